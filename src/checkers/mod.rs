@@ -1,0 +1,1 @@
+//! English (American) checkers, as Microsoft's Checkers plays it.

@@ -1,0 +1,125 @@
+//! The [`Game`] trait: the whole vocabulary that generic code (perft, search,
+//! a game server, [`Match`](crate::Match)) needs to drive any game in the crate.
+//!
+//! # Contract
+//!
+//! Every implementation upholds these, and the conformance suite in
+//! `tests/conformance.rs` checks them on random playouts:
+//!
+//! - `legal_moves()` holds no duplicates, and is empty **iff** `outcome()` is
+//!   `Some` (a finished game has no moves; a game with no moves is finished).
+//! - `ending().is_some() == outcome().is_some()`.
+//! - Every move of `legal_moves()` is accepted by `apply`; any other move is
+//!   rejected with an error and the state is left unchanged.
+//! - `apply_unchecked(mv)` has the same effect as `apply(mv)` for every move
+//!   of `legal_moves()`; for any other move its result is unspecified (but it
+//!   never breaks memory safety, and never panics in release builds).
+//! - Each move's `Display` text parses back to the same move with `FromStr`.
+//! - When `MAX_PLIES` is `Some(n)`, every game ends within `n` plies.
+//! - No method allocates on the heap except where its docs say so.
+
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+use core::ops::Deref;
+use core::str::FromStr;
+
+use crate::{Outcome, PlayError};
+
+/// The rules of a two-player, turn-based, perfect-information game.
+///
+/// A value of the implementing type is one *position*: small, `Clone`
+/// (usually `Copy`) and without history. History, undo, draw offers and
+/// resignation live one layer up, in [`Match`](crate::Match).
+///
+/// See the [module documentation](self) for the contract every
+/// implementation upholds.
+pub trait Game: Clone + Eq + Hash + Debug {
+    /// A side of the game (e.g. `X`/`O`, `Red`/`White`).
+    type Player: Copy + Eq + Hash + Debug + Display;
+    /// One move, as a small `Copy` value. `Display` and `FromStr` use the
+    /// game's standard notation and round-trip.
+    type Move: Copy + Eq + Hash + Debug + Display + FromStr;
+    /// A fixed-capacity list of moves: no heap allocation. Derefs to a slice.
+    type Moves: Deref<Target = [Self::Move]> + IntoIterator<Item = Self::Move>;
+    /// Why a finished game ended by its rules (e.g. four in a row, a blocked
+    /// side). Draw offers, resignations and draw rules are not rules of the
+    /// position: [`Match`](crate::Match) reports those.
+    type Ending: Copy + Eq + Hash + Debug + Display;
+
+    /// The longest a game can last, in plies, when the rules bound it
+    /// (`None` when they do not, e.g. checkers kings can shuffle forever).
+    const MAX_PLIES: Option<u32>;
+
+    /// The player whose turn it is. In a finished game: the player who
+    /// would be to move.
+    fn to_move(&self) -> Self::Player;
+
+    /// The other player.
+    fn opponent(player: Self::Player) -> Self::Player;
+
+    /// All legal moves, each exactly once, in a deterministic order.
+    ///
+    /// Postcondition: empty iff [`outcome`](Game::outcome) is `Some`.
+    fn legal_moves(&self) -> Self::Moves;
+
+    /// Plays `mv` for the player to move.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] when the game has ended, and
+    /// [`PlayError::IllegalMove`] when `mv` is not one of
+    /// [`legal_moves`](Game::legal_moves). On error the state is unchanged.
+    fn apply(&mut self, mv: Self::Move) -> Result<(), PlayError<Self::Move>>;
+
+    /// Plays `mv` without checking it: the fast path for moves taken from
+    /// [`legal_moves`](Game::legal_moves).
+    ///
+    /// Precondition: `mv` is in `self.legal_moves()`. Otherwise the
+    /// resulting state is unspecified (it may break the game's invariants,
+    /// which debug builds assert).
+    fn apply_unchecked(&mut self, mv: Self::Move);
+
+    /// How the game ended, or `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome<Self::Player>>;
+
+    /// Why the game ended by its rules, or `None` while it goes on.
+    ///
+    /// Postcondition: `ending().is_some() == outcome().is_some()`.
+    fn ending(&self) -> Option<Self::Ending>;
+
+    /// Whether `mv` can never be undone by later moves, so that no position
+    /// before it can recur (a drop in Connect Four, a capture or a man's
+    /// move in checkers). Draw rules use it to reset their counters.
+    ///
+    /// The default says every move is irreversible, which is right for
+    /// games where pieces never move back.
+    fn is_irreversible(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        true
+    }
+
+    /// Whether `mv` is one of [`legal_moves`](Game::legal_moves).
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// The position after `mv`, leaving `self` untouched.
+    ///
+    /// # Errors
+    ///
+    /// As [`apply`](Game::apply).
+    fn after(&self, mv: Self::Move) -> Result<Self, PlayError<Self::Move>> {
+        let mut next = self.clone();
+        next.apply(mv)?;
+        Ok(next)
+    }
+
+    /// The number of move sequences of exactly `depth` plies from this
+    /// position (see [`perft`](crate::perft)).
+    ///
+    /// Games may override this with a faster, game-specific walk; the
+    /// result must equal the generic one.
+    fn perft(&self, depth: u32) -> u64 {
+        crate::perft::generic_perft(self, depth)
+    }
+}

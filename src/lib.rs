@@ -1,0 +1,26 @@
+//! # rulebook
+//!
+//! The exact rules of classic board games behind one [`Game`] trait.
+//!
+//! - [`Game`] — pure rules: a small, `Copy`-friendly position with
+//!   `legal_moves` / `apply` / `outcome`. Generic code (perft, search, a game
+//!   server) sees only this.
+//! - [`connect4`] — Connect Four.
+//! - [`checkers`] — English (American) checkers.
+//! - [`perft`] — counts move sequences; the proof of a move generator.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod checkers;
+pub mod connect4;
+mod error;
+mod game;
+mod move_list;
+mod outcome;
+mod perft;
+
+pub use error::PlayError;
+pub use game::Game;
+pub use move_list::{IntoIter as MoveListIntoIter, MoveList};
+pub use outcome::Outcome;
+pub use perft::perft;
