@@ -97,7 +97,6 @@ fn positions_with_the_most_moves_found() {
     let captures = Checkers::from_fen("B:W6,7,8,14,15,16,22,23,24:BK1,K2,K3,K4").unwrap();
     assert_eq!(captures.legal_moves().len(), 34);
     assert!(captures.legal_moves().iter().all(|mv| mv.is_capture()));
-    assert!(37 <= MAX_MOVES);
 }
 
 #[test]
