@@ -52,7 +52,14 @@ fn start_perft_depth_11() {
 #[test]
 #[ignore = "388 million leaves; run with --ignored in release"]
 fn start_perft_depth_12() {
+    let start = std::time::Instant::now();
     check_start(12);
+    let seconds = start.elapsed().as_secs_f64();
+    let rate = START_PERFT[11] as f64 / seconds / 1e6;
+    println!(
+        "perft(12) = {} in {seconds:.3} s: {rate:.1} M leaves/s",
+        START_PERFT[11]
+    );
 }
 
 /// The override must agree with the plain generic walk through

@@ -60,6 +60,65 @@ fn check_position(game: &Checkers) {
     }
 }
 
+/// Perft the slow way: `legal_moves` + `apply_unchecked`, nothing counted
+/// in bulk.
+fn plain_perft(game: &Checkers, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    game.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = *game;
+            child.apply_unchecked(mv);
+            plain_perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// The fast perft override agrees with the plain walk in positions from
+/// random games (kings, multi-jumps, rings) and hand-made ones.
+#[test]
+fn fast_perft_matches_the_plain_walk() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut checked = 0;
+    for _ in 0..60 {
+        let mut game = Checkers::default();
+        for ply in 0..200 {
+            if ply % 7 == 0 {
+                for depth in 1..=3 {
+                    assert_eq!(perft(&game, depth), plain_perft(&game, depth), "{game:?}");
+                }
+                checked += 1;
+            }
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            game.apply(moves[rng.below(moves.len())]).unwrap();
+        }
+    }
+    assert!(checked > 500, "{checked}");
+    for fen in [
+        "B:W14,15,22,23:BK10",
+        "B:W7,14,15,22,23:BK10",
+        "W:W6,7,8,14,15,16,22,23,24:BK1,K2,K3,K4",
+        "B:W6,7,8,14,15,16,22,23,24:BK1,K2,K3,K4",
+        "B:W19,K20,28,K29:B1,2,4,K9,K10,K11,12,K17,K18,K25,K26,K27",
+        "W:WK1,K2,K3,K4,K13:BK29,K30,K31,K32,K20",
+        "B:W26,27:B22",
+    ] {
+        let game = Checkers::from_fen(fen).unwrap();
+        for depth in 0..=5 {
+            assert_eq!(
+                perft(&game, depth),
+                plain_perft(&game, depth),
+                "{fen} depth {depth}"
+            );
+        }
+    }
+}
+
 #[test]
 fn random_playouts_are_consistent() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);

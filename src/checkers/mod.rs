@@ -33,6 +33,7 @@ mod fen;
 mod geometry;
 mod movegen;
 mod moves;
+mod perft;
 mod piece;
 mod position;
 mod square;

@@ -141,27 +141,6 @@ impl Checkers {
         }
     }
 
-    /// The number of legal moves, without listing them.
-    #[inline]
-    pub(super) fn count_moves(&self) -> u64 {
-        let s = self.sides();
-        if self.jumpers() != 0 {
-            let mut count = 0;
-            self.for_each_move(|_| count += 1);
-            return count;
-        }
-        let mut count = 0;
-        for d in Direction::ALL {
-            let movers = if is_forward(s.player, d) {
-                s.own
-            } else {
-                s.own_kings
-            };
-            count += u64::from((step(movers, d) & s.empty).count_ones());
-        }
-        count
-    }
-
     /// Plays `mv` for the side to move without checking it.
     ///
     /// Precondition: `mv` is legal here. Postcondition: the type's
@@ -216,22 +195,5 @@ fn jump_from<F: FnMut(Move)>(
     }
     if !extended && so_far.is_capture() {
         visit(so_far);
-    }
-}
-
-/// Perft for checkers: the generic walk, counting the last ply in bulk.
-pub(super) fn perft(position: &Checkers, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => position.count_moves(),
-        _ => {
-            let mut total = 0;
-            position.for_each_move(|mv| {
-                let mut child = *position;
-                child.play_unchecked(mv);
-                total += perft(&child, depth - 1);
-            });
-            total
-        }
     }
 }

@@ -414,7 +414,7 @@ impl Game for Checkers {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        super::movegen::perft(self, depth)
+        super::perft::perft(self, depth)
     }
 }
 
