@@ -12,6 +12,8 @@ mod action;
 mod draw_rules;
 mod error;
 mod result;
+#[cfg(feature = "serde")]
+mod serde_impl;
 
 pub use action::Action;
 pub use draw_rules::DrawRules;

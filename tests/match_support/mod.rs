@@ -18,6 +18,7 @@ pub const GOAL: u8 = 6;
 
 /// A side of the walk game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
     A,
     B,
@@ -34,6 +35,7 @@ impl fmt::Display for Side {
 
 /// A move of the walk game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Step {
     L,
     R,
@@ -64,6 +66,7 @@ impl FromStr for Step {
 
 /// Why the walk game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ReachedGoal;
 
 impl fmt::Display for ReachedGoal {
@@ -74,6 +77,7 @@ impl fmt::Display for ReachedGoal {
 
 /// A position of the walk game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Walk {
     pub square: u8,
     pub jumps: u8,
