@@ -1,1 +1,2 @@
 //! English (American) checkers, as Microsoft's Checkers plays it.
+pub mod pdn;
