@@ -396,3 +396,57 @@ fn an_error_in_the_last_game_ends_the_reading() {
     assert!(reader.next().is_none());
     assert!(reader.next().is_none());
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A well-formed game to place after arbitrary text.
+    const GOOD_GAME: &str = "[Event \"good\"]\n[Black \"A\"]\n1. 11-15 23-19 2. 8-11 22-17 0-1\n";
+
+    /// Arbitrary text made of PDN's special characters, digits and letters.
+    fn pdn_like_text() -> impl Strategy<Value = String> {
+        "[\\[\\]{}()\";$%!?.*x/ \n0-9a-zA-Z-]{0,80}"
+    }
+
+    proptest! {
+        /// Whatever the text, reading ends; games are numbered 1, 2, ... in
+        /// order; every move read is move syntax; every error points into
+        /// the text.
+        #[test]
+        fn any_text_reads_to_numbered_games_or_errors(text in pdn_like_text()) {
+            let lines = u32::try_from(text.split('\n').count()).unwrap();
+            for (index, item) in PdnReader::new(&text).enumerate() {
+                match item {
+                    Ok(game) => {
+                        prop_assert_eq!(game.id().number, index + 1);
+                        for mv in game.moves() {
+                            let squares: Vec<&str> = mv.text().split(['-', 'x']).collect();
+                            prop_assert!(squares.len() >= 2);
+                            prop_assert!(squares
+                                .iter()
+                                .all(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())));
+                        }
+                    }
+                    Err(error) => {
+                        prop_assert_eq!(error.game.number, index + 1);
+                        prop_assert!(error.position.line >= 1 && error.position.line <= lines);
+                    }
+                }
+            }
+        }
+
+        /// Whatever comes before it, a game that starts after a line ending
+        /// with a result and a blank line is read intact.
+        #[test]
+        fn a_good_game_after_any_text_is_read_intact(junk in pdn_like_text()) {
+            let text = format!("{junk}\n*\n\n{GOOD_GAME}");
+            let last = PdnReader::new(&text).last().expect("at least the good game");
+            let game = last.expect("the good game reads");
+            prop_assert_eq!(game.event(), Some("good"));
+            prop_assert_eq!(game.tags().len(), 2);
+            prop_assert_eq!(move_texts(&game), ["11-15", "23-19", "8-11", "22-17"]);
+            prop_assert_eq!(game.result(), PdnResult::WhiteWins);
+        }
+    }
+}
