@@ -33,6 +33,7 @@ mod fen;
 mod geometry;
 mod movegen;
 mod moves;
+pub mod pdn;
 mod perft;
 mod piece;
 mod position;
