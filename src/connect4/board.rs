@@ -26,6 +26,19 @@ pub const ROW_SEPARATOR: char = '/';
 /// Queries with a row or column outside the board never panic: they answer
 /// `false` / `None`. Only [`place_token`](Board::place_token), which
 /// changes the board, reports a bad column as an error.
+///
+/// ```
+/// use rulebook::connect4::{Board, Player};
+///
+/// let mut board = Board::new();
+/// for col in 0..4 {
+///     assert_eq!(board.place_token(Player::X, col), Ok(0));
+/// }
+/// assert!(board.check_for_win(3));
+/// assert!(board.check_horizontal_win(0, 1, Player::X));
+/// assert_eq!(board.piece_at(0, 4), None);
+/// assert!(board.to_string().ends_with("|X|X|X|X| | | |\n"));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Board {
     /// X's tokens, one bit per cell (see the `bitboard` layout).

@@ -58,6 +58,17 @@ impl Connect4 {
     /// files (`"4453"` plays columns 3, 3, 4, 2 in this crate's 0-based
     /// [`Column`]s). The empty string is the empty board.
     ///
+    /// ```
+    /// use rulebook::connect4::{Connect4, FromMovesError, Player};
+    ///
+    /// let game = Connect4::from_moves("4453").unwrap();
+    /// assert_eq!(game.board().piece_at(0, 3), Some(Player::X));
+    /// assert_eq!(game.board().piece_at(1, 3), Some(Player::O));
+    ///
+    /// let error = Connect4::from_moves("448").unwrap_err();
+    /// assert_eq!(error, FromMovesError::InvalidCharacter { character: '8', index: 2 });
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`FromMovesError`] naming the first offending character or move and

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::bitboard::{column_mask, has_four, playable_cells};
+use super::bitboard::{column_mask, has_four, playable_cells, COLUMN_STRIDE};
 use super::{Board, Column, Ending, Player, CELLS, COLUMNS};
 use crate::{Game, MoveList, Outcome, PlayError};
 
@@ -117,11 +117,14 @@ impl Game for Connect4 {
         if self.is_won() {
             return moves;
         }
-        let playable = playable_cells(self.board.occupied());
-        for column in Column::ALL {
-            if playable & column_mask(column.index()) != 0 {
+        // One bit per non-full column, in column order.
+        let mut playable = playable_cells(self.board.occupied());
+        while playable != 0 {
+            let index = playable.trailing_zeros() / COLUMN_STRIDE;
+            if let Some(column) = Column::new(index as usize) {
                 moves.push(column);
             }
+            playable &= playable - 1;
         }
         moves
     }
@@ -131,10 +134,13 @@ impl Game for Connect4 {
         if self.is_won() || self.board.is_full() {
             return Err(PlayError::GameOver);
         }
-        if !self.board.is_column_free(mv.index()) {
+        // The column's lowest empty cell; none when the column is full.
+        let cell = playable_cells(self.board.occupied()) & column_mask(mv.index());
+        if cell == 0 {
             return Err(PlayError::IllegalMove(mv));
         }
-        self.apply_unchecked(mv);
+        let mover = self.side_to_move();
+        self.board.set(mover, cell);
         Ok(())
     }
 
