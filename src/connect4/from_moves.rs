@@ -37,9 +37,18 @@ pub enum FromMovesError {
 }
 
 /// The 1-indexed notation digit of `column`.
-fn notation_digit(column: Column) -> char {
+pub(crate) fn notation_digit(column: Column) -> char {
     // Column indices are 0..=6, so this is always a digit 1..=7.
     char::from_digit(column.index() as u32 + 1, 10).unwrap_or('?')
+}
+
+/// The column of a 1-indexed notation digit, or `None` for any other
+/// character.
+pub(crate) fn column_of_digit(character: char) -> Option<Column> {
+    character
+        .to_digit(10)
+        .and_then(|digit| (digit as usize).checked_sub(FIRST_COLUMN_DIGIT as usize - '0' as usize))
+        .and_then(Column::new)
 }
 
 impl Connect4 {
@@ -68,12 +77,7 @@ impl Connect4 {
     pub fn from_moves(moves: &str) -> Result<Connect4, FromMovesError> {
         let mut game = Connect4::new();
         for (index, character) in moves.chars().enumerate() {
-            let column = character
-                .to_digit(10)
-                .and_then(|digit| {
-                    (digit as usize).checked_sub(FIRST_COLUMN_DIGIT as usize - '0' as usize)
-                })
-                .and_then(Column::new)
+            let column = column_of_digit(character)
                 .ok_or(FromMovesError::InvalidCharacter { character, index })?;
             game.apply(column).map_err(|error| match error {
                 PlayError::GameOver => FromMovesError::GameOver { index, column },

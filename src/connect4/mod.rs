@@ -37,6 +37,7 @@ mod game;
 mod perft;
 mod player;
 mod position_text;
+mod record;
 
 pub use board::{Board, ParseBoardError, PlaceTokenError, EMPTY_CELL_CHAR, ROW_SEPARATOR};
 pub use column::{Column, ColumnOutOfRange, ParseColumnError};

@@ -28,6 +28,28 @@ const REPETITIONS_FOR_DRAW: usize = 3;
 /// A match: a start position, the moves played since, and how (or whether)
 /// it ended.
 ///
+/// ```
+/// use rulebook::connect4::{Column, Connect4, Player};
+/// use rulebook::{Action, EndReason, Match, MatchError, Outcome};
+///
+/// let mut game = Match::new(Connect4::default());
+/// let middle = Column::new(3).unwrap();
+/// game.play(middle)?;
+/// // O offers a draw; X must answer before anything else happens.
+/// game.act(Player::O, Action::OfferDraw)?;
+/// assert_eq!(
+///     game.act(Player::O, Action::Play(middle)),
+///     Err(MatchError::DrawOfferPending { offered_by: Player::O, answering: Player::X })
+/// );
+/// game.act(Player::X, Action::DeclineDraw)?;
+/// game.act(Player::O, Action::Resign)?;
+/// let result = game.result().unwrap();
+/// assert_eq!(result.outcome, Outcome::Win(Player::X));
+/// assert_eq!(result.reason, EndReason::Resignation);
+/// assert_eq!(result.to_string(), "X wins by resignation");
+/// # Ok::<(), MatchError<Player, Column>>(())
+/// ```
+///
 /// # The flow of a match
 ///
 /// - The player to move plays a move ([`Match::play`]) or offers a draw
