@@ -7,7 +7,7 @@ use core::str::FromStr;
 ///
 /// PDN counts scores in move order: the **first** number is the score of
 /// the side that moves first, which PDN calls "Black" and this crate calls
-/// Red. So `1-0` means Red (PDN Black)
+/// [`Red`](crate::checkers::Player::Red). So `1-0` means Red (PDN Black)
 /// won and `0-1` means White won. (Some summaries of PDN copy chess's
 /// "1-0 = White won"; checkers files follow move order. In the Tinsley
 /// collection, `tests/data/tinsley.pdn`, 61 of the 66 games scored `1-0` end
