@@ -96,28 +96,6 @@ pub enum ReplayErrorKind {
     Refused(MatchError<Player, Move>),
 }
 
-impl PdnResult {
-    /// The result of a finished game with this outcome.
-    pub fn from_outcome(outcome: Outcome<Player>) -> PdnResult {
-        match outcome {
-            Outcome::Win(Player::Red) => PdnResult::RedWins,
-            Outcome::Win(Player::White) => PdnResult::WhiteWins,
-            Outcome::Draw => PdnResult::Draw,
-        }
-    }
-
-    /// The outcome this result states, or `None` for
-    /// [`Undecided`](PdnResult::Undecided).
-    pub fn outcome(self) -> Option<Outcome<Player>> {
-        match self {
-            PdnResult::RedWins => Some(Outcome::Win(Player::Red)),
-            PdnResult::WhiteWins => Some(Outcome::Win(Player::White)),
-            PdnResult::Draw => Some(Outcome::Draw),
-            PdnResult::Undecided => None,
-        }
-    }
-}
-
 impl PdnGame {
     /// The position the game starts from: its `FEN` tag, or the standard
     /// start when it has none.
@@ -189,6 +167,7 @@ impl PdnGame {
                 .map_err(|reason| self.error(ReplayErrorKind::IllegalMove { mv, reason }))?;
             game.play(resolved).map_err(|e| self.refused(e))?;
         }
+        debug_assert_eq!(game.history().len(), self.moves().len());
         self.apply_result(&mut game)?;
         Ok(game)
     }
