@@ -136,8 +136,33 @@ fn jumping_straight_to_the_final_square_is_refused() {
     );
     assert_eq!(
         error.to_string(),
-        "22x8 is refused: jump one piece at a time; the first jump is 22x15"
+        "22x8 is refused: jump one piece at a time; the next jump is 22x15"
     );
+}
+
+#[test]
+fn skipping_a_jump_in_the_middle_of_a_capture_is_refused() {
+    // White man on 27 can jump 23, 15 and 7 (27x18x11x2... see below).
+    let game = position("W:W27:B23,15,7");
+    let full: Vec<String> = game.legal_moves().iter().map(Move::to_string).collect();
+    assert_eq!(full, ["27x18x11x2"]);
+    let partial = jumping(game.enter_move("27x18"));
+    let error = partial.enter("18x2").unwrap_err();
+    assert_eq!(
+        error,
+        EnterMoveError::OneHopAtATime {
+            text: "18x2".to_owned(),
+            from: square(18),
+            to: square(11)
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "18x2 is refused: jump one piece at a time; the next jump is 18x11"
+    );
+    let partial = jumping(partial.enter("11"));
+    assert_eq!(partial.squares(), &[square(27), square(18), square(11)]);
+    assert_eq!(partial.enter("11x2"), Ok(Entry::Complete(mv("27x18x11x2"))));
 }
 
 #[test]

@@ -74,9 +74,8 @@ impl PartialJump {
     pub fn enter(&self, text: &str) -> Result<Entry, EnterMoveError> {
         let trimmed = text.trim();
         let mut typed = *self;
-        if trimmed.bytes().all(|byte| byte.is_ascii_digit()) {
-            let square: Square = trimmed.parse()?;
-            typed.push(square, trimmed)?;
+        let fits = if !trimmed.is_empty() && trimmed.bytes().all(|byte| byte.is_ascii_digit()) {
+            typed.push(trimmed.parse()?)
         } else {
             let written = MoveText::read(trimmed)?;
             let squares = written.squares();
@@ -87,25 +86,25 @@ impl PartialJump {
             } else {
                 &[]
             };
-            if continues.is_empty() {
-                return Err(self.not_a_next_hop(trimmed));
-            }
-            for &square in continues {
-                typed.push(square, trimmed)?;
-            }
+            !continues.is_empty() && continues.iter().all(|&square| typed.push(square))
+        };
+        if !fits {
+            return Err(self.not_a_next_hop(trimmed));
         }
         resolve_capture(&self.position, typed.squares(), trimmed, Some(self))
     }
 
-    /// Appends a square typed by the player.
-    fn push(&mut self, square: Square, text: &str) -> Result<(), EnterMoveError> {
-        if self.len >= MAX_PATH_SQUARES {
-            // No capture visits more squares: it cannot go on.
-            return Err(self.not_a_next_hop(text));
+    /// Appends a square typed by the player; `false` when no capture could
+    /// visit that many squares.
+    fn push(&mut self, square: Square) -> bool {
+        match self.squares.get_mut(self.len) {
+            Some(slot) => {
+                *slot = square;
+                self.len += 1;
+                true
+            }
+            None => false,
         }
-        self.squares[self.len] = square;
-        self.len += 1;
-        Ok(())
     }
 
     /// The error for text that does not continue this jump.
@@ -148,7 +147,7 @@ pub enum EnterMoveError {
         jumps: Vec<Move>,
     },
     /// A capture typed straight to a later square, skipping a jump.
-    #[error("{text} is refused: jump one piece at a time; the first jump is {from}x{to}")]
+    #[error("{text} is refused: jump one piece at a time; the next jump is {from}x{to}")]
     OneHopAtATime {
         /// The text typed.
         text: String,
@@ -264,6 +263,7 @@ fn resolve_capture(
         return Ok(Entry::Complete(complete));
     }
     if typed.len() >= 2 && legal.iter().any(|mv| starts_with(*mv, typed)) {
+        debug_assert!(typed.len() < MAX_PATH_SQUARES, "a proper prefix of a path");
         let mut squares = [typed[0]; MAX_PATH_SQUARES];
         squares[..typed.len()].copy_from_slice(typed);
         return Ok(Entry::Jumping(PartialJump {
