@@ -34,6 +34,7 @@ mod geometry;
 mod hops;
 mod movegen;
 mod moves;
+pub mod pdn;
 mod perft;
 mod piece;
 mod position;
