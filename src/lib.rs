@@ -23,4 +23,4 @@ pub use error::PlayError;
 pub use game::Game;
 pub use move_list::{IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::Outcome;
-pub use perft::perft;
+pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_divide};
