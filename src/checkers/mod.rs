@@ -1,1 +1,46 @@
 //! English (American) checkers, as Microsoft's Checkers plays it.
+//!
+//! - 8x8 board, play on the 32 dark squares numbered 1–32 as in PDN.
+//!   [`Player::Red`] moves first from squares 1–12 (PDN's "B");
+//!   [`Player::White`] starts on 21–32.
+//! - A man steps one square diagonally forward; a king one square in any
+//!   diagonal direction (no flying kings).
+//! - Captures are compulsory. A man captures forward only, a king in all
+//!   four directions. A multi-jump is one [`Move`], completed to the end of
+//!   the path the player chooses (no rule to take the most pieces); captured
+//!   pieces are removed when the move ends and none is jumped twice.
+//! - A man reaching the far row is crowned and its move ends there. A man
+//!   that captures a king stays a man.
+//! - A player with no legal move (no pieces, or blocked) has lost
+//!   ([`Ending`]).
+//! - Two capture paths that visit different squares are different moves,
+//!   even with the same pieces taken and the same landing square.
+//!
+//! ```
+//! use rulebook::checkers::{Checkers, Player};
+//! use rulebook::Game;
+//!
+//! let mut game = Checkers::default();
+//! assert_eq!(game.to_move(), Player::Red);
+//! assert_eq!(game.legal_moves().len(), 7);
+//! let mv = game.parse_move("11-15").unwrap();
+//! game.apply(mv).unwrap();
+//! assert_eq!(game.legal_moves().len(), 7);
+//! assert_eq!(rulebook::perft(&Checkers::default(), 3), 302);
+//! ```
+
+mod fen;
+mod geometry;
+mod movegen;
+mod moves;
+pub mod pdn;
+mod perft;
+mod piece;
+mod position;
+mod square;
+
+pub use fen::{FenError, PositionError, Setup};
+pub use moves::{Captured, Move, ParseMoveError, Path, MAX_JUMPS};
+pub use piece::{Piece, Player, Role};
+pub use position::{Checkers, Ending, Moves, ResolveMoveError, MAX_MOVES, MAX_PIECES_PER_SIDE};
+pub use square::{ParseSquareError, Square, SquareOutOfRange};

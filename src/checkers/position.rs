@@ -1,0 +1,482 @@
+//! [`Checkers`]: a checkers position and the rules that move it on.
+
+use core::fmt;
+
+use super::fen::{FenError, PositionError, Setup};
+use super::geometry::{Bitboard, BOTTOM_ROW, SQUARE_COUNT, TOP_ROW};
+use super::moves::{Move, MoveText, ParseMoveError};
+use super::piece::{Piece, Player, Role};
+use super::square::{Square, Squares};
+use crate::{Game, MoveList, Outcome, PlayError};
+
+/// The most pieces one side may have: the 12 it starts with.
+pub const MAX_PIECES_PER_SIDE: u32 = 12;
+
+/// The capacity of [`Moves`]: no position that [`Checkers`] accepts has more
+/// legal moves.
+///
+/// # Proof
+///
+/// Every accepted position has at most [`MAX_PIECES_PER_SIDE`] = 12 pieces
+/// per side. Captures are compulsory, so the legal moves are either all
+/// steps or all captures.
+///
+/// - Steps: each piece steps in at most 4 directions, so there are at most
+///   12 x 4 = 48.
+/// - Captures: a jump changes row and column by 2, so the landing squares
+///   of a piece lie on the 16 squares of one row parity (a 4x4 grid of
+///   "nodes"), and the jumped squares on the 9 centres of the 3x3 "cells"
+///   between them; a cell's two diagonals share its centre, so a move uses
+///   each cell at most once. A capture move of a piece is a maximal trail
+///   through that graph from its square (squares may be revisited, cells
+///   not). Adding a usable jump (an enemy piece on a cell, an empty landing
+///   square) never lowers the number of maximal trails: each old maximal
+///   trail stays maximal or extends to at least one new maximal trail, and
+///   distinct old trails extend to distinct ones. A man's jumps are a
+///   subset of a king's. So the captures of a side are at most the sum,
+///   over its pieces, of a king's maximal trails with all 9 cells of its
+///   row parity holding enemy pieces and only the side's own pieces
+///   blocking landings. An exhaustive count over every placement of `k`
+///   kings on the 16 nodes of one parity gives the best sums
+///   `G(k)` = 0, 16, 32, 33, 34, 32, 30, 28, 26, 21, 19, 17, 13 for
+///   `k` = 0..=12 (the computation is repeated by the test
+///   `capture_capacity_bound_is_exhaustive` in `tests/checkers_capacity.rs`), and
+///   the two parities add up to at most max over `a + b <= 12` of
+///   `G(a) + G(b)` = 34 + 34 = 68.
+///
+/// So no accepted position has more than max(48, 68) = 68 legal moves.
+pub const MAX_MOVES: usize = 68;
+
+/// The legal moves of a position: a [`MoveList`] of capacity [`MAX_MOVES`].
+pub type Moves = MoveList<Move, MAX_MOVES>;
+
+/// Why a checkers game ended: the player to move has lost.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Ending {
+    /// The player to move has no pieces left.
+    NoPieces,
+    /// The player to move has pieces but none can move.
+    Blocked,
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ending::NoPieces => "the player to move has no pieces left",
+            Ending::Blocked => "the player to move is blocked and cannot move",
+        })
+    }
+}
+
+/// A position of English (American) checkers: where every piece stands and
+/// who is to move.
+///
+/// Stored as three bitboards (Red's pieces, White's pieces, kings of both)
+/// and the side to move; `Copy`, 16 bytes.
+///
+/// Invariants (checked on construction, kept by every move):
+/// `red & white == 0`; `kings ⊆ red | white`; each side has at most
+/// [`MAX_PIECES_PER_SIDE`] pieces; no Red man on 29–32 and no White man on
+/// 1–4 (a man there is crowned); at least one piece on the board.
+///
+/// `Default` is the start position, Red to move. `Display` draws the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "String", into = "String")
+)]
+pub struct Checkers {
+    pub(super) red: Bitboard,
+    pub(super) white: Bitboard,
+    pub(super) kings: Bitboard,
+    pub(super) turn: Player,
+}
+
+/// Squares 1–12.
+const RED_START: Bitboard = 0x0000_0FFF;
+/// Squares 21–32.
+const WHITE_START: Bitboard = 0xFFF0_0000;
+
+impl Default for Checkers {
+    fn default() -> Self {
+        Checkers {
+            red: RED_START,
+            white: WHITE_START,
+            kings: 0,
+            turn: Player::Red,
+        }
+    }
+}
+
+/// Why [`Checkers::parse_move`] could not resolve move text.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+pub enum ResolveMoveError {
+    /// The text is not move notation at all.
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    /// No legal move matches.
+    #[error("{text} is not a legal move in this position{}", legal_list(.legal))]
+    NoMatch {
+        /// The text that was read.
+        text: String,
+        /// The legal moves, to show what would have been accepted.
+        legal: Vec<Move>,
+    },
+    /// Several legal moves match the short form.
+    #[error("{text} matches several legal moves ({}); write the full path", move_list(.candidates))]
+    Ambiguous {
+        /// The text that was read.
+        text: String,
+        /// The legal moves it matches.
+        candidates: Vec<Move>,
+    },
+}
+
+fn move_list(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn legal_list(moves: &[Move]) -> String {
+    if moves.is_empty() {
+        "; the game is over".to_owned()
+    } else {
+        format!("; legal moves: {}", move_list(moves))
+    }
+}
+
+impl Checkers {
+    /// The start position, Red to move (same as `Default`).
+    pub fn new() -> Checkers {
+        Checkers::default()
+    }
+
+    /// Reads a position from PDN FEN, e.g.
+    /// `B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12`
+    /// (see [`Setup`] for the syntax).
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] when the text is not FEN (naming the field and the token
+    /// that is wrong) or describes a position the rules cannot reach (see
+    /// [`Checkers::from_setup`]).
+    pub fn from_fen(fen: &str) -> Result<Checkers, FenError> {
+        let setup: Setup = fen.parse()?;
+        Ok(Checkers::from_setup(&setup)?)
+    }
+
+    /// The position of a [`Setup`], after checking it.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] when a side has more than 12 pieces, a man stands
+    /// on the row where it would have been crowned, or the board is empty.
+    pub fn from_setup(setup: &Setup) -> Result<Checkers, PositionError> {
+        let mut position = Checkers {
+            red: 0,
+            white: 0,
+            kings: 0,
+            turn: setup.to_move,
+        };
+        for square in Square::all() {
+            let Some(piece) = setup.piece_at(square) else {
+                continue;
+            };
+            let crowning_row = match piece.player {
+                Player::Red => BOTTOM_ROW,
+                Player::White => TOP_ROW,
+            };
+            if piece.role == Role::Man && square.bit() & crowning_row != 0 {
+                return Err(PositionError::ManOnCrowningRow {
+                    player: piece.player,
+                    square,
+                });
+            }
+            match piece.player {
+                Player::Red => position.red |= square.bit(),
+                Player::White => position.white |= square.bit(),
+            }
+            if piece.role == Role::King {
+                position.kings |= square.bit();
+            }
+        }
+        for player in [Player::Red, Player::White] {
+            let count = position.piece_count(player);
+            if count > MAX_PIECES_PER_SIDE {
+                return Err(PositionError::TooManyPieces { player, count });
+            }
+        }
+        if position.red | position.white == 0 {
+            return Err(PositionError::Empty);
+        }
+        position.debug_assert_invariants();
+        Ok(position)
+    }
+
+    /// The [`Setup`] of this position (where every piece stands, who moves).
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty(self.turn);
+        for square in Square::all() {
+            setup.set(square, self.piece_at(square));
+        }
+        setup
+    }
+
+    /// This position in PDN FEN: the side to move, then White's and Red's
+    /// pieces in increasing square order, kings prefixed with `K`, e.g.
+    /// `W:W21,K30:B5,9`. [`Checkers::from_fen`] reads it back to the same
+    /// position.
+    pub fn to_fen(&self) -> String {
+        self.to_setup().to_string()
+    }
+
+    /// The piece on `square`, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let bit = square.bit();
+        let player = if self.red & bit != 0 {
+            Player::Red
+        } else if self.white & bit != 0 {
+            Player::White
+        } else {
+            return None;
+        };
+        let role = if self.kings & bit != 0 {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece { player, role })
+    }
+
+    /// The squares of `player`'s pieces, in increasing order.
+    pub fn squares_of(&self, player: Player) -> impl Iterator<Item = Square> {
+        Squares(self.pieces(player))
+    }
+
+    /// How many pieces (men and kings) `player` has.
+    pub fn piece_count(&self, player: Player) -> u32 {
+        self.pieces(player).count_ones()
+    }
+
+    /// How many kings `player` has.
+    pub fn king_count(&self, player: Player) -> u32 {
+        (self.pieces(player) & self.kings).count_ones()
+    }
+
+    /// How many men `player` has.
+    pub fn man_count(&self, player: Player) -> u32 {
+        (self.pieces(player) & !self.kings).count_ones()
+    }
+
+    /// Resolves move text against the legal moves of this position.
+    ///
+    /// Accepts the full path (`22x15x8`), the short form with only the start
+    /// and end squares (`22x8`) or any of the squares in between, when
+    /// exactly one legal move matches. The separator is not trusted: PDN
+    /// files sometimes write a step as `11x15` or a capture as `22-8`, and
+    /// these resolve as long as the squares match exactly one legal move.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveMoveError::Parse`] when the text is not move notation,
+    /// [`ResolveMoveError::NoMatch`] when no legal move matches (the error
+    /// lists the legal moves), [`ResolveMoveError::Ambiguous`] when several
+    /// do (the error lists them).
+    pub fn parse_move(&self, text: &str) -> Result<Move, ResolveMoveError> {
+        let written = MoveText::read(text)?;
+        let legal = self.legal_moves();
+        if let Ok(exact) = written.exact_move(text) {
+            if legal.contains(&exact) {
+                return Ok(exact);
+            }
+        }
+        let mut matching = legal.iter().copied().filter(|mv| {
+            mv.from() == written.first()
+                && mv.to() == written.last()
+                && is_subsequence(written.squares(), mv.path())
+        });
+        match (matching.next(), matching.next()) {
+            (Some(only), None) => Ok(only),
+            (None, _) => Err(ResolveMoveError::NoMatch {
+                text: text.trim().to_owned(),
+                legal: legal.to_vec(),
+            }),
+            (Some(first), Some(second)) => Err(ResolveMoveError::Ambiguous {
+                text: text.trim().to_owned(),
+                candidates: [first, second].into_iter().chain(matching).collect(),
+            }),
+        }
+    }
+
+    /// The bitboard of `player`'s pieces.
+    #[inline(always)]
+    pub(super) const fn pieces(&self, player: Player) -> Bitboard {
+        match player {
+            Player::Red => self.red,
+            Player::White => self.white,
+        }
+    }
+
+    /// Asserts the type's invariants in debug builds.
+    #[inline(always)]
+    pub(super) fn debug_assert_invariants(&self) {
+        debug_assert_eq!(self.red & self.white, 0, "a square holds two pieces");
+        debug_assert_eq!(
+            self.kings & !(self.red | self.white),
+            0,
+            "a king without a piece"
+        );
+        debug_assert!(self.red.count_ones() <= MAX_PIECES_PER_SIDE);
+        debug_assert!(self.white.count_ones() <= MAX_PIECES_PER_SIDE);
+        debug_assert_eq!(self.red & !self.kings & BOTTOM_ROW, 0, "uncrowned Red man");
+        debug_assert_eq!(self.white & !self.kings & TOP_ROW, 0, "uncrowned White man");
+    }
+}
+
+/// Whether `written` appears in order within `path` (the first and last
+/// squares are checked by the caller).
+fn is_subsequence(written: &[Square], mut path: impl Iterator<Item = Square>) -> bool {
+    written
+        .iter()
+        .all(|square| path.any(|visited| visited == *square))
+}
+
+impl Game for Checkers {
+    type Player = Player;
+    type Move = Move;
+    type Moves = Moves;
+    type Ending = Ending;
+
+    /// Kings can move back and forth for ever; draw rules live in the
+    /// match layer.
+    const MAX_PLIES: Option<u32> = None;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.turn
+    }
+
+    #[inline]
+    fn opponent(player: Player) -> Player {
+        player.opponent()
+    }
+
+    fn legal_moves(&self) -> Moves {
+        let mut moves = Moves::new();
+        self.for_each_move(|mv| moves.push(mv));
+        moves
+    }
+
+    fn apply(&mut self, mv: Move) -> Result<(), PlayError<Move>> {
+        if !self.has_legal_move() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.is_legal(mv) {
+            return Err(PlayError::IllegalMove(mv));
+        }
+        self.apply_unchecked(mv);
+        Ok(())
+    }
+
+    #[inline]
+    fn apply_unchecked(&mut self, mv: Move) {
+        self.play_unchecked(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome<Player>> {
+        self.ending().map(|_| Outcome::Win(self.turn.opponent()))
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        if self.pieces(self.turn) == 0 {
+            Some(Ending::NoPieces)
+        } else if !self.has_legal_move() {
+            Some(Ending::Blocked)
+        } else {
+            None
+        }
+    }
+
+    /// A capture or a man's move can never be undone.
+    fn is_irreversible(&self, mv: Move) -> bool {
+        mv.is_capture() || self.kings & (1 << mv.start_index()) == 0
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        let mut found = false;
+        self.for_each_move(|legal| found |= legal == mv);
+        found
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        super::perft::perft(self, depth)
+    }
+}
+
+/// Characters of the board diagram.
+const LIGHT_SQUARE: &str = "    ";
+
+impl fmt::Display for Checkers {
+    /// Draws the board with Red's home row (squares 1–4) at the top. Each
+    /// dark square shows its piece (`r`/`R` Red man/king, `w`/`W` White
+    /// man/king) or, when empty, its number; each row ends with the numbers
+    /// of its squares. The last line says who is to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rule = "  +----+----+----+----+----+----+----+----+";
+        writeln!(f, "{rule}")?;
+        for row in 0..8u8 {
+            write!(f, "  |")?;
+            for column in 0..8u8 {
+                match Square::at(row, column) {
+                    None => write!(f, "{LIGHT_SQUARE}|")?,
+                    Some(square) => match self.piece_at(square) {
+                        Some(piece) => write!(f, " {}  |", piece.symbol())?,
+                        None => write!(f, " {:>2} |", square.number())?,
+                    },
+                }
+            }
+            let first = row * 4 + 1;
+            writeln!(f, "  {}-{}", first, first + 3)?;
+            writeln!(f, "{rule}")?;
+        }
+        write!(
+            f,
+            "  r/R = Red man/king, w/W = White man/king; {} to move",
+            self.turn
+        )
+    }
+}
+
+impl fmt::Debug for Checkers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Checkers({})", self.to_fen())
+    }
+}
+
+impl TryFrom<String> for Checkers {
+    type Error = FenError;
+    fn try_from(fen: String) -> Result<Checkers, FenError> {
+        Checkers::from_fen(&fen)
+    }
+}
+
+impl From<Checkers> for String {
+    fn from(position: Checkers) -> String {
+        position.to_fen()
+    }
+}
+
+impl core::str::FromStr for Checkers {
+    type Err = FenError;
+    fn from_str(fen: &str) -> Result<Checkers, FenError> {
+        Checkers::from_fen(fen)
+    }
+}
+
+/// A compile-time check that the square count and bitboard width agree.
+const _: () = assert!(SQUARE_COUNT == Bitboard::BITS as usize);

@@ -1,0 +1,88 @@
+//! Perft from the start position: the published counts (OEIS A133046;
+//! Aart Bik's and Martin Fierz's perft tables).
+//!
+//! The deep counts are `#[ignore]`d in the default run; run them with
+//! `cargo test --release --test checkers_perft -- --ignored`.
+
+use rulebook::checkers::Checkers;
+use rulebook::{perft, Game};
+
+/// Perft of the start position, depths 1.. (A133046).
+const START_PERFT: [u64; 12] = [
+    7,
+    49,
+    302,
+    1_469,
+    7_361,
+    36_768,
+    179_740,
+    845_931,
+    3_963_680,
+    18_391_564,
+    85_242_128,
+    388_623_673,
+];
+
+fn check_start(depth: u32) {
+    let expected = START_PERFT[depth as usize - 1];
+    assert_eq!(
+        perft(&Checkers::default(), depth),
+        expected,
+        "perft({depth})"
+    );
+}
+
+#[test]
+fn start_perft_depths_1_to_9() {
+    for depth in 1..=9 {
+        check_start(depth);
+    }
+}
+
+#[test]
+fn start_perft_depth_10() {
+    check_start(10);
+}
+
+#[test]
+fn start_perft_depth_11() {
+    check_start(11);
+}
+
+#[test]
+#[ignore = "388 million leaves; run with --ignored in release"]
+fn start_perft_depth_12() {
+    let start = std::time::Instant::now();
+    check_start(12);
+    let seconds = start.elapsed().as_secs_f64();
+    let rate = START_PERFT[11] as f64 / seconds / 1e6;
+    println!(
+        "perft(12) = {} in {seconds:.3} s: {rate:.1} M leaves/s",
+        START_PERFT[11]
+    );
+}
+
+/// The override must agree with the plain generic walk through
+/// `legal_moves` + `apply_unchecked`.
+#[test]
+fn override_matches_generic_walk() {
+    fn generic(game: &Checkers, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        game.legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut child = *game;
+                child.apply_unchecked(mv);
+                generic(&child, depth - 1)
+            })
+            .sum()
+    }
+    for depth in 0..=7 {
+        assert_eq!(
+            perft(&Checkers::default(), depth),
+            generic(&Checkers::default(), depth)
+        );
+    }
+}
