@@ -27,7 +27,7 @@ pub use game::Game;
 pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResult};
 pub use move_list::{IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::Outcome;
-pub use perft::perft;
+pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_divide};
 
 /// The README's code examples, compiled and run as doctests.
 #[cfg(doctest)]
