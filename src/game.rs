@@ -1,22 +1,5 @@
 //! The [`Game`] trait: the whole vocabulary that generic code (perft, search,
 //! a game server, [`Match`](crate::Match)) needs to drive any game in the crate.
-//!
-//! # Contract
-//!
-//! Every implementation upholds these, and the conformance suite in
-//! `tests/conformance.rs` checks them on random playouts:
-//!
-//! - `legal_moves()` holds no duplicates, and is empty **iff** `outcome()` is
-//!   `Some` (a finished game has no moves; a game with no moves is finished).
-//! - `ending().is_some() == outcome().is_some()`.
-//! - Every move of `legal_moves()` is accepted by `apply`; any other move is
-//!   rejected with an error and the state is left unchanged.
-//! - `apply_unchecked(mv)` has the same effect as `apply(mv)` for every move
-//!   of `legal_moves()`; for any other move its result is unspecified (but it
-//!   never breaks memory safety, and never panics in release builds).
-//! - Each move's `Display` text parses back to the same move with `FromStr`.
-//! - When `MAX_PLIES` is `Some(n)`, every game ends within `n` plies.
-//! - No method allocates on the heap except where its docs say so.
 
 use core::fmt::{Debug, Display};
 use core::hash::Hash;
@@ -31,8 +14,22 @@ use crate::{Outcome, PlayError};
 /// (usually `Copy`) and without history. History, undo, draw offers and
 /// resignation live one layer up, in [`Match`](crate::Match).
 ///
-/// See the [module documentation](self) for the contract every
-/// implementation upholds.
+/// # Contract
+///
+/// Every implementation upholds these, and the conformance suite in
+/// `tests/conformance.rs` checks them on random playouts:
+///
+/// - `legal_moves()` holds no duplicates, and is empty **iff** `outcome()` is
+///   `Some` (a finished game has no moves; a game with no moves is finished).
+/// - `ending().is_some() == outcome().is_some()`.
+/// - Every move of `legal_moves()` is accepted by `apply`; any other move is
+///   rejected with an error and the state is left unchanged.
+/// - `apply_unchecked(mv)` has the same effect as `apply(mv)` for every move
+///   of `legal_moves()`; for any other move its result is unspecified (but it
+///   never breaks memory safety, and never panics in release builds).
+/// - Each move's `Display` text parses back to the same move with `FromStr`.
+/// - When `MAX_PLIES` is `Some(n)`, every game ends within `n` plies.
+/// - No method allocates on the heap except where its docs say so.
 pub trait Game: Clone + Eq + Hash + Debug {
     /// A side of the game (e.g. `X`/`O`, `Red`/`White`).
     type Player: Copy + Eq + Hash + Debug + Display;

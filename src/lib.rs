@@ -7,6 +7,8 @@
 //!   server) sees only this.
 //! - [`connect4`] — Connect Four.
 //! - [`checkers`] — English (American) checkers.
+//! - [`Match`] — a game between two players: history, undo/redo, draw
+//!   offers, resignation, optional automatic draw rules.
 //! - [`perft`] — counts move sequences; the proof of a move generator.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -15,12 +17,19 @@ pub mod checkers;
 pub mod connect4;
 mod error;
 mod game;
+mod game_match;
 mod move_list;
 mod outcome;
 mod perft;
 
 pub use error::PlayError;
 pub use game::Game;
+pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResult};
 pub use move_list::{IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::Outcome;
-pub use perft::perft;
+pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_divide};
+
+/// The README's code examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

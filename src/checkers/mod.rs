@@ -31,14 +31,17 @@
 
 mod fen;
 mod geometry;
+mod hops;
 mod movegen;
 mod moves;
+pub mod pdn;
 mod perft;
 mod piece;
 mod position;
 mod square;
 
 pub use fen::{FenError, PositionError, Setup};
+pub use hops::{EnterMoveError, Entry, PartialJump};
 pub use moves::{Captured, Move, ParseMoveError, Path, MAX_JUMPS};
 pub use piece::{Piece, Player, Role};
 pub use position::{Checkers, Ending, Moves, ResolveMoveError, MAX_MOVES, MAX_PIECES_PER_SIDE};

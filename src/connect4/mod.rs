@@ -1,2 +1,57 @@
 //! Connect Four: a 6x7 board, gravity drops, four in a row wins, a full board
 //! is a draw.
+//!
+//! This module owns the Connect Four rules, flat re-exported:
+//! - [`Player`] (`X` moves first, `O`) and [`Column`], the move type;
+//! - [`Board`]: the assignment's `GameBoard` (token placement, win and tie
+//!   queries, the console `Display`), with no notion of turns;
+//! - [`Connect4`]: the game — a `Board` plus whose turn it is —
+//!   implementing [`Game`](crate::Game), with [`Ending`], a fast perft,
+//!   [`Connect4::from_moves`] (solver notation) and a validated compact text
+//!   form ([`Connect4::text`], `FromStr`, serde).
+//!
+//! ```
+//! use rulebook::connect4::{Column, Connect4, Player};
+//! use rulebook::{Game, Outcome};
+//!
+//! // X plays column 0 four times (1-indexed "1" in solver notation).
+//! let game = Connect4::from_moves("1212121").unwrap();
+//! assert_eq!(game.outcome(), Some(Outcome::Win(Player::X)));
+//! assert!(game.legal_moves().is_empty());
+//!
+//! let mut game = Connect4::default();
+//! game.apply(Column::new(3).unwrap()).unwrap();
+//! assert_eq!(game.to_move(), Player::O);
+//! assert_eq!(rulebook::perft(&Connect4::default(), 4), 2401);
+//! ```
+//!
+//! Internally the board is one `u64` per player (see `bitboard.rs`): the
+//! whole position is 16 bytes and four in a row is found with shifts.
+
+mod bitboard;
+mod board;
+mod column;
+mod ending;
+mod from_moves;
+mod game;
+mod perft;
+mod player;
+mod position_text;
+mod record;
+
+pub use board::{Board, ParseBoardError, PlaceTokenError, EMPTY_CELL_CHAR, ROW_SEPARATOR};
+pub use column::{Column, ColumnOutOfRange, ParseColumnError};
+pub use ending::Ending;
+pub use from_moves::FromMovesError;
+pub use game::{Connect4, Moves};
+pub use player::Player;
+pub use position_text::{ParsePositionError, PositionError};
+
+/// Rows of the board.
+pub const ROWS: usize = 6;
+/// Columns of the board.
+pub const COLUMNS: usize = 7;
+/// Cells of the board, and so the most moves a game can last.
+pub const CELLS: usize = ROWS * COLUMNS;
+/// Tokens in a line that win.
+pub const WIN_LENGTH: usize = 4;

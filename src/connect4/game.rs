@@ -1,0 +1,190 @@
+//! [`Connect4`]: the game — a [`Board`] plus whose turn it is — and its
+//! [`Game`] implementation.
+
+use core::fmt;
+
+use super::bitboard::{column_mask, has_four, playable_cells, COLUMN_STRIDE};
+use super::{Board, Column, Ending, Player, CELLS, COLUMNS};
+use crate::{Game, MoveList, Outcome, PlayError};
+
+/// The legal moves of a Connect Four position.
+///
+/// Capacity proof: a move is a column, each column appears at most once,
+/// and there are `COLUMNS` (7) columns.
+pub type Moves = MoveList<Column, COLUMNS>;
+
+/// A Connect Four position: the board and, derived from it, the player to
+/// move (`X` when both have placed as many tokens, else `O`).
+///
+/// Invariants (checked by every constructor):
+/// - the [`Board`] invariants (gravity, one token per cell);
+/// - X has as many tokens as O, or one more;
+/// - the player to move does not have four in a row (the game stops at the
+///   first four in a row, which can only be the last mover's).
+///
+/// The state is two `u64` bit sets, 16 bytes, `Copy`.
+/// [`Display`](fmt::Display) prints the board in the assignment's format;
+/// [`text`](Connect4::text) / [`FromStr`](core::str::FromStr) use the
+/// compact validated text (also the serde form).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
+pub struct Connect4 {
+    board: Board,
+}
+
+impl Connect4 {
+    /// The empty board, X to move.
+    pub const fn new() -> Connect4 {
+        Connect4 {
+            board: Board::new(),
+        }
+    }
+
+    /// Wraps a board whose invariants the caller has established.
+    pub(crate) const fn from_board_unchecked(board: Board) -> Connect4 {
+        Connect4 { board }
+    }
+
+    /// The board.
+    #[inline]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The number of moves played so far, `0..=42`.
+    #[inline]
+    pub const fn plies(&self) -> u32 {
+        self.board.occupied().count_ones()
+    }
+
+    /// Whether the last mover has four in a row.
+    #[inline(always)]
+    const fn is_won(&self) -> bool {
+        has_four(self.board.stones(self.last_mover()))
+    }
+
+    /// The player who moved last (`O` on an empty board: X moves first).
+    #[inline(always)]
+    const fn last_mover(&self) -> Player {
+        self.side_to_move().opponent()
+    }
+
+    #[inline(always)]
+    const fn side_to_move(&self) -> Player {
+        // X moves on even ply counts: X has placed as many tokens as O.
+        if self.plies() % 2 == 0 {
+            Player::X
+        } else {
+            Player::O
+        }
+    }
+
+    /// The winner, if the last mover made four in a row.
+    pub const fn winner(&self) -> Option<Player> {
+        if self.is_won() {
+            Some(self.last_mover())
+        } else {
+            None
+        }
+    }
+}
+
+impl Game for Connect4 {
+    type Player = Player;
+    type Move = Column;
+    type Moves = Moves;
+    type Ending = Ending;
+
+    /// A game ends when the 42 cells are full, if not before.
+    const MAX_PLIES: Option<u32> = Some(CELLS as u32);
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.side_to_move()
+    }
+
+    #[inline]
+    fn opponent(player: Player) -> Player {
+        player.opponent()
+    }
+
+    /// The columns that are not full, left to right; none once the game
+    /// is over.
+    #[inline]
+    fn legal_moves(&self) -> Moves {
+        let mut moves = Moves::new();
+        if self.is_won() {
+            return moves;
+        }
+        // One bit per non-full column, in column order.
+        let mut playable = playable_cells(self.board.occupied());
+        while playable != 0 {
+            let index = playable.trailing_zeros() / COLUMN_STRIDE;
+            if let Some(column) = Column::new(index as usize) {
+                moves.push(column);
+            }
+            playable &= playable - 1;
+        }
+        moves
+    }
+
+    #[inline]
+    fn apply(&mut self, mv: Column) -> Result<(), PlayError<Column>> {
+        if self.is_won() || self.board.is_full() {
+            return Err(PlayError::GameOver);
+        }
+        // The column's lowest empty cell; none when the column is full.
+        let cell = playable_cells(self.board.occupied()) & column_mask(mv.index());
+        if cell == 0 {
+            return Err(PlayError::IllegalMove(mv));
+        }
+        let mover = self.side_to_move();
+        self.board.set(mover, cell);
+        Ok(())
+    }
+
+    #[inline]
+    fn apply_unchecked(&mut self, mv: Column) {
+        debug_assert!(self.is_legal(mv), "{mv} is not legal in {self:?}");
+        let cell = playable_cells(self.board.occupied()) & column_mask(mv.index());
+        let mover = self.side_to_move();
+        self.board.set(mover, cell);
+    }
+
+    fn outcome(&self) -> Option<Outcome<Player>> {
+        self.ending().map(|ending| match ending {
+            Ending::FourInARow => Outcome::Win(self.last_mover()),
+            Ending::BoardFull => Outcome::Draw,
+        })
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        if self.is_won() {
+            Some(Ending::FourInARow)
+        } else if self.board.is_full() {
+            Some(Ending::BoardFull)
+        } else {
+            None
+        }
+    }
+
+    /// A bitboard walk that counts the last two plies in bulk; equal to the
+    /// generic count.
+    fn perft(&self, depth: u32) -> u64 {
+        super::perft::perft(self, depth)
+    }
+}
+
+impl fmt::Display for Connect4 {
+    /// The board, in the assignment's format (see [`Board`]'s `Display`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.board, f)
+    }
+}
+
+impl fmt::Debug for Connect4 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Connect4({:?})", self.board.text())
+    }
+}

@@ -1,0 +1,464 @@
+//! [`Match`]: a game played between two players — history, undo/redo, draw
+//! offers, resignation and optional automatic draw rules — for every
+//! [`Game`] in the crate.
+//!
+//! The rules types stay pure and cheap to clone (perft and search never see
+//! draw offers); everything that needs history or agreement between the
+//! players lives here.
+//!
+//! See [`Match`] for the flow of a match and what undo and redo do.
+
+mod action;
+mod draw_rules;
+mod error;
+mod result;
+#[cfg(feature = "serde")]
+mod serde_impl;
+
+pub use action::Action;
+pub use draw_rules::DrawRules;
+pub use error::MatchError;
+pub use result::{EndReason, MatchResult};
+
+use crate::{Game, Outcome};
+
+/// How many times a position must occur for the threefold-repetition draw.
+const REPETITIONS_FOR_DRAW: usize = 3;
+
+/// A match: a start position, the moves played since, and how (or whether)
+/// it ended.
+///
+/// ```
+/// use rulebook::connect4::{Column, Connect4, Player};
+/// use rulebook::{Action, EndReason, Match, MatchError, Outcome};
+///
+/// let mut game = Match::new(Connect4::default());
+/// let middle = Column::new(3).unwrap();
+/// game.play(middle)?;
+/// // O offers a draw; X must answer before anything else happens.
+/// game.act(Player::O, Action::OfferDraw)?;
+/// assert_eq!(
+///     game.act(Player::O, Action::Play(middle)),
+///     Err(MatchError::DrawOfferPending { offered_by: Player::O, answering: Player::X })
+/// );
+/// game.act(Player::X, Action::DeclineDraw)?;
+/// game.act(Player::O, Action::Resign)?;
+/// let result = game.result().unwrap();
+/// assert_eq!(result.outcome, Outcome::Win(Player::X));
+/// assert_eq!(result.reason, EndReason::Resignation);
+/// assert_eq!(result.to_string(), "X wins by resignation");
+/// # Ok::<(), MatchError<Player, Column>>(())
+/// ```
+///
+/// # The flow of a match
+///
+/// - The player to move plays a move ([`Match::play`]) or offers a draw
+///   ([`Match::offer_draw`]).
+/// - A draw offer must be answered by the opponent before anything else
+///   happens ([`Match::accept_draw`] ends the game as a draw by agreement;
+///   [`Match::decline_draw`] lets the game go on, and the player who offered
+///   is still to move). This is how Microsoft's Checkers plays it.
+/// - Either player may resign at any time (except while a draw offer waits
+///   for its answer); the game ends at once and the opponent wins. Nobody
+///   answers a resignation.
+/// - After every move the game's rules, then the optional [`DrawRules`]
+///   (threefold repetition, then the move limit), may end the match.
+///
+/// A server drives all of this through one entry point, [`Match::act`],
+/// which checks that the player may do this now and otherwise returns a
+/// [`MatchError`], leaving the match unchanged.
+///
+/// # Undo and redo
+///
+/// [`Match::undo`] takes back the last move and [`Match::redo`] plays it
+/// again: undo then redo gives back the same match (`==`). Playing a new move
+/// clears the moves that could be redone.
+///
+/// Undo and redo only move through the *moves*; they never touch the
+/// players' decisions. So they refuse (return `None`, change nothing):
+/// - while a draw offer waits for an answer (answer it first), and
+/// - after the players ended the game (a resignation or an agreed draw is
+///   final; start a new match from [`Match::start`] and
+///   [`Match::history`] to take it back).
+///
+/// A game ended by a move (by the rules, repetition or the move limit) is
+/// reopened by undoing that move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Match<G: Game> {
+    // Invariants:
+    // - `positions[i]` is the position after `moves[i]`, reached by legal
+    //   moves from `start`; so `position()` is the last of them, or `start`.
+    // - A draw offer is only pending while the match is not over, and it was
+    //   made by the player to move.
+    // - `result` is what the rules and draw rules say about the current
+    //   position and history, unless the players ended the match
+    //   (resignation or agreement).
+    start: G,
+    moves: Vec<G::Move>,
+    positions: Vec<G>,
+    /// Moves taken back by `undo`, the next one to redo last.
+    undone: Vec<G::Move>,
+    rules: DrawRules,
+    draw_offer: Option<G::Player>,
+    result: Option<MatchResult<G::Player, G::Ending>>,
+}
+
+impl<G: Game + Default> Default for Match<G> {
+    /// A match from the game's default (standard) start, with no automatic
+    /// draw rules.
+    fn default() -> Self {
+        Match::new(G::default())
+    }
+}
+
+impl<G: Game> Match<G> {
+    /// A match from `start` with no automatic draw rules (the original
+    /// rules). If `start` is already finished by the rules, so is the match.
+    pub fn new(start: G) -> Self {
+        Self::with_rules(start, DrawRules::default())
+    }
+
+    /// A match from `start` with the given automatic draw rules.
+    pub fn with_rules(start: G, rules: DrawRules) -> Self {
+        let mut new_match = Match {
+            start,
+            moves: Vec::new(),
+            positions: Vec::new(),
+            undone: Vec::new(),
+            rules,
+            draw_offer: None,
+            result: None,
+        };
+        new_match.result = new_match.result_after_last_move();
+        new_match
+    }
+
+    /// The position the match started from.
+    pub fn start(&self) -> &G {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &G {
+        self.positions.last().unwrap_or(&self.start)
+    }
+
+    /// The moves played from [`start`](Match::start), in order.
+    pub fn history(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    /// The moves [`redo`](Match::redo) would play again, the next one
+    /// **last**.
+    pub fn undone_moves(&self) -> &[G::Move] {
+        &self.undone
+    }
+
+    /// The player whose turn it is (in a finished match: who would be to
+    /// move).
+    pub fn to_move(&self) -> G::Player {
+        self.position().to_move()
+    }
+
+    /// The automatic draw rules of this match.
+    pub fn draw_rules(&self) -> DrawRules {
+        self.rules
+    }
+
+    /// How the match ended, or `None` while it goes on.
+    pub fn result(&self) -> Option<MatchResult<G::Player, G::Ending>> {
+        self.result
+    }
+
+    /// Whether the match has ended.
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The player who offered a draw that still waits for an answer.
+    pub fn pending_draw_offer(&self) -> Option<G::Player> {
+        self.draw_offer
+    }
+
+    /// Does what `player` asks, after checking that `player` may do it now:
+    /// the entry point for a server.
+    ///
+    /// - [`Action::Play`] and [`Action::OfferDraw`]: only the player to move.
+    /// - [`Action::AcceptDraw`] and [`Action::DeclineDraw`]: only the
+    ///   opponent of the player who offered, while the offer is pending.
+    /// - [`Action::Resign`]: either player.
+    ///
+    /// While a draw offer is pending, only its answer is allowed.
+    ///
+    /// # Errors
+    ///
+    /// In this order of checks, and with the match unchanged:
+    /// [`MatchError::GameOver`] when the match has ended;
+    /// [`MatchError::OwnDrawOffer`] when the offering player tries to answer
+    /// their own offer; [`MatchError::DrawOfferPending`] for anything but an
+    /// answer while an offer is pending; [`MatchError::NoDrawOffer`] for an
+    /// answer when no offer was made; [`MatchError::NotYourTurn`] when
+    /// `player` tries to move or offer a draw out of turn; and
+    /// [`MatchError::Play`] when the game refuses the move.
+    pub fn act(
+        &mut self,
+        player: G::Player,
+        action: Action<G::Move>,
+    ) -> Result<(), MatchError<G::Player, G::Move>> {
+        if self.result.is_some() {
+            return Err(MatchError::GameOver);
+        }
+        if let Some(offered_by) = self.draw_offer {
+            debug_assert!(offered_by == self.to_move(), "offers come from the mover");
+            let answering = G::opponent(offered_by);
+            return match action {
+                Action::AcceptDraw | Action::DeclineDraw if player != answering => {
+                    Err(MatchError::OwnDrawOffer { player })
+                }
+                Action::AcceptDraw => {
+                    self.draw_offer = None;
+                    self.end_by_players(Outcome::Draw, EndReason::Agreement);
+                    Ok(())
+                }
+                Action::DeclineDraw => {
+                    self.draw_offer = None;
+                    Ok(())
+                }
+                Action::Play(_) | Action::OfferDraw | Action::Resign => {
+                    Err(MatchError::DrawOfferPending {
+                        offered_by,
+                        answering,
+                    })
+                }
+            };
+        }
+        let to_move = self.to_move();
+        match action {
+            Action::AcceptDraw | Action::DeclineDraw => Err(MatchError::NoDrawOffer),
+            Action::Resign => {
+                self.end_by_players(Outcome::Win(G::opponent(player)), EndReason::Resignation);
+                Ok(())
+            }
+            Action::Play(_) | Action::OfferDraw if player != to_move => {
+                Err(MatchError::NotYourTurn { player, to_move })
+            }
+            Action::Play(mv) => {
+                let next = self.position().after(mv)?;
+                self.undone.clear();
+                self.push(mv, next);
+                Ok(())
+            }
+            Action::OfferDraw => {
+                self.draw_offer = Some(player);
+                Ok(())
+            }
+        }
+    }
+
+    /// Plays `mv` for the player to move: `act(to_move(), Action::Play(mv))`.
+    /// Clears the moves that [`redo`](Match::redo) could play.
+    ///
+    /// # Errors
+    ///
+    /// As [`act`](Match::act): the match is over, a draw offer waits for an
+    /// answer, or the move is not legal. The match is unchanged on error.
+    pub fn play(&mut self, mv: G::Move) -> Result<(), MatchError<G::Player, G::Move>> {
+        self.act(self.to_move(), Action::Play(mv))
+    }
+
+    /// The player to move offers a draw: `act(to_move(), Action::OfferDraw)`.
+    ///
+    /// # Errors
+    ///
+    /// As [`act`](Match::act): the match is over, or an offer is already
+    /// pending. The match is unchanged on error.
+    pub fn offer_draw(&mut self) -> Result<(), MatchError<G::Player, G::Move>> {
+        self.act(self.to_move(), Action::OfferDraw)
+    }
+
+    /// The opponent of the offering player accepts the pending draw offer;
+    /// the match ends as a draw by agreement.
+    ///
+    /// # Errors
+    ///
+    /// [`MatchError::GameOver`] or [`MatchError::NoDrawOffer`]. The match is
+    /// unchanged on error.
+    pub fn accept_draw(&mut self) -> Result<(), MatchError<G::Player, G::Move>> {
+        self.answer_draw(Action::AcceptDraw)
+    }
+
+    /// The opponent of the offering player declines the pending draw offer;
+    /// the game goes on with the offering player still to move.
+    ///
+    /// # Errors
+    ///
+    /// [`MatchError::GameOver`] or [`MatchError::NoDrawOffer`]. The match is
+    /// unchanged on error.
+    pub fn decline_draw(&mut self) -> Result<(), MatchError<G::Player, G::Move>> {
+        self.answer_draw(Action::DeclineDraw)
+    }
+
+    /// `player` resigns: the match ends at once and the opponent wins.
+    ///
+    /// # Errors
+    ///
+    /// As [`act`](Match::act): the match is over, or a draw offer waits for
+    /// an answer. The match is unchanged on error.
+    pub fn resign(&mut self, player: G::Player) -> Result<(), MatchError<G::Player, G::Move>> {
+        self.act(player, Action::Resign)
+    }
+
+    /// Whether [`undo`](Match::undo) would take a move back.
+    pub fn can_undo(&self) -> bool {
+        !self.moves.is_empty() && self.draw_offer.is_none() && !self.ended_by_players()
+    }
+
+    /// Whether [`redo`](Match::redo) would play a move again.
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty() && self.draw_offer.is_none() && self.result.is_none()
+    }
+
+    /// Takes back the last move and returns it; [`redo`](Match::redo) plays
+    /// it again. A match that the move had ended (by the rules or a draw
+    /// rule) goes on again.
+    ///
+    /// Returns `None` and changes nothing when there is no move to take
+    /// back, while a draw offer waits for an answer, or after the players
+    /// ended the match (resignation, agreed draw): see
+    /// [Undo and redo](Match#undo-and-redo).
+    pub fn undo(&mut self) -> Option<G::Move> {
+        if !self.can_undo() {
+            return None;
+        }
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.undone.push(mv);
+        // A move is only ever played while the match goes on, so the match
+        // went on before it.
+        self.result = None;
+        debug_assert_eq!(self.result_after_last_move(), None);
+        Some(mv)
+    }
+
+    /// Plays again the last move taken back by [`undo`](Match::undo) and
+    /// returns it.
+    ///
+    /// Returns `None` and changes nothing when there is nothing to redo,
+    /// while a draw offer waits for an answer, or when the match is over.
+    pub fn redo(&mut self) -> Option<G::Move> {
+        if !self.can_redo() {
+            return None;
+        }
+        let mv = *self.undone.last()?;
+        // The move was legal here when it was undone, and the position is
+        // the same again; checking anyway costs little and keeps this total.
+        let next = self.position().after(mv).ok()?;
+        self.undone.pop();
+        self.push(mv, next);
+        Some(mv)
+    }
+
+    /// Answers the pending draw offer as the player who must answer it.
+    fn answer_draw(
+        &mut self,
+        answer: Action<G::Move>,
+    ) -> Result<(), MatchError<G::Player, G::Move>> {
+        if self.result.is_some() {
+            return Err(MatchError::GameOver);
+        }
+        let offered_by = self.draw_offer.ok_or(MatchError::NoDrawOffer)?;
+        self.act(G::opponent(offered_by), answer)
+    }
+
+    /// Whether the players ended the match by resignation or agreement.
+    fn ended_by_players(&self) -> bool {
+        matches!(
+            self.result,
+            Some(MatchResult {
+                reason: EndReason::Resignation | EndReason::Agreement,
+                ..
+            })
+        )
+    }
+
+    /// Ends the match by the players' decision.
+    fn end_by_players(&mut self, outcome: Outcome<G::Player>, reason: EndReason<G::Ending>) {
+        debug_assert!(self.result.is_none());
+        self.undone.clear();
+        self.result = Some(MatchResult { outcome, reason });
+    }
+
+    /// Records `mv`, already played to reach `next`, and updates the result.
+    fn push(&mut self, mv: G::Move, next: G) {
+        debug_assert!(self.result.is_none() && self.draw_offer.is_none());
+        self.moves.push(mv);
+        self.positions.push(next);
+        self.result = self.result_after_last_move();
+    }
+
+    /// The position before `moves[index]`.
+    fn position_before(&self, index: usize) -> &G {
+        match index.checked_sub(1) {
+            Some(previous) => &self.positions[previous],
+            None => &self.start,
+        }
+    }
+
+    /// What the rules, then the draw rules, say about the current position
+    /// and history.
+    fn result_after_last_move(&self) -> Option<MatchResult<G::Player, G::Ending>> {
+        let position = self.position();
+        if let (Some(outcome), Some(ending)) = (position.outcome(), position.ending()) {
+            return Some(MatchResult {
+                outcome,
+                reason: EndReason::Rules(ending),
+            });
+        }
+        let draw = |reason| {
+            Some(MatchResult {
+                outcome: Outcome::Draw,
+                reason,
+            })
+        };
+        if self.rules.threefold_repetition && self.occurrences_of_current() >= REPETITIONS_FOR_DRAW
+        {
+            return draw(EndReason::Repetition);
+        }
+        if let Some(limit) = self.rules.ply_limit() {
+            if self.reversible_plies(limit) >= limit {
+                return draw(EndReason::MoveLimit);
+            }
+        }
+        None
+    }
+
+    /// How many plies in a row, ending with the last, were reversible;
+    /// counting stops at `cap`.
+    fn reversible_plies(&self, cap: u64) -> u64 {
+        let mut count = 0;
+        for (index, &mv) in self.moves.iter().enumerate().rev() {
+            if count >= cap || self.position_before(index).is_irreversible(mv) {
+                break;
+            }
+            count += 1;
+        }
+        count
+    }
+
+    /// How many times the current position (with the same player to move)
+    /// has occurred, counting this time, since the last irreversible move.
+    /// Counting stops at [`REPETITIONS_FOR_DRAW`].
+    fn occurrences_of_current(&self) -> usize {
+        let current = self.position();
+        let same = |position: &G| position == current && position.to_move() == current.to_move();
+        let mut count = 0;
+        for (index, &mv) in self.moves.iter().enumerate().rev() {
+            count += usize::from(same(&self.positions[index]));
+            if count >= REPETITIONS_FOR_DRAW || self.position_before(index).is_irreversible(mv) {
+                // Nothing before an irreversible move can recur.
+                return count;
+            }
+        }
+        count + usize::from(same(&self.start))
+    }
+}

@@ -1,0 +1,206 @@
+//! Runs the built `connect4` example on scripted console input and checks
+//! its whole output: the assignment's sample session byte for byte, a tie,
+//! bad input, and end of input at each kind of prompt.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use rulebook::connect4::Connect4;
+
+const SAMPLE_INPUT: &str = include_str!("data/connect4_sample_input.txt");
+const SAMPLE_OUTPUT: &str = include_str!("data/connect4_sample_output.txt");
+
+const EMPTY_BOARD: &str = "\
+|0|1|2|3|4|5|6|
+| | | | | | | |
+| | | | | | | |
+| | | | | | | |
+| | | | | | | |
+| | | | | | | |
+| | | | | | | |
+";
+const PROMPT_X: &str = "Player X, what column do you want to place your marker in?\n";
+const PROMPT_O: &str = "Player O, what column do you want to place your marker in?\n";
+const PLAY_AGAIN: &str = "Would you like to play again? Y/N\n";
+
+/// The example binary. Tests run from `target/<profile>/deps/`; examples
+/// are built into `target/<profile>/examples/` by a plain `cargo test`.
+/// When a filtered run (`cargo test --test connect4_example`) did not build
+/// it, build it here.
+fn example_binary() -> PathBuf {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(locate_or_build_example).clone()
+}
+
+fn locate_or_build_example() -> PathBuf {
+    let exe = std::env::current_exe().expect("path of the test binary");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("tests run from target/<profile>/deps");
+    let binary = profile_dir
+        .join("examples")
+        .join(format!("connect4{}", std::env::consts::EXE_SUFFIX));
+    if !binary.exists() {
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--example", "connect4"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .expect("run cargo build --example connect4");
+        assert!(status.success(), "cargo build --example connect4 failed");
+    }
+    assert!(binary.exists(), "no example binary at {}", binary.display());
+    binary
+}
+
+/// Runs the example with `input` on stdin; returns stdout (asserting exit 0
+/// and an empty stderr).
+fn run(input: &str) -> String {
+    let mut child = Command::new(example_binary())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the example");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write input");
+    let output = child.wait_with_output().expect("example finishes");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
+    assert_eq!(stderr, "");
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// The board after `moves` (1-indexed solver notation).
+fn board(moves: &str) -> String {
+    Connect4::from_moves(moves).unwrap().to_string()
+}
+
+#[test]
+fn sample_session_matches_byte_for_byte() {
+    assert_eq!(run(SAMPLE_INPUT), SAMPLE_OUTPUT);
+}
+
+#[test]
+fn sample_data_files_are_consistent() {
+    assert_eq!(SAMPLE_INPUT.lines().count(), 24);
+    assert!(SAMPLE_OUTPUT.starts_with(EMPTY_BOARD));
+    assert!(SAMPLE_OUTPUT.ends_with("Player X Won!\nWould you like to play again? Y/N\n"));
+    assert!(!SAMPLE_OUTPUT.contains("Process finished"));
+}
+
+#[test]
+fn end_of_input_at_the_play_again_question_exits_cleanly() {
+    let without_last_answer = SAMPLE_INPUT.strip_suffix("n\n").unwrap();
+    assert_eq!(run(without_last_answer), SAMPLE_OUTPUT);
+}
+
+#[test]
+fn empty_input_shows_the_board_and_one_prompt() {
+    assert_eq!(run(""), format!("{EMPTY_BOARD}{PROMPT_X}"));
+}
+
+#[test]
+fn end_of_input_mid_game_exits_cleanly() {
+    // The last line has no newline: still read as a move.
+    assert_eq!(
+        run("3\n4"),
+        format!(
+            "{EMPTY_BOARD}{PROMPT_X}{}{PROMPT_O}{}{PROMPT_X}",
+            board("4"),
+            board("45")
+        )
+    );
+}
+
+#[test]
+fn bad_input_gets_a_message_and_the_same_prompt() {
+    let output = run("abc\n\n  3  \n-1\n7\n100000000000000000000\n3.5\n");
+    let expected = [
+        EMPTY_BOARD,
+        PROMPT_X,
+        "Please enter a column number from 0 to 6\n",
+        PROMPT_X,
+        "Please enter a column number from 0 to 6\n",
+        PROMPT_X,
+        &board("4"),
+        PROMPT_O,
+        "Column cannot be less that 0\n",
+        PROMPT_O,
+        "Column cannot be greater than 6\n",
+        PROMPT_O,
+        "Column cannot be greater than 6\n",
+        PROMPT_O,
+        "Please enter a column number from 0 to 6\n",
+        PROMPT_O,
+    ]
+    .concat();
+    assert_eq!(output, expected);
+}
+
+#[test]
+fn full_column_is_refused_and_the_same_player_asked_again() {
+    let output = run("0\n0\n0\n0\n0\n0\n0\n1\n");
+    let mut expected = EMPTY_BOARD.to_owned();
+    for plies in 1..=6 {
+        expected.push_str(if plies % 2 == 1 { PROMPT_X } else { PROMPT_O });
+        expected.push_str(&board(&"1".repeat(plies)));
+    }
+    expected.push_str(PROMPT_X);
+    expected.push_str("Column is full\n");
+    expected.push_str(PROMPT_X);
+    expected.push_str(&board("1111112"));
+    expected.push_str(PROMPT_O);
+    assert_eq!(output, expected);
+}
+
+/// 42 moves (0-based) that fill the board without four in a row.
+const DRAWN_GAME: [u8; 42] = [
+    0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 2, 3, 2, 3, 2, 3, 3, 2, 3, 2, 3, 2, 4, 5, 4, 5, 4, 5, 5, 4,
+    5, 4, 5, 4, 6, 6, 6, 6, 6, 6,
+];
+
+const DRAWN_BOARD: &str = "\
+|0|1|2|3|4|5|6|
+|O|X|O|X|O|X|O|
+|O|X|O|X|O|X|X|
+|O|X|O|X|O|X|O|
+|X|O|X|O|X|O|X|
+|X|O|X|O|X|O|O|
+|X|O|X|O|X|O|X|
+";
+
+#[test]
+fn a_tie_shows_the_board_a_tie_message_and_offers_another_game() {
+    let mut input: String = DRAWN_GAME.iter().map(|c| format!("{c}\n")).collect();
+    input.push_str(" Y \n");
+    let output = run(&input);
+    let expected_end = format!("{DRAWN_BOARD}It's a tie!\n{PLAY_AGAIN}{EMPTY_BOARD}{PROMPT_X}");
+    assert!(
+        output.ends_with(&expected_end),
+        "output ends with:\n{}",
+        &output[output.len().saturating_sub(600)..]
+    );
+    // Every move was accepted: 42 prompts, 42 boards after moves, plus the
+    // first board of each game and the first prompt of the second game.
+    assert_eq!(output.matches("what column").count(), 43);
+    assert_eq!(output.matches("|0|1|2|3|4|5|6|").count(), 44);
+    assert!(!output.contains("Won!"));
+}
+
+#[test]
+fn play_again_accepts_both_cases_and_re_asks_otherwise() {
+    // X wins with four in column 0 twice; answers: "yes" (re-ask), "y", "N".
+    let win = "0\n1\n0\n1\n0\n1\n0\n";
+    let output = run(&format!("{win}yes\ny\n{win}N\n"));
+    assert_eq!(output.matches("Player X Won!\n").count(), 2);
+    assert_eq!(output.matches(PLAY_AGAIN).count(), 3);
+    assert!(output.ends_with(&format!("Player X Won!\n{PLAY_AGAIN}")));
+    assert!(output.contains(&format!("{PLAY_AGAIN}{PLAY_AGAIN}{EMPTY_BOARD}")));
+}

@@ -1,0 +1,185 @@
+//! `Match` with the optional automatic draw rules: threefold repetition and
+//! the move limit (moves per side without an irreversible move). Driven with
+//! the tiny walk game of `match_support`, whose `L`/`R` steps are reversible
+//! and whose `J` jump is not.
+
+mod match_support;
+
+use match_support::{Side, Step, Walk};
+use rulebook::{DrawRules, EndReason, Match, MatchError, MatchResult, Outcome};
+
+const REPETITION_ONLY: DrawRules = DrawRules {
+    threefold_repetition: true,
+    move_limit: None,
+};
+
+fn play_all(game: &mut Match<Walk>, moves: &[Step]) {
+    for &mv in moves {
+        game.play(mv).expect("legal move");
+    }
+}
+
+fn draw_by(
+    reason: EndReason<match_support::ReachedGoal>,
+) -> Option<MatchResult<Side, match_support::ReachedGoal>> {
+    Some(MatchResult {
+        outcome: Outcome::Draw,
+        reason,
+    })
+}
+
+#[test]
+fn draw_rules_are_off_by_default() {
+    assert_eq!(DrawRules::default(), DrawRules::NONE);
+    assert_eq!(
+        DrawRules::default(),
+        DrawRules {
+            threefold_repetition: false,
+            move_limit: None
+        }
+    );
+    let mut game = Match::new(Walk::default());
+    // Shuffle R L R L ... long past any repetition or limit.
+    for _ in 0..100 {
+        play_all(&mut game, &[Step::R, Step::L]);
+    }
+    assert_eq!(game.result(), None);
+    assert_eq!(game.history().len(), 200);
+}
+
+#[test]
+fn the_tournament_rules_are_repetition_and_forty_moves() {
+    assert_eq!(
+        DrawRules::TOURNAMENT,
+        DrawRules {
+            threefold_repetition: true,
+            move_limit: Some(40)
+        }
+    );
+}
+
+#[test]
+fn the_third_occurrence_of_a_position_draws() {
+    let mut game = Match::with_rules(Walk::default(), REPETITION_ONLY);
+    // The start (A to move at 0) occurs a second time after R L...
+    play_all(&mut game, &[Step::R, Step::L]);
+    assert_eq!(game.result(), None);
+    // ...and a third time after R L again.
+    play_all(&mut game, &[Step::R]);
+    assert_eq!(game.result(), None);
+    play_all(&mut game, &[Step::L]);
+    let result = game.result();
+    assert_eq!(result, draw_by(EndReason::Repetition));
+    assert_eq!(result.unwrap().to_string(), "Draw by threefold repetition");
+    assert_eq!(game.play(Step::R), Err(MatchError::GameOver));
+}
+
+#[test]
+fn positions_before_an_irreversible_move_are_not_counted() {
+    let mut game = Match::with_rules(Walk::default(), REPETITION_ONLY);
+    // At 1 with B to move: once. Then the jump makes everything new.
+    play_all(&mut game, &[Step::R, Step::L, Step::R, Step::J]);
+    // Square 3, one jump, A to move: once. Shuffle: twice, three times.
+    play_all(&mut game, &[Step::L, Step::R]);
+    assert_eq!(game.result(), None);
+    play_all(&mut game, &[Step::L, Step::R]);
+    assert_eq!(game.result(), draw_by(EndReason::Repetition));
+}
+
+#[test]
+fn the_move_limit_counts_moves_per_side_without_an_irreversible_move() {
+    let rules = DrawRules {
+        threefold_repetition: false,
+        move_limit: Some(3),
+    };
+    let mut game = Match::with_rules(Walk::default(), rules);
+    // 5 reversible plies: not yet 3 moves for each side.
+    play_all(&mut game, &[Step::R, Step::L, Step::R, Step::L, Step::R]);
+    assert_eq!(game.result(), None);
+    // The 6th reversible ply completes 3 moves per side.
+    play_all(&mut game, &[Step::L]);
+    let result = game.result();
+    assert_eq!(result, draw_by(EndReason::MoveLimit));
+    assert_eq!(result.unwrap().to_string(), "Draw by the move limit");
+}
+
+#[test]
+fn an_irreversible_move_resets_the_move_limit() {
+    let rules = DrawRules {
+        threefold_repetition: false,
+        move_limit: Some(2),
+    };
+    let mut game = Match::with_rules(Walk::default(), rules);
+    play_all(&mut game, &[Step::R, Step::L, Step::R, Step::J]);
+    // The jump reset the count: 3 plies since, under the limit of 4.
+    play_all(&mut game, &[Step::L, Step::R, Step::L]);
+    assert_eq!(game.result(), None);
+    play_all(&mut game, &[Step::R]);
+    assert_eq!(game.result(), draw_by(EndReason::MoveLimit));
+}
+
+#[test]
+fn a_move_limit_of_zero_means_no_limit() {
+    let rules = DrawRules {
+        threefold_repetition: false,
+        move_limit: Some(0),
+    };
+    let mut game = Match::with_rules(Walk::default(), rules);
+    play_all(&mut game, &[Step::R, Step::L, Step::R, Step::L]);
+    assert_eq!(game.result(), None);
+}
+
+#[test]
+fn a_win_by_the_rules_beats_the_draw_rules() {
+    let rules = DrawRules {
+        threefold_repetition: false,
+        move_limit: Some(2),
+    };
+    let near_goal = Walk {
+        square: match_support::GOAL - 4,
+        jumps: 0,
+        to_move: Side::A,
+    };
+    let mut game = Match::with_rules(near_goal, rules);
+    // Four reversible plies: the fourth reaches both the move limit (2
+    // moves per side) and the goal. The win stands.
+    play_all(&mut game, &[Step::R, Step::R, Step::R]);
+    assert_eq!(game.result(), None);
+    play_all(&mut game, &[Step::R]);
+    assert_eq!(
+        game.result(),
+        Some(MatchResult {
+            outcome: Outcome::Win(Side::B),
+            reason: EndReason::Rules(match_support::ReachedGoal)
+        })
+    );
+}
+
+#[test]
+fn repetition_is_checked_before_the_move_limit() {
+    let rules = DrawRules {
+        threefold_repetition: true,
+        move_limit: Some(2),
+    };
+    let mut game = Match::with_rules(Walk::default(), rules);
+    // After R L R L: 4 reversible plies (the limit) and the start's third
+    // occurrence at once.
+    play_all(&mut game, &[Step::R, Step::L, Step::R, Step::L]);
+    assert_eq!(game.result(), draw_by(EndReason::Repetition));
+}
+
+#[test]
+fn undoing_the_drawing_move_reopens_the_game() {
+    let mut game = Match::with_rules(Walk::default(), REPETITION_ONLY);
+    play_all(&mut game, &[Step::R, Step::L, Step::R, Step::L]);
+    let drawn = game.clone();
+    assert_eq!(game.undo(), Some(Step::L));
+    assert_eq!(game.result(), None);
+    game.play(Step::R).unwrap();
+    assert_eq!(game.result(), None);
+    game.undo().unwrap();
+    game.undo().unwrap();
+    // The redo list was replaced by the new move, so rebuild the draw.
+    play_all(&mut game, &[Step::R, Step::L]);
+    assert_eq!(game, drawn);
+}

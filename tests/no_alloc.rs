@@ -1,0 +1,177 @@
+//! No heap allocation on the hot path: move generation, `apply`,
+//! `apply_unchecked`, `outcome` and perft allocate nothing, for every game.
+//!
+//! A counting global allocator counts the allocations made by the thread
+//! that armed it. Everything runs in ONE test function, so no other test of
+//! this binary runs (and allocates) at the same time; the per-thread arming
+//! also keeps the test harness's own threads out of the count.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rulebook::checkers::Checkers;
+use rulebook::connect4::Connect4;
+use rulebook::{perft, Game};
+
+/// The system allocator, counting allocations made while the calling
+/// thread is armed.
+struct CountingAllocator;
+
+/// Allocations (and reallocations) counted so far.
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// Whether this thread's allocations are counted. A `const`-initialised
+    /// `Cell<bool>` needs no lazy initialisation and no destructor, so
+    /// reading it inside the allocator never allocates or re-enters it.
+    static ARMED: Cell<bool> = const { Cell::new(false) };
+}
+
+fn count_if_armed() {
+    // `try_with`: never panic inside the allocator, even during thread
+    // teardown.
+    if ARMED.try_with(Cell::get).unwrap_or(false) {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+// SAFETY: every method forwards its arguments unchanged to `System`, which
+// upholds `GlobalAlloc`'s contract; the only addition is an atomic counter
+// and a thread-local read, neither of which allocates or unwinds.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_if_armed();
+        // SAFETY: forwarded as is; the caller upholds `alloc`'s contract.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count_if_armed();
+        // SAFETY: as above.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_if_armed();
+        // SAFETY: as above; `ptr` came from this allocator, i.e. `System`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+/// The number of heap allocations `work` makes on this thread.
+fn allocations_during<T>(work: impl FnOnce() -> T) -> (u64, T) {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    ARMED.with(|armed| armed.set(true));
+    let result = std::hint::black_box(work());
+    ARMED.with(|armed| armed.set(false));
+    (ALLOCATIONS.load(Ordering::Relaxed) - before, result)
+}
+
+/// The deepest perft run under the counter for each game (≥ 6, as the
+/// speed issue asks).
+const CONNECT4_DEPTH: u32 = 9;
+const CHECKERS_DEPTH: u32 = 9;
+
+/// A plain walk over `legal_moves` / `apply_unchecked` / `outcome`, so the
+/// trait's building blocks are covered, not only the games' perft overrides.
+fn walk<G: Game>(game: &G, depth: u32) -> u64 {
+    if depth == 0 || game.outcome().is_some() {
+        return u64::from(depth == 0);
+    }
+    let mut leaves = 0;
+    for mv in game.legal_moves() {
+        let mut child = game.clone();
+        child.apply_unchecked(mv);
+        leaves += walk(&child, depth - 1);
+    }
+    leaves
+}
+
+/// Plays `plies` moves with the checked `apply` (choosing moves by a fixed
+/// rule), asking `is_legal`, `ending` and `after` on the way, then tries an
+/// illegal move. Returns the number of moves played.
+fn play_checked<G: Game>(start: &G, plies: usize) -> usize {
+    let mut game = start.clone();
+    let mut played = 0;
+    for ply in 0..plies {
+        let moves = game.legal_moves();
+        let Some(&mv) = moves.get(ply * 5 % moves.len().max(1)) else {
+            break;
+        };
+        assert!(game.is_legal(mv));
+        assert!(game.after(mv).is_ok());
+        assert!(game.apply(mv).is_ok());
+        assert_eq!(game.ending().is_some(), game.outcome().is_some());
+        played += 1;
+    }
+    // Every move of the start position, refused or not, without allocating.
+    for mv in start.legal_moves() {
+        let _ = std::hint::black_box(game.clone().apply(mv));
+    }
+    played
+}
+
+/// Checks every hot-path operation of one game in `positions` (built before
+/// the counter is armed).
+fn check_game<G: Game>(name: &str, positions: &[G], perft_depth: u32, expected_start: u64) {
+    let (allocations, leaves) = allocations_during(|| perft(&positions[0], perft_depth));
+    assert_eq!(leaves, expected_start, "{name}: perft {perft_depth}");
+    assert_eq!(allocations, 0, "{name}: perft {perft_depth} allocated");
+
+    for position in positions {
+        let (allocations, (fast, plain)) =
+            allocations_during(|| (perft(position, 5), walk(position, 5)));
+        assert_eq!(fast, plain, "{name}: {position:?}");
+        assert_eq!(allocations, 0, "{name}: perft 5 in {position:?} allocated");
+
+        let (allocations, played) = allocations_during(|| play_checked(position, 60));
+        assert!(played > 0 || position.outcome().is_some());
+        assert_eq!(
+            allocations, 0,
+            "{name}: apply loop from {position:?} allocated"
+        );
+    }
+}
+
+/// `game` after `plies` moves chosen by a fixed rule (built before the
+/// counter is armed).
+fn middle_game<G: Game>(mut game: G, plies: usize) -> G {
+    for ply in 0..plies {
+        let moves = game.legal_moves();
+        game.apply_unchecked(moves[ply * 3 % moves.len()]);
+    }
+    assert_eq!(game.outcome(), None);
+    game
+}
+
+#[test]
+fn hot_paths_do_not_allocate() {
+    // The counter must see an allocation when there is one.
+    let (allocations, boxed) = allocations_during(|| Box::new(1_u64));
+    assert_eq!((allocations, *boxed), (1, 1));
+
+    let connect4 = [
+        Connect4::default(),
+        middle_game(Connect4::default(), 12),
+        Connect4::from_moves("44444411111122222255").unwrap(),
+    ];
+    check_game("connect4", &connect4, CONNECT4_DEPTH, 39_394_572);
+
+    let checkers = [
+        Checkers::default(),
+        // A middle game: the start after 20 plies of fixed-rule play.
+        middle_game(Checkers::default(), 20),
+        // An endgame of kings.
+        Checkers::from_fen("W:WK10,K27,29:BK14,K18,3,5").unwrap(),
+    ];
+    check_game("checkers", &checkers, CHECKERS_DEPTH, 3_963_680);
+}
