@@ -233,27 +233,98 @@ impl Board {
         }
     }
 
-    /// The sum of `visit` over the positions after each legal move.
+    /// The sum of `visitor` over the positions after the captures of the
+    /// men `men` (all able to jump). First jumps are found in bulk, as in
+    /// [`men_capture_count`]; only landings from which the man can jump on
+    /// are walked square by square.
+    #[inline(always)]
+    fn sum_men_captures<S: Side, V: Visitor>(
+        &self,
+        men: Bitboard,
+        empty: Bitboard,
+        visitor: &V,
+    ) -> u64 {
+        let prey = self.opponent;
+        let mut total = 0;
+        // "4"-class step over the piece, then "35"-class step to land.
+        let landings = shift35(shift4(men, S::DOWN) & prey, S::DOWN) & empty;
+        let going_on = jumpers_toward(landings, prey, empty, S::DOWN);
+        let mut rest = landings;
+        while rest != 0 {
+            let to = rest.trailing_zeros();
+            rest &= rest - 1;
+            let over = source35(to, S::DOWN);
+            let from = source4(over, S::DOWN);
+            total += self.sum_man_capture::<S, V>(from, over, to, going_on, visitor);
+        }
+        // "35"-class step over the piece, then "4"-class step to land.
+        let landings = shift4(shift35(men, S::DOWN) & prey, S::DOWN) & empty;
+        let going_on = jumpers_toward(landings, prey, empty, S::DOWN);
+        let mut rest = landings;
+        while rest != 0 {
+            let to = rest.trailing_zeros();
+            rest &= rest - 1;
+            let over = source4(to, S::DOWN);
+            let from = source35(over, S::DOWN);
+            total += self.sum_man_capture::<S, V>(from, over, to, going_on, visitor);
+        }
+        total
+    }
+
+    /// The sum of `visitor` after a man's capture that starts with the jump
+    /// `from` over `over` to `to`; `going_on` holds the landing squares
+    /// from which the man can jump on.
+    #[inline(always)]
+    fn sum_man_capture<S: Side, V: Visitor>(
+        &self,
+        from: u32,
+        over: u32,
+        to: u32,
+        going_on: Bitboard,
+        visitor: &V,
+    ) -> u64 {
+        let (from, over, to) = (from as usize, over as usize, to as usize);
+        let captured = 1 << over;
+        if going_on & (1 << to) == 0 {
+            return visitor.visit(&self.after_capture::<S>(from, to, captured, false));
+        }
+        let mut total = 0;
+        for_each_path(
+            to,
+            &S::MAN_DIRECTIONS,
+            self.opponent & !captured,
+            !(self.own | self.opponent) | (1 << from),
+            captured,
+            &mut |end, captured| {
+                total += visitor.visit(&self.after_capture::<S>(from, end, captured, false));
+            },
+        );
+        total
+    }
+
+    /// The sum of `visitor` over the positions after each legal move.
     #[inline(always)]
     fn sum_children<S: Side, V: Visitor>(&self, visitor: &V) -> u64 {
         let mut total = 0;
         let jumpers = self.jumpers::<S>();
         if jumpers != 0 {
-            let mut rest = jumpers;
-            while rest != 0 {
-                let from = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let empty = self.empty() | (1 << from);
-                let king = self.kings & (1 << from) != 0;
-                let directions: &[usize] = if king { &ALL } else { &S::MAN_DIRECTIONS };
+            let empty = self.empty();
+            let men = jumpers & !self.kings;
+            if men != 0 {
+                total += self.sum_men_captures::<S, V>(men, empty, visitor);
+            }
+            let mut kings = jumpers & self.kings;
+            while kings != 0 {
+                let from = kings.trailing_zeros() as usize;
+                kings &= kings - 1;
                 for_each_path(
                     from,
-                    directions,
+                    &ALL,
                     self.opponent,
-                    empty,
+                    empty | (1 << from),
                     0,
                     &mut |to, captured| {
-                        total += visitor.visit(&self.after_capture::<S>(from, to, captured, king));
+                        total += visitor.visit(&self.after_capture::<S>(from, to, captured, true));
                     },
                 );
             }
