@@ -391,8 +391,28 @@ fn men_capture_count<S: Side>(men: Bitboard, prey: Bitboard, empty: Bitboard) ->
         while rest != 0 {
             let at = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            count += count_paths(at, &S::MAN_DIRECTIONS, prey, empty);
+            count += count_man_paths(1 << at, prey, empty, S::DOWN);
         }
+    }
+    count
+}
+
+/// The number of complete capture paths of a man on `at` (one bit) that
+/// is jumping toward larger numbers when `down`. The pieces it has
+/// captured and the square it left lie behind it, so `prey` and `empty`
+/// need no update along the way.
+fn count_man_paths(at: Bitboard, prey: Bitboard, empty: Bitboard, down: bool) -> u64 {
+    let via4 = shift35(shift4(at, down) & prey, down) & empty;
+    let via35 = shift4(shift35(at, down) & prey, down) & empty;
+    if via4 | via35 == 0 {
+        return 1;
+    }
+    let mut count = 0;
+    if via4 != 0 {
+        count += count_man_paths(via4, prey, empty, down);
+    }
+    if via35 != 0 {
+        count += count_man_paths(via35, prey, empty, down);
     }
     count
 }
