@@ -1,13 +1,21 @@
 //! The fast perft behind `Checkers`' [`Game::perft`](crate::Game::perft).
 //!
-//! Same rules as [`movegen`](super::movegen), laid out for speed: the side
-//! to move is a type (so "forward" is a fixed shift direction),
-//! the board is seen as own/opponent bitboards, steps are enumerated per
-//! shift class straight from bitboards, captures are walked depth-first on
-//! the square tables without building [`Move`](super::Move) values, and the
-//! last ply is counted in bulk (popcounts for steps). Children are copies;
-//! nothing allocates. `tests/checkers_perft.rs` checks it against the plain
-//! walk through `legal_moves` + `apply_unchecked`.
+//! Same rules as [`movegen`](super::movegen), laid out for speed:
+//! - the side to move is a type ([`Side`]), so "forward" is a fixed shift
+//!   direction, and the board is seen as own/opponent bitboards;
+//! - steps are enumerated per shift class straight from bitboards, and
+//!   counted with popcounts at the last ply;
+//! - men's captures (almost all captures) are found in bulk from bitboards,
+//!   first jumps for all men at once; only men that can jump on are
+//!   followed, by shifts. Kings' captures walk the square tables;
+//! - no [`Move`](super::Move) values are built; children are copies of a
+//!   12-byte board; nothing allocates;
+//! - the last two plies are inlined into one loop (a [`Visitor`] that
+//!   counts the child's moves).
+//!
+//! `tests/checkers_perft.rs` and `tests/checkers_playouts.rs` check it
+//! against the plain walk through `legal_moves` + `apply_unchecked`, from
+//! the start and from positions with kings, multi-jumps and rings.
 
 use super::geometry::{Bitboard, BOTTOM_ROW, JUMP_LANDING, JUMP_MASK, NEIGHBOR_MASK, TOP_ROW};
 use super::piece::Player;
