@@ -102,5 +102,5 @@ fn positions_with_the_most_moves_found() {
 #[test]
 fn sizes_are_pinned() {
     assert_eq!(core::mem::size_of::<Checkers>(), 16);
-    assert_eq!(core::mem::size_of::<Move>(), 12);
+    assert_eq!(core::mem::size_of::<Move>(), 8);
 }

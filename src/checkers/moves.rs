@@ -33,10 +33,15 @@ const DIRECTION_MASK: u32 = (1 << DIRECTION_BITS) - 1;
 /// a move against a position (short forms such as `22x8`), use
 /// [`Checkers::parse_move`](super::Checkers::parse_move).
 ///
-/// Invariants: `jumps <= MAX_JUMPS`; for a step, `jumps == 0`,
-/// `captured == 0`, `path == 0` and `to` neighbours `from`; for a capture,
-/// `path` holds `jumps` direction codes, first jump in the low bits,
-/// `captured` the jumped squares and `to` the last landing square.
+/// Stored in 8 bytes: the captured squares as a bitboard, and one `u32`
+/// packing the path's direction codes (2 bits per jump, first jump in the
+/// low bits), the start and end squares (5 bits each) and the number of
+/// jumps (4 bits).
+///
+/// Invariants: `jumps <= MAX_JUMPS`; for a step, `jumps == 0`, no captured
+/// squares, no path bits, and `to` neighbours `from`; for a capture, the
+/// path holds `jumps` direction codes, `captured` the jumped squares and
+/// `to` the last landing square. Equal geometry means equal fields.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(
     feature = "serde",
@@ -45,35 +50,53 @@ const DIRECTION_MASK: u32 = (1 << DIRECTION_BITS) - 1;
 )]
 pub struct Move {
     captured: Bitboard,
-    path: u32,
-    from: u8,
-    to: u8,
-    jumps: u8,
+    packed: u32,
 }
 
+/// Bits of the packed path: [`MAX_JUMPS`] direction codes.
+const PATH_BITS: u32 = DIRECTION_BITS * MAX_JUMPS as u32;
+const PATH_MASK: u32 = (1 << PATH_BITS) - 1;
+/// Bits of a square index.
+const SQUARE_BITS: u32 = 5;
+const SQUARE_MASK: u32 = (1 << SQUARE_BITS) - 1;
+const FROM_SHIFT: u32 = PATH_BITS;
+const TO_SHIFT: u32 = FROM_SHIFT + SQUARE_BITS;
+const JUMPS_SHIFT: u32 = TO_SHIFT + SQUARE_BITS;
+/// The jump count fits in the bits that are left.
+const _: () = assert!(MAX_JUMPS < 1 << (u32::BITS - JUMPS_SHIFT));
+
 impl Move {
+    /// A move from square index `from` to `to` with no jumps.
+    #[inline(always)]
+    const fn pack(from: usize, to: usize) -> Move {
+        Move {
+            captured: 0,
+            packed: ((from as u32) << FROM_SHIFT) | ((to as u32) << TO_SHIFT),
+        }
+    }
+
     /// A quiet step between two neighbouring square indices.
     #[inline(always)]
     pub(crate) const fn step(from: usize, to: usize) -> Move {
-        Move {
-            captured: 0,
-            path: 0,
-            from: from as u8,
-            to: to as u8,
-            jumps: 0,
-        }
+        Move::pack(from, to)
     }
 
     /// A capture that has not jumped yet, starting from square index `from`.
     #[inline(always)]
     pub(crate) const fn capture_start(from: usize) -> Move {
-        Move {
-            captured: 0,
-            path: 0,
-            from: from as u8,
-            to: from as u8,
-            jumps: 0,
-        }
+        Move::pack(from, from)
+    }
+
+    /// The number of jumps.
+    #[inline(always)]
+    const fn jumps(self) -> u32 {
+        self.packed >> JUMPS_SHIFT
+    }
+
+    /// The direction codes of the jumps.
+    #[inline(always)]
+    const fn directions(self) -> u32 {
+        self.packed & PATH_MASK
     }
 
     /// This capture extended by one jump in direction `d`, over square index
@@ -83,40 +106,42 @@ impl Move {
     /// jumped yet.
     #[inline(always)]
     pub(crate) const fn with_jump(self, d: Direction, over: usize, landing: usize) -> Move {
-        debug_assert!((self.jumps as usize) < MAX_JUMPS);
+        let jumps = self.jumps();
+        debug_assert!((jumps as usize) < MAX_JUMPS);
         debug_assert!(self.captured & (1 << over) == 0);
+        let kept = self.packed & !(SQUARE_MASK << TO_SHIFT);
         Move {
             captured: self.captured | (1 << over),
-            path: self.path | (d.code() << (DIRECTION_BITS * self.jumps as u32)),
-            from: self.from,
-            to: landing as u8,
-            jumps: self.jumps + 1,
+            packed: (kept
+                | (d.code() << (DIRECTION_BITS * jumps))
+                | ((landing as u32) << TO_SHIFT))
+                + (1 << JUMPS_SHIFT),
         }
     }
 
     /// The square the moving piece starts on.
     #[inline]
     pub const fn from(self) -> Square {
-        Square::from_index(self.from as usize)
+        Square::from_index(self.start_index())
     }
 
     /// The square the moving piece ends on (equal to [`from`](Move::from)
     /// for a capture that goes round a ring back to its start).
     #[inline]
     pub const fn to(self) -> Square {
-        Square::from_index(self.to as usize)
+        Square::from_index(self.end_index())
     }
 
     /// Whether this move captures (jumps) at least one piece.
     #[inline]
     pub const fn is_capture(self) -> bool {
-        self.jumps > 0
+        self.jumps() > 0
     }
 
     /// The number of pieces this move captures (0 for a step).
     #[inline]
     pub const fn capture_count(self) -> usize {
-        self.jumps as usize
+        self.jumps() as usize
     }
 
     /// The squares the moving piece visits, in order: the start square,
@@ -125,9 +150,9 @@ impl Move {
     pub fn path(self) -> Path {
         Path {
             next: Some(self.from()),
-            directions: self.path,
-            jumps_left: self.jumps,
-            step_to: (self.jumps == 0).then(|| self.to()),
+            directions: self.directions(),
+            jumps_left: self.jumps() as u8,
+            step_to: (!self.is_capture()).then(|| self.to()),
         }
     }
 
@@ -135,9 +160,9 @@ impl Move {
     /// Empty for a step. Does not allocate.
     pub fn captured(self) -> Captured {
         Captured {
-            at: self.from,
-            directions: self.path,
-            jumps_left: self.jumps,
+            at: self.start_index() as u8,
+            directions: self.directions(),
+            jumps_left: self.jumps() as u8,
         }
     }
 
@@ -150,13 +175,13 @@ impl Move {
     /// Square index of the start.
     #[inline(always)]
     pub(crate) const fn start_index(self) -> usize {
-        self.from as usize
+        ((self.packed >> FROM_SHIFT) & SQUARE_MASK) as usize
     }
 
     /// Square index of the end.
     #[inline(always)]
     pub(crate) const fn end_index(self) -> usize {
-        self.to as usize
+        ((self.packed >> TO_SHIFT) & SQUARE_MASK) as usize
     }
 }
 
