@@ -8,11 +8,16 @@ use rulebook::Game;
 /// squares are the centres of the 3x3 cells between them.
 const GRID: usize = 4;
 const CELLS: usize = GRID - 1;
+/// The most pieces a side may have.
+const MAX_PIECES: usize = 12;
+/// Cells of one row parity.
+const CELL_COUNT: usize = CELLS * CELLS;
 
-/// The number of maximal trails of a king starting on `node`: sequences of
-/// jumps across distinct cells, landing on nodes not in `blocked`
-/// (revisiting nodes is allowed), that cannot be extended.
-fn maximal_trails(node: (usize, usize), used_cells: u16, blocked: u16) -> u32 {
+/// The number of maximal trails of a king on `node`: sequences of jumps
+/// across distinct cells of `enemy_cells` (cells holding an enemy piece),
+/// landing on nodes not in `blocked` (revisiting nodes is allowed), that
+/// cannot be extended.
+fn maximal_trails(node: (usize, usize), enemy_cells: u16, used_cells: u16, blocked: u16) -> u32 {
     let mut total = 0;
     let mut extended = false;
     for (dr, dc) in [(-1i32, -1i32), (-1, 1), (1, -1), (1, 1)] {
@@ -23,11 +28,11 @@ fn maximal_trails(node: (usize, usize), used_cells: u16, blocked: u16) -> u32 {
         let (r, c) = (r as usize, c as usize);
         let cell = 1u16 << (node.0.min(r) * CELLS + node.1.min(c));
         let landing = 1u16 << (r * GRID + c);
-        if used_cells & cell != 0 || blocked & landing != 0 {
+        if enemy_cells & cell == 0 || used_cells & cell != 0 || blocked & landing != 0 {
             continue;
         }
         extended = true;
-        total += maximal_trails((r, c), used_cells | cell, blocked);
+        total += maximal_trails((r, c), enemy_cells, used_cells | cell, blocked);
     }
     if !extended && used_cells != 0 {
         total += 1;
@@ -35,24 +40,56 @@ fn maximal_trails(node: (usize, usize), used_cells: u16, blocked: u16) -> u32 {
     total
 }
 
-/// `G(k)`: the most captures `k` kings on one row parity can have, with
-/// every cell holding an enemy piece and only the kings themselves blocking
-/// landings (the relaxation in the proof of `MAX_MOVES`).
-fn best_sums() -> [u32; 13] {
-    let mut best = [0; 13];
-    for kings in 0u32..1 << (GRID * GRID) {
+/// A symmetry of the grid: (last index, row, column) to (row, column).
+type NodeMap = fn(usize, usize, usize) -> (usize, usize);
+
+/// The images of a node set under the 8 symmetries of the square grid
+/// (which map nodes to nodes, cells to cells and diagonals to diagonals).
+fn symmetric_images(nodes: u16) -> [u16; 8] {
+    let last = GRID - 1;
+    let maps: [NodeMap; 8] = [
+        |_, r, c| (r, c),
+        |l, r, c| (c, l - r),
+        |l, r, c| (l - r, l - c),
+        |l, r, c| (l - c, r),
+        |l, r, c| (r, l - c),
+        |l, r, c| (l - r, c),
+        |_, r, c| (c, r),
+        |l, r, c| (l - c, l - r),
+    ];
+    maps.map(|map| {
+        (0..GRID * GRID)
+            .filter(|node| nodes & (1 << node) != 0)
+            .map(|node| {
+                let (r, c) = map(last, node / GRID, node % GRID);
+                1u16 << (r * GRID + c)
+            })
+            .fold(0, |image, bit| image | bit)
+    })
+}
+
+/// `G[k][c]`: the most captures `k` kings on the nodes of one row parity
+/// can have when `c` of its 9 cells hold enemy pieces and only the kings
+/// themselves block landings (the relaxation in the proof of `MAX_MOVES`).
+/// King sets are taken up to symmetry; all cell sets are tried.
+fn best_sums() -> [[u32; CELL_COUNT + 1]; MAX_PIECES + 1] {
+    let mut best = [[0; CELL_COUNT + 1]; MAX_PIECES + 1];
+    for kings in 0..=u16::MAX {
         let k = kings.count_ones() as usize;
-        if k > 12 {
+        if k > MAX_PIECES || symmetric_images(kings).iter().any(|&image| image < kings) {
             continue;
         }
-        let sum = (0..GRID * GRID)
-            .filter(|node| kings & (1 << node) != 0)
-            .map(|node| {
-                let others = (kings & !(1 << node)) as u16;
-                maximal_trails((node / GRID, node % GRID), 0, others)
-            })
-            .sum();
-        best[k] = best[k].max(sum);
+        for enemy_cells in 0..1u16 << CELL_COUNT {
+            let sum = (0..GRID * GRID)
+                .filter(|node| kings & (1 << node) != 0)
+                .map(|node| {
+                    let others = kings & !(1 << node);
+                    maximal_trails((node / GRID, node % GRID), enemy_cells, 0, others)
+                })
+                .sum();
+            let c = enemy_cells.count_ones() as usize;
+            best[k][c] = best[k][c].max(sum);
+        }
     }
     best
 }
@@ -60,15 +97,27 @@ fn best_sums() -> [u32; 13] {
 #[test]
 fn capture_capacity_bound_is_exhaustive() {
     let g = best_sums();
-    assert_eq!(g, [0, 16, 32, 33, 34, 32, 30, 28, 26, 21, 19, 17, 13]);
-    let captures = (0..=12)
-        .flat_map(|a| (0..=12 - a).map(move |b| (a, b)))
-        .map(|(a, b)| g[a] + g[b])
-        .max()
-        .unwrap();
-    assert_eq!(captures, 68);
+    // With every cell taken, as in the proof's table.
+    let all_cells: Vec<u32> = g.iter().map(|row| row[CELL_COUNT]).collect();
+    assert_eq!(
+        all_cells,
+        [0, 16, 32, 33, 34, 32, 30, 28, 26, 21, 19, 17, 13]
+    );
+    // Own pieces split a + b <= 12 over the two row parities, enemy pieces
+    // ca + cb <= 12 over their cells.
+    let mut captures = 0;
+    for a in 0..=MAX_PIECES {
+        for b in 0..=MAX_PIECES - a {
+            for ca in 0..=CELL_COUNT {
+                for cb in 0..=CELL_COUNT.min(MAX_PIECES - ca) {
+                    captures = captures.max(g[a][ca] + g[b][cb]);
+                }
+            }
+        }
+    }
+    assert_eq!(captures, 40);
     // Steps: at most 4 per piece.
-    let steps = 12 * 4;
+    let steps = MAX_PIECES as u32 * 4;
     assert_eq!(MAX_MOVES, captures.max(steps) as usize);
 }
 

@@ -21,31 +21,33 @@ pub const MAX_PIECES_PER_SIDE: u32 = 12;
 /// per side. Captures are compulsory, so the legal moves are either all
 /// steps or all captures.
 ///
-/// - Steps: each piece steps in at most 4 directions, so there are at most
-///   12 x 4 = 48.
+/// - Steps: each piece steps in at most 4 directions: at most 12 x 4 = 48.
 /// - Captures: a jump changes row and column by 2, so the landing squares
 ///   of a piece lie on the 16 squares of one row parity (a 4x4 grid of
 ///   "nodes"), and the jumped squares on the 9 centres of the 3x3 "cells"
-///   between them; a cell's two diagonals share its centre, so a move uses
-///   each cell at most once. A capture move of a piece is a maximal trail
-///   through that graph from its square (squares may be revisited, cells
-///   not). Adding a usable jump (an enemy piece on a cell, an empty landing
-///   square) never lowers the number of maximal trails: each old maximal
-///   trail stays maximal or extends to at least one new maximal trail, and
+///   between them (squares of the other parity). A cell's two diagonals
+///   share its centre, so a move crosses each cell at most once. A capture
+///   move of a piece is a maximal trail through that graph from its square
+///   (nodes may be revisited, cells not), crossing only cells that hold an
+///   enemy piece and landing only on empty nodes. Adding a usable jump
+///   never lowers the number of maximal trails: each old maximal trail
+///   stays maximal or extends to at least one new maximal trail, and
 ///   distinct old trails extend to distinct ones. A man's jumps are a
 ///   subset of a king's. So the captures of a side are at most the sum,
-///   over its pieces, of a king's maximal trails with all 9 cells of its
-///   row parity holding enemy pieces and only the side's own pieces
-///   blocking landings. An exhaustive count over every placement of `k`
-///   kings on the 16 nodes of one parity gives the best sums
-///   `G(k)` = 0, 16, 32, 33, 34, 32, 30, 28, 26, 21, 19, 17, 13 for
-///   `k` = 0..=12 (the computation is repeated by the test
-///   `capture_capacity_bound_is_exhaustive` in `tests/checkers_capacity.rs`), and
-///   the two parities add up to at most max over `a + b <= 12` of
-///   `G(a) + G(b)` = 34 + 34 = 68.
+///   over its pieces, of a king's maximal trails where only the side's own
+///   pieces block landings. Let `G(k, c)` be the largest such sum for `k`
+///   kings on the nodes of one parity with `c` enemy pieces on its cells,
+///   found by trying every placement; with `a + b <= 12` own pieces and
+///   `ca + cb <= 12` enemy pieces split over the two parities, the
+///   captures are at most max `G(a, ca) + G(b, cb)` = 40 (e.g. 34 for four
+///   kings facing nine pieces, plus 6). The test
+///   `capture_capacity_bound_is_exhaustive` in `tests/checkers_capacity.rs`
+///   repeats this computation.
 ///
-/// So no accepted position has more than max(48, 68) = 68 legal moves.
-pub const MAX_MOVES: usize = 68;
+/// So no accepted position has more than max(48, 40) = 48 legal moves.
+/// (The most found in a search over positions is 37 steps, or 34
+/// captures; see `tests/checkers_capacity.rs`.)
+pub const MAX_MOVES: usize = 48;
 
 /// The legal moves of a position: a [`MoveList`] of capacity [`MAX_MOVES`].
 pub type Moves = MoveList<Move, MAX_MOVES>;
