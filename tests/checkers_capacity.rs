@@ -1,7 +1,7 @@
 //! The capacity of `checkers::Moves` (`MAX_MOVES`), its proof's
 //! computation, and the sizes of the checkers types.
 
-use rulebook::checkers::{Checkers, Move, MAX_MOVES};
+use rulebook::checkers::{Checkers, Move, Square, MAX_MOVES};
 use rulebook::Game;
 
 /// Landing squares of one row parity form a 4x4 grid of nodes; jumped
@@ -116,9 +116,73 @@ fn capture_capacity_bound_is_exhaustive() {
         }
     }
     assert_eq!(captures, 40);
-    // Steps: at most 4 per piece.
-    let steps = MAX_PIECES as u32 * 4;
-    assert_eq!(MAX_MOVES, captures.max(steps) as usize);
+    assert_eq!(MAX_MOVES, captures.max(most_steps()) as usize);
+}
+
+/// Rows of the board, and playable squares per row.
+const ROWS: usize = 8;
+const PER_ROW: usize = 4;
+
+/// The number of empty diagonal neighbours, in row `other` (occupancy
+/// mask `other_mask`), of the pieces in row `row` (mask `row_mask`).
+fn empty_neighbours(row: usize, row_mask: u32, other: usize, other_mask: u32) -> u32 {
+    let square = |r: usize, k: usize| Square::new((r * PER_ROW + k + 1) as u8).unwrap();
+    let mut count = 0;
+    for k in (0..PER_ROW).filter(|k| row_mask & (1 << k) != 0) {
+        for k2 in (0..PER_ROW).filter(|k2| other_mask & (1 << k2) == 0) {
+            let (a, b) = (square(row, k), square(other, k2));
+            count += u32::from(a.column().abs_diff(b.column()) == 1);
+        }
+    }
+    count
+}
+
+/// The most steps any placement of at most 12 pieces can have: all kings,
+/// no enemy piece in the way (enemy pieces only take squares away), so the
+/// sum over pieces of their empty diagonal neighbours. Diagonal neighbours
+/// lie in adjacent rows, so a dynamic programme over the rows, keeping the
+/// occupancy of the last two rows and the piece count, tries every
+/// placement.
+fn most_steps() -> u32 {
+    const MASKS: u32 = 1 << PER_ROW;
+    // best[(previous row, current row, pieces)] = steps of the pieces in
+    // the rows before the current one.
+    let mut best = std::collections::HashMap::new();
+    for mask in 0..MASKS {
+        best.insert((0, mask, mask.count_ones()), 0u32);
+    }
+    for row in 0..ROWS {
+        let mut next = std::collections::HashMap::new();
+        for (&(previous, current, pieces), &steps) in &best {
+            let next_masks = if row + 1 < ROWS { 0..MASKS } else { 0..1 };
+            for following in next_masks {
+                let pieces = pieces + following.count_ones();
+                if pieces > MAX_PIECES as u32 {
+                    continue;
+                }
+                let mut gained = 0;
+                if row > 0 {
+                    gained += empty_neighbours(row, current, row - 1, previous);
+                }
+                if row + 1 < ROWS {
+                    gained += empty_neighbours(row, current, row + 1, following);
+                }
+                let entry = next.entry((current, following, pieces)).or_insert(0);
+                *entry = (*entry).max(steps + gained);
+            }
+        }
+        best = next;
+    }
+    best.into_values().max().unwrap()
+}
+
+#[test]
+fn step_capacity_bound_is_exhaustive_and_reached() {
+    assert_eq!(most_steps(), 42);
+    // Twelve kings on rows 1, 3 and 5, none next to another.
+    let game = Checkers::from_fen("B:WK29:BK5-8,K13-16,K21-24").unwrap();
+    assert_eq!(game.legal_moves().len(), 42);
+    assert_eq!(game.legal_moves().len(), MAX_MOVES);
 }
 
 #[test]
@@ -133,16 +197,10 @@ fn move_generator_agrees_with_the_bound_computation() {
     assert_eq!(game.legal_moves().len(), 34);
 }
 
-/// The most legal moves found in any position (a simulated-annealing search
-/// over positions): 37 steps with 12 Red kings, and 34 captures with four
-/// kings on 1-4 against nine men (the exhaustive `G(4)`). The proven
-/// capacity, 68, is an upper bound; no search found a position above 37.
+/// The most captures found in a position: 34, four kings on 1-4 against
+/// nine men (the exhaustive `G(4, 9)`); the proven capture bound is 40.
 #[test]
-fn positions_with_the_most_moves_found() {
-    let steps =
-        Checkers::from_fen("B:W19,K20,28,K29:B1,2,4,K9,K10,K11,12,K17,K18,K25,K26,K27").unwrap();
-    assert_eq!(steps.legal_moves().len(), 37);
-    assert!(steps.legal_moves().iter().all(|mv| !mv.is_capture()));
+fn position_with_the_most_captures_found() {
     let captures = Checkers::from_fen("B:W6,7,8,14,15,16,22,23,24:BK1,K2,K3,K4").unwrap();
     assert_eq!(captures.legal_moves().len(), 34);
     assert!(captures.legal_moves().iter().all(|mv| mv.is_capture()));

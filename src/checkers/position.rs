@@ -21,7 +21,13 @@ pub const MAX_PIECES_PER_SIDE: u32 = 12;
 /// per side. Captures are compulsory, so the legal moves are either all
 /// steps or all captures.
 ///
-/// - Steps: each piece steps in at most 4 directions: at most 12 x 4 = 48.
+/// - Steps: enemy pieces only take squares away, and a man steps in a
+///   subset of a king's directions, so the steps are at most the largest
+///   sum, over a placement of at most 12 kings, of their empty diagonal
+///   neighbours. Neighbours lie in adjacent rows, so a dynamic programme
+///   over the rows tries every placement: the largest sum is 42 (twelve
+///   kings on rows 1, 3 and 5, e.g. `B:WK29:BK5-8,K13-16,K21-24`, which
+///   has exactly 42 legal moves).
 /// - Captures: a jump changes row and column by 2, so the landing squares
 ///   of a piece lie on the 16 squares of one row parity (a 4x4 grid of
 ///   "nodes"), and the jumped squares on the 9 centres of the 3x3 "cells"
@@ -40,14 +46,14 @@ pub const MAX_PIECES_PER_SIDE: u32 = 12;
 ///   found by trying every placement; with `a + b <= 12` own pieces and
 ///   `ca + cb <= 12` enemy pieces split over the two parities, the
 ///   captures are at most max `G(a, ca) + G(b, cb)` = 40 (e.g. 34 for four
-///   kings facing nine pieces, plus 6). The test
-///   `capture_capacity_bound_is_exhaustive` in `tests/checkers_capacity.rs`
-///   repeats this computation.
+///   kings facing nine pieces, plus 6).
 ///
-/// So no accepted position has more than max(48, 40) = 48 legal moves.
-/// (The most found in a search over positions is 37 steps, or 34
-/// captures; see `tests/checkers_capacity.rs`.)
-pub const MAX_MOVES: usize = 48;
+/// So no accepted position has more than max(42, 40) = 42 legal moves, and
+/// the position above has 42: the bound is tight. The tests
+/// `step_capacity_bound_is_exhaustive_and_reached` and
+/// `capture_capacity_bound_is_exhaustive` in `tests/checkers_capacity.rs`
+/// repeat both computations.
+pub const MAX_MOVES: usize = 42;
 
 /// The legal moves of a position: a [`MoveList`] of capacity [`MAX_MOVES`].
 pub type Moves = MoveList<Move, MAX_MOVES>;
