@@ -1,8 +1,11 @@
 //! Perft from the start position: the published counts (OEIS A133046;
 //! Aart Bik's and Martin Fierz's perft tables).
 //!
-//! The deep counts are `#[ignore]`d in the default run; run them with
-//! `cargo test --release --test checkers_perft -- --ignored`.
+//! Depth 12 (388,623,673 leaves) is `#[ignore]`d in the default run; run it,
+//! with times, by
+//! `cargo test --release --test checkers_perft -- --ignored --nocapture`.
+//! `cargo test --release --test checkers_perft -- --nocapture start_perft_depth_11`
+//! prints the time of depth 11.
 
 use rulebook::checkers::Checkers;
 use rulebook::{perft, Game};
@@ -23,13 +26,19 @@ const START_PERFT: [u64; 12] = [
     388_623_673,
 ];
 
+/// Checks perft(`depth`) from the start and prints the time and rate (seen
+/// with `--nocapture`).
 fn check_start(depth: u32) {
     let expected = START_PERFT[depth as usize - 1];
+    let start = std::time::Instant::now();
     assert_eq!(
         perft(&Checkers::default(), depth),
         expected,
         "perft({depth})"
     );
+    let seconds = start.elapsed().as_secs_f64();
+    let rate = expected as f64 / seconds / 1e6;
+    println!("perft({depth}) = {expected} in {seconds:.3} s: {rate:.1} M leaves/s");
 }
 
 #[test]
@@ -52,14 +61,7 @@ fn start_perft_depth_11() {
 #[test]
 #[ignore = "388 million leaves; run with --ignored in release"]
 fn start_perft_depth_12() {
-    let start = std::time::Instant::now();
     check_start(12);
-    let seconds = start.elapsed().as_secs_f64();
-    let rate = START_PERFT[11] as f64 / seconds / 1e6;
-    println!(
-        "perft(12) = {} in {seconds:.3} s: {rate:.1} M leaves/s",
-        START_PERFT[11]
-    );
 }
 
 /// The override must agree with the plain generic walk through

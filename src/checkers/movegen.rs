@@ -126,15 +126,21 @@ impl Checkers {
             }
             return;
         }
-        let mut rest = s.own;
+        // For each direction, the pieces that can step that way.
+        let can_step = Direction::ALL.map(|d| {
+            let movers = if is_forward(s.player, d) {
+                s.own
+            } else {
+                s.own_kings
+            };
+            step(s.empty, reverse(d)) & movers
+        });
+        let mut rest = can_step[0] | can_step[1] | can_step[2] | can_step[3];
         while rest != 0 {
             let from = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let is_king = s.own_kings & (1 << from) != 0;
             for d in Direction::ALL {
-                if (is_king || is_forward(s.player, d))
-                    && NEIGHBOR_MASK[d as usize][from] & s.empty != 0
-                {
+                if can_step[d as usize] & (1 << from) != 0 {
                     visit(Move::step(from, usize::from(NEIGHBOR[d as usize][from])));
                 }
             }

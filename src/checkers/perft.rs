@@ -1,7 +1,7 @@
 //! The fast perft behind `Checkers`' [`Game::perft`](crate::Game::perft).
 //!
 //! Same rules as [`movegen`](super::movegen), laid out for speed: the side
-//! to move is a const generic (so "forward" is a fixed shift direction),
+//! to move is a type (so "forward" is a fixed shift direction),
 //! the board is seen as own/opponent bitboards, steps are enumerated per
 //! shift class straight from bitboards, captures are walked depth-first on
 //! the square tables without building [`Move`](super::Move) values, and the
@@ -25,8 +25,38 @@ const UP: [usize; 2] = [0, 1];
 const DOWN: [usize; 2] = [2, 3];
 const ALL: [usize; 4] = [0, 1, 2, 3];
 
-/// A position from the mover's side. `RED` (a const parameter of the
-/// functions below) says whether the mover is Red, i.e. moves down.
+/// The side to move, as a type, so that "forward" is known at compile time.
+trait Side {
+    /// Whether this side's men move toward larger square numbers.
+    const DOWN: bool;
+    /// Where this side's men are crowned.
+    const CROWN: Bitboard;
+    /// The directions of this side's men.
+    const MAN_DIRECTIONS: [usize; 2];
+    /// The other side.
+    type Other: Side;
+}
+
+/// Red: moves down (toward 32).
+struct RedSide;
+/// White: moves up (toward 1).
+struct WhiteSide;
+
+impl Side for RedSide {
+    const DOWN: bool = true;
+    const CROWN: Bitboard = BOTTOM_ROW;
+    const MAN_DIRECTIONS: [usize; 2] = DOWN;
+    type Other = WhiteSide;
+}
+
+impl Side for WhiteSide {
+    const DOWN: bool = false;
+    const CROWN: Bitboard = TOP_ROW;
+    const MAN_DIRECTIONS: [usize; 2] = UP;
+    type Other = RedSide;
+}
+
+/// A position from the mover's side.
 #[derive(Clone, Copy)]
 struct Board {
     own: Bitboard,
@@ -34,11 +64,11 @@ struct Board {
     kings: Bitboard,
 }
 
-/// One step toward larger numbers when `DOWN_`, else smaller: the "4" shift
-/// class (the same index offset on every row).
+/// One step toward larger numbers when `down`, else smaller, in the "4"
+/// shift class (the same index offset on every row).
 #[inline(always)]
-const fn shift4<const DOWN_: bool>(b: Bitboard) -> Bitboard {
-    if DOWN_ {
+const fn shift4(b: Bitboard, down: bool) -> Bitboard {
+    if down {
         b << 4
     } else {
         b >> 4
@@ -46,9 +76,11 @@ const fn shift4<const DOWN_: bool>(b: Bitboard) -> Bitboard {
 }
 
 /// One step in the other shift class (by 5 or 3 depending on the row).
+/// The "4" class alternates between left and right from row to row, so
+/// the two classes together are the two diagonal directions.
 #[inline(always)]
-const fn shift35<const DOWN_: bool>(b: Bitboard) -> Bitboard {
-    if DOWN_ {
+const fn shift35(b: Bitboard, down: bool) -> Bitboard {
+    if down {
         ((b & EVEN_NOT_RIGHT) << 5) | ((b & ODD_NOT_LEFT) << 3)
     } else {
         ((b & EVEN_NOT_RIGHT) >> 3) | ((b & ODD_NOT_LEFT) >> 5)
@@ -57,9 +89,9 @@ const fn shift35<const DOWN_: bool>(b: Bitboard) -> Bitboard {
 
 /// The start index of a "35"-class step that landed on `to`.
 #[inline(always)]
-const fn source35<const DOWN_: bool>(to: u32) -> u32 {
+const fn source35(to: u32, down: bool) -> u32 {
     let on_odd_row = (1u32 << to) & ODD_ROWS != 0;
-    match (DOWN_, on_odd_row) {
+    match (down, on_odd_row) {
         // Down: even rows step +5 onto odd rows, odd rows +3 onto even.
         (true, true) => to - 5,
         (true, false) => to - 3,
@@ -71,47 +103,30 @@ const fn source35<const DOWN_: bool>(to: u32) -> u32 {
 
 /// The start index of a "4"-class step that landed on `to`.
 #[inline(always)]
-const fn source4<const DOWN_: bool>(to: u32) -> u32 {
-    if DOWN_ {
+const fn source4(to: u32, down: bool) -> u32 {
+    if down {
         to - 4
     } else {
         to + 4
     }
 }
 
-/// The squares of `movers` that can jump in the two directions of
-/// `DOWN_` (toward larger numbers when true) given `empty` and `prey`.
-/// A jump is a step of one shift class then one of the other, in either
-/// order; both orders keep the direction, since the "4" class alternates
-/// between left and right from row to row.
+/// The squares of `movers` that can jump over `prey` into `empty` in the
+/// two directions toward larger numbers when `down`. A jump is a step of
+/// one shift class then one of the other, in either order; both orders
+/// keep the direction.
 #[inline(always)]
-fn jumpers_toward<const DOWN_: bool>(
-    movers: Bitboard,
-    prey: Bitboard,
-    empty: Bitboard,
-) -> Bitboard {
+const fn jumpers_toward(movers: Bitboard, prey: Bitboard, empty: Bitboard, down: bool) -> Bitboard {
     // Walk back from the landing squares: reverse steps go the other way.
-    (shift4_rev::<DOWN_>(shift35_rev::<DOWN_>(empty) & prey)
-        | shift35_rev::<DOWN_>(shift4_rev::<DOWN_>(empty) & prey))
+    (shift4(shift35(empty, !down) & prey, !down) | shift35(shift4(empty, !down) & prey, !down))
         & movers
 }
 
+/// `a.count_ones() + b.count_ones()` with one 64-bit count: without a
+/// popcount instruction (the x86-64 baseline) this halves the work.
 #[inline(always)]
-const fn shift4_rev<const DOWN_: bool>(b: Bitboard) -> Bitboard {
-    if DOWN_ {
-        b >> 4
-    } else {
-        b << 4
-    }
-}
-
-#[inline(always)]
-const fn shift35_rev<const DOWN_: bool>(b: Bitboard) -> Bitboard {
-    if DOWN_ {
-        ((b & EVEN_NOT_RIGHT) >> 3) | ((b & ODD_NOT_LEFT) >> 5)
-    } else {
-        ((b & EVEN_NOT_RIGHT) << 5) | ((b & ODD_NOT_LEFT) << 3)
-    }
+const fn count_both(a: Bitboard, b: Bitboard) -> u32 {
+    (((a as u64) << 32) | b as u64).count_ones()
 }
 
 impl Board {
@@ -120,48 +135,48 @@ impl Board {
         !(self.own | self.opponent)
     }
 
-    /// The mover's pieces that can jump. `RED` moves down.
+    /// The mover's pieces that can jump.
     #[inline(always)]
-    fn jumpers<const RED: bool>(&self) -> Bitboard {
+    fn jumpers<S: Side>(&self) -> Bitboard {
         let empty = self.empty();
-        let mut jumpers = jumpers_toward::<RED>(self.own, self.opponent, empty);
+        let mut jumpers = jumpers_toward(self.own, self.opponent, empty, S::DOWN);
         let kings = self.own & self.kings;
         if kings != 0 {
-            jumpers |= if RED {
-                jumpers_toward::<false>(kings, self.opponent, empty)
-            } else {
-                jumpers_toward::<true>(kings, self.opponent, empty)
-            };
+            jumpers |= jumpers_toward(kings, self.opponent, empty, !S::DOWN);
         }
         jumpers
     }
 
     /// The number of steps (call only when there is no capture).
     #[inline(always)]
-    fn count_steps<const RED: bool>(&self) -> u64 {
+    fn count_steps<S: Side>(&self) -> u64 {
         let empty = self.empty();
-        let mut count = (shift4::<RED>(self.own) & empty).count_ones()
-            + (shift35::<RED>(self.own) & empty).count_ones();
+        let mut count = count_both(
+            shift4(self.own, S::DOWN) & empty,
+            shift35(self.own, S::DOWN) & empty,
+        );
         let kings = self.own & self.kings;
         if kings != 0 {
-            count += (shift4_rev::<RED>(kings) & empty).count_ones()
-                + (shift35_rev::<RED>(kings) & empty).count_ones();
+            count += count_both(
+                shift4(kings, !S::DOWN) & empty,
+                shift35(kings, !S::DOWN) & empty,
+            );
         }
         u64::from(count)
     }
 
     /// The number of legal moves.
     #[inline(always)]
-    fn count_moves<const RED: bool>(&self) -> u64 {
-        let jumpers = self.jumpers::<RED>();
+    fn count_moves<S: Side>(&self) -> u64 {
+        let jumpers = self.jumpers::<S>();
         if jumpers == 0 {
-            return self.count_steps::<RED>();
+            return self.count_steps::<S>();
         }
         let empty = self.empty();
         let men = jumpers & !self.kings;
         let mut count = 0;
         if men != 0 {
-            count += men_capture_count::<RED>(men, self.opponent, empty);
+            count += men_capture_count::<S>(men, self.opponent, empty);
         }
         let mut kings = jumpers & self.kings;
         while kings != 0 {
@@ -174,13 +189,12 @@ impl Board {
 
     /// The position after a man's step, seen from the next mover.
     #[inline(always)]
-    fn after_man_step<const RED: bool>(&self, from: u32, to: u32) -> Board {
+    fn after_man_step<S: Side>(&self, from: u32, to: u32) -> Board {
         let to_bit = 1 << to;
-        let crown = if RED { BOTTOM_ROW } else { TOP_ROW };
         Board {
             own: self.opponent,
             opponent: self.own ^ (1 << from) ^ to_bit,
-            kings: self.kings | (to_bit & crown),
+            kings: self.kings | (to_bit & S::CROWN),
         }
     }
 
@@ -197,7 +211,7 @@ impl Board {
 
     /// The position after a capture, seen from the next mover.
     #[inline(always)]
-    fn after_capture<const RED: bool>(
+    fn after_capture<S: Side>(
         &self,
         from: usize,
         to: usize,
@@ -205,12 +219,11 @@ impl Board {
         king: bool,
     ) -> Board {
         let (from_bit, to_bit) = (1 << from, 1 << to);
-        let crown = if RED { BOTTOM_ROW } else { TOP_ROW };
         let kings = self.kings & !captured & !from_bit;
         let kings = if king {
             kings | to_bit
         } else {
-            kings | (to_bit & crown)
+            kings | (to_bit & S::CROWN)
         };
         Board {
             own: self.opponent & !captured,
@@ -218,6 +231,66 @@ impl Board {
             opponent: (self.own & !from_bit) | to_bit,
             kings,
         }
+    }
+
+    /// The sum of `visit` over the positions after each legal move.
+    #[inline(always)]
+    fn sum_children<S: Side, V: Visitor>(&self, visitor: &V) -> u64 {
+        let mut total = 0;
+        let jumpers = self.jumpers::<S>();
+        if jumpers != 0 {
+            let mut rest = jumpers;
+            while rest != 0 {
+                let from = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let empty = self.empty() | (1 << from);
+                let king = self.kings & (1 << from) != 0;
+                let directions: &[usize] = if king { &ALL } else { &S::MAN_DIRECTIONS };
+                for_each_path(
+                    from,
+                    directions,
+                    self.opponent,
+                    empty,
+                    0,
+                    &mut |to, captured| {
+                        total += visitor.visit(&self.after_capture::<S>(from, to, captured, king));
+                    },
+                );
+            }
+            return total;
+        }
+        let empty = self.empty();
+        let men = self.own & !self.kings;
+        let mut targets = shift4(men, S::DOWN) & empty;
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            total += visitor.visit(&self.after_man_step::<S>(source4(to, S::DOWN), to));
+        }
+        let mut targets = shift35(men, S::DOWN) & empty;
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            total += visitor.visit(&self.after_man_step::<S>(source35(to, S::DOWN), to));
+        }
+        let kings = self.own & self.kings;
+        if kings != 0 {
+            for down in [true, false] {
+                let mut targets = shift4(kings, down) & empty;
+                while targets != 0 {
+                    let to = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    total += visitor.visit(&self.after_king_step(source4(to, down), to));
+                }
+                let mut targets = shift35(kings, down) & empty;
+                while targets != 0 {
+                    let to = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    total += visitor.visit(&self.after_king_step(source35(to, down), to));
+                }
+            }
+        }
+        total
     }
 }
 
@@ -228,22 +301,26 @@ impl Board {
 /// Sound for men only: they jump forward, so the piece just captured and
 /// the square just left lie behind and cannot affect the next jump.
 #[inline(always)]
-fn men_capture_count<const RED: bool>(men: Bitboard, prey: Bitboard, empty: Bitboard) -> u64 {
+fn men_capture_count<S: Side>(men: Bitboard, prey: Bitboard, empty: Bitboard) -> u64 {
     // The two kinds of jump: a "4"-class step then a "35"-class one, or
     // the reverse; each landing square comes from exactly one man.
     let landings = [
-        shift35::<RED>(shift4::<RED>(men) & prey) & empty,
-        shift4::<RED>(shift35::<RED>(men) & prey) & empty,
+        shift35(shift4(men, S::DOWN) & prey, S::DOWN) & empty,
+        shift4(shift35(men, S::DOWN) & prey, S::DOWN) & empty,
     ];
-    let directions: &[usize] = if RED { &DOWN } else { &UP };
-    let mut count = 0;
-    for landing in landings {
-        let mut going_on = jumpers_toward::<RED>(landing, prey, empty);
-        count += u64::from((landing & !going_on).count_ones());
-        while going_on != 0 {
-            let at = going_on.trailing_zeros() as usize;
-            going_on &= going_on - 1;
-            count += count_paths(at, directions, prey, empty);
+    let going_on = [
+        jumpers_toward(landings[0], prey, empty, S::DOWN),
+        jumpers_toward(landings[1], prey, empty, S::DOWN),
+    ];
+    let mut count = u64::from(count_both(
+        landings[0] & !going_on[0],
+        landings[1] & !going_on[1],
+    ));
+    for mut rest in going_on {
+        while rest != 0 {
+            let at = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            count += count_paths(at, &S::MAN_DIRECTIONS, prey, empty);
         }
     }
     count
@@ -266,8 +343,7 @@ fn count_paths(at: usize, directions: &[usize], prey: Bitboard, empty: Bitboard)
 }
 
 /// Calls `visit(landing, captured)` for every complete capture path from
-/// `at` that has already captured `captured` (non-empty when called from
-/// outside).
+/// `at` that has already captured `captured`.
 fn for_each_path<F: FnMut(usize, Bitboard)>(
     at: usize,
     directions: &[usize],
@@ -297,100 +373,51 @@ fn for_each_path<F: FnMut(usize, Bitboard)>(
     }
 }
 
-/// Perft with the mover fixed at compile time.
-///
-/// Precondition: `depth >= 1`.
-fn perft_from<const RED: bool>(board: &Board, depth: u32) -> u64 {
-    debug_assert!(depth >= 1);
-    if depth == 1 {
-        return board.count_moves::<RED>();
-    }
-    let next = |child: &Board| {
-        if RED {
-            perft_from::<false>(child, depth - 1)
-        } else {
-            perft_from::<true>(child, depth - 1)
-        }
-    };
-    let mut total = 0;
-    let jumpers = board.jumpers::<RED>();
-    if jumpers != 0 {
-        let mut rest = jumpers;
-        while rest != 0 {
-            let from = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let empty = board.empty() | (1 << from);
-            let king = board.kings & (1 << from) != 0;
-            let directions: &[usize] = if king {
-                &ALL
-            } else if RED {
-                &DOWN
-            } else {
-                &UP
-            };
-            for_each_path(
-                from,
-                directions,
-                board.opponent,
-                empty,
-                0,
-                &mut |to, captured| {
-                    total += next(&board.after_capture::<RED>(from, to, captured, king));
-                },
-            );
-        }
-        return total;
-    }
-    let empty = board.empty();
-    let men = board.own & !board.kings;
-    let kings = board.own & board.kings;
-    let mut targets = shift4::<RED>(men) & empty;
-    while targets != 0 {
-        let to = targets.trailing_zeros();
-        targets &= targets - 1;
-        total += next(&board.after_man_step::<RED>(source4::<RED>(to), to));
-    }
-    let mut targets = shift35::<RED>(men) & empty;
-    while targets != 0 {
-        let to = targets.trailing_zeros();
-        targets &= targets - 1;
-        total += next(&board.after_man_step::<RED>(source35::<RED>(to), to));
-    }
-    if kings != 0 {
-        total += king_steps::<RED>(board, kings, empty, &next);
-        // The same kings stepping the other way.
-        total += if RED {
-            king_steps::<false>(board, kings, empty, &next)
-        } else {
-            king_steps::<true>(board, kings, empty, &next)
-        };
-    }
-    total
+/// What [`Board::sum_children`] does with each child. A trait rather than
+/// a closure so that the leaf count can be forced inline.
+trait Visitor {
+    /// The count under `child`.
+    fn visit(&self, child: &Board) -> u64;
 }
 
-/// The sum of `next` over the kings' steps toward larger numbers when
-/// `DOWN_`, else smaller.
-#[inline(always)]
-fn king_steps<const DOWN_: bool>(
-    board: &Board,
-    kings: Bitboard,
-    empty: Bitboard,
-    next: &impl Fn(&Board) -> u64,
-) -> u64 {
-    let mut total = 0;
-    let mut targets = shift4::<DOWN_>(kings) & empty;
-    while targets != 0 {
-        let to = targets.trailing_zeros();
-        targets &= targets - 1;
-        total += next(&board.after_king_step(source4::<DOWN_>(to), to));
+/// Counts the child's moves: the last ply, in bulk.
+struct CountMoves<S>(core::marker::PhantomData<S>);
+
+impl<S: Side> Visitor for CountMoves<S> {
+    #[inline(always)]
+    fn visit(&self, child: &Board) -> u64 {
+        child.count_moves::<S>()
     }
-    let mut targets = shift35::<DOWN_>(kings) & empty;
-    while targets != 0 {
-        let to = targets.trailing_zeros();
-        targets &= targets - 1;
-        total += next(&board.after_king_step(source35::<DOWN_>(to), to));
+}
+
+/// Recurses to `depth` below the child.
+struct Recurse<S> {
+    depth: u32,
+    side: core::marker::PhantomData<S>,
+}
+
+impl<S: Side> Visitor for Recurse<S> {
+    #[inline(always)]
+    fn visit(&self, child: &Board) -> u64 {
+        perft_from::<S>(child, self.depth)
     }
-    total
+}
+
+/// Perft with the mover fixed at compile time. The last two plies are
+/// special-cased so that counting the leaves is inlined into the loop over
+/// their parents' moves.
+///
+/// Precondition: `depth >= 1`.
+fn perft_from<S: Side>(board: &Board, depth: u32) -> u64 {
+    debug_assert!(depth >= 1);
+    match depth {
+        1 => board.count_moves::<S>(),
+        2 => board.sum_children::<S, _>(&CountMoves::<S::Other>(core::marker::PhantomData)),
+        _ => board.sum_children::<S, _>(&Recurse::<S::Other> {
+            depth: depth - 1,
+            side: core::marker::PhantomData,
+        }),
+    }
 }
 
 /// Perft of `position` to `depth`: the number of move sequences of exactly
@@ -409,7 +436,7 @@ pub(super) fn perft(position: &Checkers, depth: u32) -> u64 {
         kings: position.kings,
     };
     match position.turn {
-        Player::Red => perft_from::<true>(&board, depth),
-        Player::White => perft_from::<false>(&board, depth),
+        Player::Red => perft_from::<RedSide>(&board, depth),
+        Player::White => perft_from::<WhiteSide>(&board, depth),
     }
 }
