@@ -28,3 +28,8 @@ pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResul
 pub use move_list::{IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::Outcome;
 pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_divide};
+
+/// The README's code examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -31,6 +31,7 @@
 
 mod fen;
 mod geometry;
+mod hops;
 mod movegen;
 mod moves;
 pub mod pdn;
@@ -40,6 +41,7 @@ mod position;
 mod square;
 
 pub use fen::{FenError, PositionError, Setup};
+pub use hops::{EnterMoveError, Entry, PartialJump};
 pub use moves::{Captured, Move, ParseMoveError, Path, MAX_JUMPS};
 pub use piece::{Piece, Player, Role};
 pub use position::{Checkers, Ending, Moves, ResolveMoveError, MAX_MOVES, MAX_PIECES_PER_SIDE};

@@ -7,6 +7,30 @@
 //! - [`PdnReader`] splits text into games one at a time, each a
 //!   [`PdnGame`] (tags, move texts, result) or a [`PdnError`] saying which
 //!   game, where, and what is wrong; reading goes on with the next game.
+//! - [`PdnGame::replay`] plays a game under the rules into a
+//!   [`Match<Checkers>`](crate::Match) (start position from its `FEN` tag,
+//!   short move forms resolved, the result applied), or says which move of
+//!   which game cannot be played and why ([`ReplayError`]).
+//! - [`write_match`] writes a match as PDN that reads back to the same
+//!   match.
+//!
+//! ```
+//! use rulebook::checkers::pdn::{write_match, PdnReader};
+//!
+//! let text = "[Event \"Demo\"]\n1. 11-15 23-18 2. 8-11 27-23 3. 4-8 23-19 1-0\n";
+//! let game = PdnReader::new(text).next().unwrap().unwrap();
+//! let replayed = game.replay().unwrap();
+//! assert_eq!(replayed.history().len(), 6);
+//! let result = replayed.result().unwrap();
+//! assert_eq!(result.reason, rulebook::EndReason::Resignation);
+//!
+//! let written = write_match(&replayed, [("Event", "Demo")]).unwrap();
+//! assert_eq!(
+//!     written,
+//!     "[Event \"Demo\"]\n[Result \"1-0\"]\n[GameType \"21\"]\n\n\
+//!      1. 11-15 23-18 2. 8-11 27-23 3. 4-8 23-19 1-0\n"
+//! );
+//! ```
 //!
 //! # Names: Red is PDN's "Black"
 //!
@@ -18,12 +42,16 @@
 mod error;
 mod game;
 mod reader;
+mod replay;
 mod result;
+mod writer;
 
 pub use error::{PdnError, PdnErrorKind};
 pub use game::{GameId, PdnGame, PdnMove, TextPosition};
 pub use reader::PdnReader;
+pub use replay::{ReplayError, ReplayErrorKind, WrittenMove};
 pub use result::{ParseResultError, PdnResult};
+pub use writer::{write_match, WriteError};
 
 /// The tag naming the event (tournament or match).
 pub const EVENT_TAG: &str = "Event";

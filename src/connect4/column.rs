@@ -11,6 +11,9 @@ use super::COLUMNS;
 ///
 /// Invariant: `index() < COLUMNS`. `Display` writes the digit; `FromStr`
 /// reads a decimal integer and rejects anything outside `0..=6`.
+/// `Default` is column 0 (it fills the unused slots of a
+/// [`MoveList`](crate::MoveList)). With `serde`, a column is its index as
+/// a number, validated on the way in.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]

@@ -3,8 +3,11 @@
 use super::{Column, Connect4};
 use crate::{Game, PlayError};
 
-/// The notation's digit for column 0 (the notation is 1-indexed).
-const FIRST_COLUMN_DIGIT: char = '1';
+/// The notation's number for column 0: the notation is 1-indexed.
+const FIRST_COLUMN_NUMBER: u32 = 1;
+
+/// The radix of the column digits.
+const DECIMAL: u32 = 10;
 
 /// Why [`Connect4::from_moves`] refused a move string. Indices count
 /// characters from 0.
@@ -39,16 +42,16 @@ pub enum FromMovesError {
 /// The 1-indexed notation digit of `column`.
 pub(crate) fn notation_digit(column: Column) -> char {
     // Column indices are 0..=6, so this is always a digit 1..=7.
-    char::from_digit(column.index() as u32 + 1, 10).unwrap_or('?')
+    char::from_digit(column.index() as u32 + FIRST_COLUMN_NUMBER, DECIMAL).unwrap_or('?')
 }
 
 /// The column of a 1-indexed notation digit, or `None` for any other
 /// character.
 pub(crate) fn column_of_digit(character: char) -> Option<Column> {
     character
-        .to_digit(10)
-        .and_then(|digit| (digit as usize).checked_sub(FIRST_COLUMN_DIGIT as usize - '0' as usize))
-        .and_then(Column::new)
+        .to_digit(DECIMAL)
+        .and_then(|number| number.checked_sub(FIRST_COLUMN_NUMBER))
+        .and_then(|index| Column::new(index as usize))
 }
 
 impl Connect4 {

@@ -10,7 +10,7 @@
 //! So the last two plies are counted with a few bit operations, without
 //! visiting the children.
 
-use super::bitboard::{playable_cells, winning_cells, TOP_ROW};
+use super::bitboard::{count_one_per_column, playable_cells, winning_cells, TOP_ROW};
 use super::Connect4;
 use crate::Game;
 
@@ -34,13 +34,13 @@ pub(crate) fn perft(game: &Connect4, depth: u32) -> u64 {
 fn walk(mine: u64, occupied: u64, depth: u32) -> u64 {
     let playable = playable_cells(occupied);
     match depth {
-        1 => u64::from(playable.count_ones()),
+        1 => u64::from(count_one_per_column(playable)),
         2 => {
             // Children that are not won: each has every column of ours,
             // minus the one our move filled.
             let quiet = playable & !winning_cells(mine, occupied);
-            u64::from(quiet.count_ones()) * u64::from(playable.count_ones())
-                - u64::from((quiet & TOP_ROW).count_ones())
+            u64::from(count_one_per_column(quiet)) * u64::from(count_one_per_column(playable))
+                - u64::from(count_one_per_column(quiet & TOP_ROW))
         }
         _ => {
             let mut quiet = playable & !winning_cells(mine, occupied);

@@ -82,8 +82,8 @@ impl PdnMove {
 }
 
 /// One game read from PDN text: its tags in the order written, its moves as
-/// text, and its result. No rules have been applied yet: see the replay
-/// methods in [`pdn`](super) for that.
+/// text, and its result. No rules have been applied yet:
+/// [`replay`](PdnGame::replay) plays it under the rules.
 ///
 /// Invariants: tag names are unique; every move's text is move syntax (see
 /// [`PdnMove`]); when both a `Result` tag and a result at the end of the

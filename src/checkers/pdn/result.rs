@@ -3,11 +3,14 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::checkers::Player;
+use crate::Outcome;
+
 /// The result of a game as a PDN record states it.
 ///
 /// PDN counts scores in move order: the **first** number is the score of
 /// the side that moves first, which PDN calls "Black" and this crate calls
-/// Red. So `1-0` means Red (PDN Black)
+/// [`Red`](crate::checkers::Player::Red). So `1-0` means Red (PDN Black)
 /// won and `0-1` means White won. (Some summaries of PDN copy chess's
 /// "1-0 = White won"; checkers files follow move order. In the Tinsley
 /// collection, `tests/data/tinsley.pdn`, 61 of the 66 games scored `1-0` end
@@ -61,6 +64,26 @@ impl PdnResult {
             PdnResult::Undecided => "*",
         }
     }
+
+    /// The result of a finished game with this outcome.
+    pub fn from_outcome(outcome: Outcome<Player>) -> PdnResult {
+        match outcome {
+            Outcome::Win(Player::Red) => PdnResult::RedWins,
+            Outcome::Win(Player::White) => PdnResult::WhiteWins,
+            Outcome::Draw => PdnResult::Draw,
+        }
+    }
+
+    /// The outcome this result states, or `None` for
+    /// [`Undecided`](PdnResult::Undecided).
+    pub fn outcome(self) -> Option<Outcome<Player>> {
+        match self {
+            PdnResult::RedWins => Some(Outcome::Win(Player::Red)),
+            PdnResult::WhiteWins => Some(Outcome::Win(Player::White)),
+            PdnResult::Draw => Some(Outcome::Draw),
+            PdnResult::Undecided => None,
+        }
+    }
 }
 
 impl fmt::Display for PdnResult {
@@ -104,6 +127,22 @@ mod tests {
             Some("1/2-1/2".into())
         );
         assert_eq!(PdnResult::Undecided.to_string(), "*");
+    }
+
+    #[test]
+    fn outcomes_convert_both_ways() {
+        for outcome in [
+            Outcome::Win(Player::Red),
+            Outcome::Win(Player::White),
+            Outcome::Draw,
+        ] {
+            assert_eq!(PdnResult::from_outcome(outcome).outcome(), Some(outcome));
+        }
+        assert_eq!(
+            PdnResult::from_outcome(Outcome::Win(Player::Red)),
+            PdnResult::RedWins
+        );
+        assert_eq!(PdnResult::Undecided.outcome(), None);
     }
 
     #[test]
