@@ -71,10 +71,10 @@ pub fn perft_divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
 /// ([`std::thread::available_parallelism`], or 1 when that is unknown).
 /// With one thread (or `depth <= 1`) the count runs on the calling thread.
 ///
-/// The work is split into subtrees (the positions after the first ply, or
-/// after the first two plies when one ply gives too few subtrees to keep
-/// every thread busy) that the threads take one at a time, so a thread that
-/// drew small subtrees takes more of them. Each subtree is counted with
+/// The work is split into subtrees (the positions a few plies after the
+/// root, enough to keep every thread busy until the end) that the threads
+/// take one at a time, so a thread that drew small subtrees takes more of
+/// them. Each subtree is counted with
 /// [`Game::perft`], so a game's fast override is used.
 ///
 /// Allocates a little (the list of subtrees, the threads' stacks) before
@@ -179,8 +179,9 @@ where
 /// one ply deeper: with subtrees taken one at a time, the last one to finish
 /// leaves the other threads idle, so the more (and smaller) subtrees, the
 /// less idle time. E.g. 7 root moves on 2 threads can at best give a 1.75x
-/// speed-up; their 49 grandchildren give close to 2x.
-const MIN_SUBTREES_PER_THREAD: usize = 16;
+/// speed-up; the ~300 positions two plies later leave each thread idle for
+/// at most one small subtree. Listing them costs microseconds.
+const MIN_SUBTREES_PER_THREAD: usize = 64;
 
 /// [`perft_parallel_divide`] never splits a subtree further once its depth
 /// is this small: such subtrees are counted faster than they are listed.
