@@ -7,7 +7,8 @@
 //!
 //! Type a move as `11-15`, a jump as `22x15`; in a multi-jump, type one
 //! jump at a time (or every jump on one line, `22x15x8`). `help` lists the
-//! commands. `--save FILE` writes every finished game to FILE as PDN.
+//! commands. `--save FILE` writes every finished game of the session to
+//! FILE as PDN (rewritten after each game).
 //!
 //! Everything the rules decide comes from the library: the legal moves,
 //! reading a jump typed one hop at a time ([`Checkers::enter_move`]), the
@@ -18,7 +19,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rulebook::checkers::{Checkers, Ending, Entry, Move, PartialJump, Player};
+use rulebook::checkers::{pdn, Checkers, Ending, Entry, Move, PartialJump, Player};
 use rulebook::{EndReason, Game, Match, MatchResult, Outcome};
 
 /// At most this many characters of a line are repeated back in messages.
@@ -278,12 +279,29 @@ fn end_of_game(result: MatchResult<Player, Ending>) -> String {
     }
 }
 
-/// Writes the finished games to `path` as PDN.
+/// Writes the finished games to `path` as PDN, one record after another.
 fn save_games(path: &std::path::Path, games: &[Match<Checkers>]) -> io::Result<()> {
-    let _ = (path, games);
-    Err(io::Error::other(
-        "saving needs the PDN writer, which this build does not have yet",
-    ))
+    let mut text = String::new();
+    for (index, game) in games.iter().enumerate() {
+        if index > 0 {
+            text.push('\n');
+        }
+        let tags = [
+            (
+                pdn::EVENT_TAG,
+                format!("Checkers at one keyboard, game {}", index + 1),
+            ),
+            (pdn::RED_PLAYER_TAG, Player::Red.to_string()),
+            (pdn::WHITE_PLAYER_TAG, Player::White.to_string()),
+        ];
+        text.push_str(&pdn::write_match(game, tags).map_err(io::Error::other)?);
+    }
+    std::fs::write(path, text).map_err(|error| {
+        io::Error::new(
+            error.kind(),
+            format!("cannot save the games in {}: {error}", path.display()),
+        )
+    })
 }
 
 /// A line the player typed, as a command.

@@ -69,13 +69,15 @@ pub fn perft_divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
 ///
 /// `threads == 0` means "as many as the machine has"
 /// ([`std::thread::available_parallelism`], or 1 when that is unknown).
-/// With one thread (or `depth <= 1`) the count runs on the calling thread.
+/// With one thread (or `depth <= 1`) the count runs on the calling thread,
+/// which is always one of the workers. See [`perft_parallel_divide`] for
+/// how many threads are started.
 ///
-/// The work is split into subtrees (the positions after the first ply, or
-/// after the first two plies when one ply gives too few subtrees to keep
-/// every thread busy) that the threads take one at a time, so a thread that
-/// drew small subtrees takes more of them. Each subtree is counted with
-/// [`Game::perft`], so a game's fast override is used.
+/// The work is split into subtrees (the positions a few plies after the
+/// root, enough to keep every thread busy until the end) that the threads
+/// take one at a time, so a thread that drew small subtrees takes more of
+/// them. Each subtree is counted with [`Game::perft`], so a game's fast
+/// override is used.
 ///
 /// Allocates a little (the list of subtrees, the threads' stacks) before
 /// the walk starts; the walk itself does not allocate.
@@ -100,7 +102,9 @@ where
 /// exactly once per root move), and returns the same list as
 /// [`perft_divide`], in the order of [`Game::legal_moves`].
 ///
-/// `threads` is read as in [`perft_parallel`] (`0` = all cores). The
+/// `threads` is read as in [`perft_parallel`] (`0` = all cores); no more
+/// threads are started than there are subtrees to count, and a thread the
+/// system cannot start leaves its share to the others. The
 /// callback runs on the worker threads while they count, so it should be
 /// quick (e.g. print a line).
 ///
@@ -160,9 +164,11 @@ where
         worker();
     } else {
         std::thread::scope(|scope| {
-            // The calling thread is one of the workers.
+            // The calling thread is one of the workers. A thread the system
+            // refuses to start is simply not there: the others take its
+            // share, so the count stays right (and nothing panics).
             for _ in 1..workers {
-                scope.spawn(worker);
+                let _ = std::thread::Builder::new().spawn_scoped(scope, worker);
             }
             worker();
         });
@@ -179,8 +185,14 @@ where
 /// one ply deeper: with subtrees taken one at a time, the last one to finish
 /// leaves the other threads idle, so the more (and smaller) subtrees, the
 /// less idle time. E.g. 7 root moves on 2 threads can at best give a 1.75x
-/// speed-up; their 49 grandchildren give close to 2x.
-const MIN_SUBTREES_PER_THREAD: usize = 16;
+/// speed-up; the ~300 positions two plies later leave each thread idle for
+/// at most one small subtree. Listing them costs microseconds.
+const MIN_SUBTREES_PER_THREAD: usize = 64;
+
+/// [`perft_parallel_divide`] stops splitting once it has this many subtrees,
+/// however many threads were asked for, so that the list stays small (a
+/// ply multiplies it by the branching factor, e.g. at most ~40 in checkers).
+const MAX_WANTED_SUBTREES: usize = 4096;
 
 /// [`perft_parallel_divide`] never splits a subtree further once its depth
 /// is this small: such subtrees are counted faster than they are listed.
@@ -232,7 +244,9 @@ fn split_into_subtrees<G: Game>(
     if threads <= 1 {
         return subtrees;
     }
-    let wanted = threads.saturating_mul(MIN_SUBTREES_PER_THREAD);
+    let wanted = threads
+        .saturating_mul(MIN_SUBTREES_PER_THREAD)
+        .min(MAX_WANTED_SUBTREES);
     // Each round takes one ply off every subtree, so the loop ends; an empty
     // list (every root move ends the game) has nothing to split.
     while !subtrees.is_empty()
@@ -388,6 +402,14 @@ mod tests {
             perft_divide(&nim(5), 2),
             vec![(Take(1), 3), (Take(2), 3), (Take(3), 2)]
         );
+    }
+
+    #[test]
+    fn absurd_thread_counts_keep_the_count_and_the_split_small() {
+        let game = nim(40);
+        let subtrees = split_into_subtrees(&game, &game.legal_moves(), 20, usize::MAX);
+        assert!(subtrees.len() < MAX_WANTED_SUBTREES * usize::from(MAX_TAKE));
+        assert_eq!(perft_parallel(&game, 12, 1_000), perft(&game, 12));
     }
 
     #[test]

@@ -20,6 +20,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use rulebook::checkers::pdn::PdnReader;
+use rulebook::checkers::{Checkers, Ending, Player};
+use rulebook::{EndReason, Match, Outcome};
+
 /// The example binary, built by `cargo test` next to the test binaries:
 /// tests run from `target/<profile>/deps/`, examples are in
 /// `target/<profile>/examples/`.
@@ -46,9 +50,11 @@ fn data_file(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Runs the example with `args`, feeding it `input`.
-fn run_example(args: &[&str], input: &[u8]) -> Output {
+/// Runs the example with `args` in the directory `dir`, feeding it
+/// `input`.
+fn run_example_in(dir: &Path, args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(example_binary())
+        .current_dir(dir)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -64,12 +70,56 @@ fn run_example(args: &[&str], input: &[u8]) -> Output {
     child.wait_with_output().expect("the example finishes")
 }
 
-/// Plays session `name` and checks the whole output, a clean exit and an
-/// empty stderr.
-fn check_session(name: &str) {
+/// Runs the example with `args`, feeding it `input`.
+fn run_example(args: &[&str], input: &[u8]) -> Output {
+    run_example_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, input)
+}
+
+/// Whether the example may rewrite the expected files.
+fn blessing() -> bool {
+    std::env::var_os("RULEBOOK_BLESS").is_some()
+}
+
+/// Checks `actual` against the expected file `name` in `tests/data/`,
+/// showing the first lines that differ.
+fn assert_matches_file(actual: &str, name: &str) {
+    let expected_path = data_file(name);
+    if blessing() {
+        std::fs::write(&expected_path, actual).expect("write the expected file");
+    }
+    let expected = std::fs::read_to_string(&expected_path).expect("the expected file");
+    if actual != expected {
+        let first_difference = actual
+            .lines()
+            .zip(expected.lines())
+            .position(|(got, want)| got != want)
+            .unwrap_or(actual.lines().count().min(expected.lines().count()));
+        panic!(
+            "the output differs from {} from line {}:\n--- got ---\n{}\n--- expected ---\n{}",
+            expected_path.display(),
+            first_difference + 1,
+            actual
+                .lines()
+                .skip(first_difference)
+                .take(5)
+                .collect::<Vec<_>>()
+                .join("\n"),
+            expected
+                .lines()
+                .skip(first_difference)
+                .take(5)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
+    }
+}
+
+/// Plays session `name` with `args` in `dir` and checks the whole output,
+/// a clean exit and an empty stderr.
+fn check_session_in(dir: &Path, name: &str, args: &[&str]) {
     let input = std::fs::read(data_file(&format!("checkers_session_{name}.input.txt")))
         .expect("the session's input file");
-    let output = run_example(&[], &input);
+    let output = run_example_in(dir, args, &input);
     let stdout = String::from_utf8(output.stdout).expect("the example prints UTF-8");
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
@@ -77,25 +127,12 @@ fn check_session(name: &str) {
         "session {name} wrote to stderr"
     );
     assert!(output.status.success(), "session {name}: {}", output.status);
-    let expected_path = data_file(&format!("checkers_session_{name}.output.txt"));
-    if std::env::var_os("RULEBOOK_BLESS").is_some() {
-        std::fs::write(&expected_path, &stdout).expect("write the expected transcript");
-    }
-    let expected = std::fs::read_to_string(&expected_path).expect("the session's output file");
-    if stdout != expected {
-        let first_difference = stdout
-            .lines()
-            .zip(expected.lines())
-            .position(|(got, want)| got != want)
-            .unwrap_or(stdout.lines().count().min(expected.lines().count()));
-        panic!(
-            "session {name}: the output differs from {} from line {}:\n--- got ---\n{}\n--- expected ---\n{}",
-            expected_path.display(),
-            first_difference + 1,
-            stdout.lines().skip(first_difference).take(5).collect::<Vec<_>>().join("\n"),
-            expected.lines().skip(first_difference).take(5).collect::<Vec<_>>().join("\n"),
-        );
-    }
+    assert_matches_file(&stdout, &format!("checkers_session_{name}.output.txt"));
+}
+
+/// Plays session `name` without arguments.
+fn check_session(name: &str) {
+    check_session_in(Path::new(env!("CARGO_MANIFEST_DIR")), name, &[]);
 }
 
 #[test]
@@ -157,5 +194,58 @@ fn an_unknown_argument_prints_the_usage() {
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
         "checkers: --save needs a file name\nusage: checkers [--save FILE]\n"
+    );
+}
+
+#[test]
+fn save_writes_every_finished_game_as_pdn_that_reads_back() {
+    let dir = std::env::temp_dir().join(format!("rulebook-checkers-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    // The won game, then a second game that Red wins by resignation.
+    check_session_in(&dir, "save", &["--save", "games.pdn"]);
+    let written = std::fs::read_to_string(dir.join("games.pdn")).expect("the saved file");
+    std::fs::remove_dir_all(&dir).expect("remove the scratch directory");
+    assert_matches_file(&written, "checkers_session_save.pdn");
+
+    let games: Vec<Match<Checkers>> = PdnReader::new(&written)
+        .map(|game| game.expect("a PDN game").replay().expect("a legal game"))
+        .collect();
+    assert_eq!(games.len(), 2);
+    let won_moves: Vec<String> = games[0].history().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        won_moves.join(" "),
+        "9-14 23-18 14x23 26x19 11-16 30-26 16x23x30 21-17 30x21x14 31-26 10-15 24-19 \
+         15x24x31 22-17 14x21 29-25 21x30x23 32-27 31x24 28x19 23x16"
+    );
+    assert_eq!(
+        games[0].result().map(|result| result.reason),
+        Some(EndReason::Rules(Ending::NoPieces))
+    );
+    assert_eq!(games[1].history().len(), 1);
+    assert_eq!(
+        games[1]
+            .result()
+            .map(|result| (result.outcome, result.reason)),
+        Some((Outcome::Win(Player::Red), EndReason::Resignation))
+    );
+}
+
+#[test]
+fn a_file_that_cannot_be_written_is_reported_and_the_exit_code_says_so() {
+    let missing_dir = std::env::temp_dir()
+        .join(format!("rulebook-no-such-dir-{}", std::process::id()))
+        .join("games.pdn");
+    let path = missing_dir.to_str().expect("a UTF-8 temp path");
+    let output = run_example(&["--save", path], b"resign\n");
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.ends_with("Game over. White wins: Red resigned.\n"),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with(&format!("checkers: cannot save the games in {path}: ")),
+        "{stderr}"
     );
 }

@@ -332,7 +332,7 @@ mod games {
             start: Connect4::default,
             candidate_moves: columns,
             playout_plies: Connect4::MAX_PLIES.unwrap_or(0) as usize,
-            perft_depth: 4,
+            perft_depth: 5,
             impossible_states: &[
                 // O has more tokens than X.
                 r#""......./......./......./......./......./O......""#,
@@ -370,7 +370,7 @@ mod games {
             // Kings can shuffle for ever (no MAX_PLIES); random games
             // mostly end well before this.
             playout_plies: 300,
-            perft_depth: 3,
+            perft_depth: 4,
             impossible_states: &[
                 // A Red man on White's back row (it would be a king).
                 r#""B:W21:B30""#,

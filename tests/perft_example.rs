@@ -1,0 +1,164 @@
+//! Runs the built `perft` example as a user would: counts, divide output,
+//! start positions, progress on stderr, and bad arguments (usage on
+//! stderr, exit code 2, no panic).
+
+mod example_support;
+
+use std::process::{Command, Output};
+
+use rulebook::checkers::Checkers;
+use rulebook::connect4::Connect4;
+use rulebook::{perft_divide, Game};
+
+/// The exit code of a usage error.
+const USAGE_ERROR: i32 = 2;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(example_support::example_binary("perft"))
+        .args(args)
+        .output()
+        .expect("run the perft example")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 output")
+}
+
+/// Runs a count that must succeed; returns stdout.
+fn count(args: &[&str]) -> String {
+    let output = run(args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        stderr(&output)
+    );
+    stdout(&output)
+}
+
+#[test]
+fn counts_time_and_speed() {
+    let out = count(&["checkers", "6"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0], "perft(6) = 36768");
+    assert!(
+        lines[1].starts_with("time: ") && lines[1].ends_with(" s"),
+        "{out}"
+    );
+    assert!(lines[2].starts_with("leaves/s: "), "{out}");
+
+    assert!(count(&["connect4", "7", "--threads", "2"]).starts_with("perft(7) = 823536\n"));
+    assert!(count(&["connect4", "0"]).starts_with("perft(0) = 1\n"));
+    assert!(count(&["checkers", "3", "--threads", "0"]).starts_with("perft(3) = 302\n"));
+}
+
+#[test]
+fn progress_names_each_root_move_on_stderr() {
+    let output = run(&["checkers", "5", "--threads", "2"]);
+    assert_eq!(output.status.code(), Some(0));
+    let progress = stderr(&output);
+    let mut moves: Vec<&str> = progress
+        .lines()
+        .map(|line| line.split(' ').nth(1).expect("[i/n] move: count"))
+        .collect();
+    moves.sort_unstable();
+    let mut expected = [
+        "9-13:", "9-14:", "10-14:", "10-15:", "11-15:", "11-16:", "12-16:",
+    ];
+    expected.sort_unstable();
+    assert_eq!(moves, expected, "{progress}");
+}
+
+#[test]
+fn divide_lists_each_root_move_in_order() {
+    let out = count(&["connect4", "5", "--divide", "--threads", "2"]);
+    let expected: String = perft_divide(&Connect4::default(), 5)
+        .iter()
+        .map(|(mv, n)| format!("{mv}: {n}\n"))
+        .collect();
+    assert!(
+        out.starts_with(&format!("{expected}\nperft(5) = 16807\n")),
+        "{out}"
+    );
+
+    let start = "11-15 23-19";
+    let mut game = Checkers::default();
+    for text in start.split(' ') {
+        game.apply(game.parse_move(text).unwrap()).unwrap();
+    }
+    let out = count(&["checkers", "4", "--moves", start, "--divide"]);
+    let expected: String = perft_divide(&game, 4)
+        .iter()
+        .map(|(mv, n)| format!("{mv}: {n}\n"))
+        .collect();
+    assert!(out.starts_with(&expected), "{out}");
+}
+
+#[test]
+fn start_from_fen_or_moves() {
+    let fen = Checkers::default().to_fen();
+    assert!(count(&["checkers", "4", "--fen", &fen]).starts_with("perft(4) = 1469\n"));
+    assert!(
+        count(&["checkers", "2", "--fen", "W:WK10,K27,29:BK14,K18,3,5"]).starts_with(&format!(
+            "perft(2) = {}\n",
+            rulebook::perft(
+                &Checkers::from_fen("W:WK10,K27,29:BK14,K18,3,5").unwrap(),
+                2
+            )
+        ))
+    );
+    let c4 = Connect4::from_moves("4453").unwrap();
+    let expected = format!("perft(4) = {}\n", rulebook::perft(&c4, 4));
+    assert!(count(&["connect4", "4", "--moves", "4453"]).starts_with(&expected));
+    assert!(count(&["connect4", "4", "--fen", &c4.text()]).starts_with(&expected));
+    // A finished game has no moves.
+    assert!(count(&["connect4", "3", "--moves", "1212121"]).starts_with("perft(3) = 0\n"));
+}
+
+#[test]
+fn bad_arguments_print_the_usage_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&[], "expected a game and a depth, got 0"),
+        (&["checkers"], "expected a game and a depth, got 1"),
+        (&["chess", "3"], "unknown game \"chess\""),
+        (
+            &["checkers", "-1"],
+            "the depth must be a whole number of plies, not \"-1\"",
+        ),
+        (&["checkers", "deep"], "not \"deep\""),
+        (&["checkers", "3", "4"], "got 3 argument(s)"),
+        (&["checkers", "3", "--fast"], "unknown option \"--fast\""),
+        (&["checkers", "3", "--threads"], "--threads needs a value"),
+        (&["checkers", "3", "--threads", "two"], "not \"two\""),
+        (&["checkers", "3", "--fen"], "--fen needs a value"),
+        (
+            &["checkers", "3", "--fen", "B:W1:B1", "--moves", "11-15"],
+            "at most one of --fen and --moves",
+        ),
+        (&["checkers", "3", "--fen", "B:W21:B30"], "--fen: "),
+        (
+            &["checkers", "3", "--moves", "11-15 11-15"],
+            "--moves: 11-15: ",
+        ),
+        (&["connect4", "3", "--moves", "48"], "--moves: "),
+        (&["connect4", "3", "--fen", "XX"], "--fen: "),
+    ];
+    for (args, message) in cases {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(USAGE_ERROR), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let error = stderr(&output);
+        assert!(error.starts_with("error: "), "{args:?}: {error}");
+        assert!(error.contains(message), "{args:?}: {error}");
+        assert!(
+            error.contains("usage: perft <connect4|checkers> <depth>"),
+            "{error}"
+        );
+        assert!(!error.contains("panicked"), "{error}");
+    }
+}
