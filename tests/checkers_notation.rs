@@ -309,3 +309,13 @@ fn move_from_str_checks_geometry() {
         );
     }
 }
+
+/// Real PDN files mix the separators of a multi-jump (`14-23x32`); the text
+/// still resolves to the one legal move with those squares.
+#[test]
+fn mixed_separators_resolve() {
+    let game = Checkers::from_fen("B:W18,27:B14").unwrap();
+    let mv = game.parse_move("14-23x32").unwrap();
+    assert_eq!(mv.to_string(), "14x23x32");
+    assert!(game.is_legal(mv));
+}

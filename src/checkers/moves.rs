@@ -347,17 +347,20 @@ pub(crate) struct MoveText {
 }
 
 impl MoveText {
-    /// Reads `text`: at least two square numbers joined by one kind of
-    /// separator (`-`, or `x`/`X`). Surrounding whitespace is ignored.
+    /// Reads `text`: at least two square numbers joined by `-` or `x`/`X`.
+    /// Surrounding whitespace is ignored. Real PDN files mix the separators
+    /// (`14-23x32`), so any `x` makes the text read as a capture.
     pub(crate) fn read(text: &str) -> Result<MoveText, ParseMoveError> {
         let trimmed = text.trim();
         let syntax = || ParseMoveError::Syntax {
             text: text.to_owned(),
         };
-        let separator = match (trimmed.contains('-'), trimmed.contains(['x', 'X'])) {
-            (true, false) => Separator::Dash,
-            (false, true) => Separator::Cross,
-            _ => return Err(syntax()),
+        let separator = if trimmed.contains(['x', 'X']) {
+            Separator::Cross
+        } else if trimmed.contains('-') {
+            Separator::Dash
+        } else {
+            return Err(syntax());
         };
         let mut squares = [Square::from_index(0); MAX_JUMPS + 1];
         let mut len = 0;
@@ -515,8 +518,13 @@ mod tests {
         ));
         assert!(matches!(
             "11-15x18".parse::<Move>(),
-            Err(ParseMoveError::Syntax { .. })
+            Err(ParseMoveError::NotAJump { .. })
         ));
+        // PDN files mix the separators; any `x` reads as a capture.
+        assert_eq!(
+            "14-23x32".parse::<Move>().map(|mv| mv.to_string()),
+            Ok("14x23x32".to_owned())
+        );
         assert!(matches!(
             "1-5-9".parse::<Move>(),
             Err(ParseMoveError::StepChain { .. })
