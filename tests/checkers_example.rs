@@ -16,33 +16,14 @@
 //! `RULEBOOK_BLESS=1 cargo test --test checkers_example` and review the
 //! diff.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use rulebook::checkers::pdn::PdnReader;
 use rulebook::checkers::{Checkers, Ending, Player};
 use rulebook::{EndReason, Match, Outcome};
 
-/// The example binary, built by `cargo test` next to the test binaries:
-/// tests run from `target/<profile>/deps/`, examples are in
-/// `target/<profile>/examples/`.
-fn example_binary() -> PathBuf {
-    let test_binary = std::env::current_exe().expect("the test binary's path");
-    let profile_dir = test_binary
-        .parent()
-        .and_then(Path::parent)
-        .expect("tests run from target/<profile>/deps");
-    let binary = profile_dir
-        .join("examples")
-        .join(format!("checkers{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        binary.exists(),
-        "{} is missing: run `cargo test` (which builds the examples) or `cargo build --example checkers`",
-        binary.display()
-    );
-    binary
-}
+mod support;
 
 fn data_file(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -53,21 +34,7 @@ fn data_file(name: &str) -> PathBuf {
 /// Runs the example with `args` in the directory `dir`, feeding it
 /// `input`.
 fn run_example_in(dir: &Path, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(example_binary())
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the example starts");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(input)
-        .expect("the example reads its input");
-    child.wait_with_output().expect("the example finishes")
+    support::run_example_in("checkers", dir, args, input)
 }
 
 /// Runs the example with `args`, feeding it `input`.

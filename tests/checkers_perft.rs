@@ -8,7 +8,10 @@
 //! prints the time of depth 11.
 
 use rulebook::checkers::Checkers;
-use rulebook::{perft, Game};
+use rulebook::perft;
+
+mod support;
+use support::plain_perft;
 
 /// Perft of the start position, depths 1.. (A133046).
 const START_PERFT: [u64; 12] = [
@@ -68,23 +71,10 @@ fn start_perft_depth_12() {
 /// `legal_moves` + `apply_unchecked`.
 #[test]
 fn override_matches_generic_walk() {
-    fn generic(game: &Checkers, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        game.legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let mut child = *game;
-                child.apply_unchecked(mv);
-                generic(&child, depth - 1)
-            })
-            .sum()
-    }
     for depth in 0..=7 {
         assert_eq!(
             perft(&Checkers::default(), depth),
-            generic(&Checkers::default(), depth)
+            plain_perft(&Checkers::default(), depth)
         );
     }
 }

@@ -4,6 +4,9 @@
 use rulebook::checkers::{Checkers, Ending, Move, Player};
 use rulebook::{perft, Game, Outcome};
 
+mod support;
+use support::plain_perft;
+
 /// A small deterministic generator (xorshift64), so failures reproduce.
 struct Rng(u64);
 
@@ -58,22 +61,6 @@ fn check_position(game: &Checkers) {
             );
         }
     }
-}
-
-/// Perft the slow way: `legal_moves` + `apply_unchecked`, nothing counted
-/// in bulk.
-fn plain_perft(game: &Checkers, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    game.legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let mut child = *game;
-            child.apply_unchecked(mv);
-            plain_perft(&child, depth - 1)
-        })
-        .sum()
 }
 
 /// The fast perft override agrees with the plain walk in positions from

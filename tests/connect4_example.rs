@@ -2,10 +2,7 @@
 //! its whole output: the assignment's sample session byte for byte, a tie,
 //! bad input, and end of input at each kind of prompt.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
+mod support;
 
 use rulebook::connect4::Connect4;
 
@@ -25,52 +22,10 @@ const PROMPT_X: &str = "Player X, what column do you want to place your marker i
 const PROMPT_O: &str = "Player O, what column do you want to place your marker in?\n";
 const PLAY_AGAIN: &str = "Would you like to play again? Y/N\n";
 
-/// The example binary. Tests run from `target/<profile>/deps/`; examples
-/// are built into `target/<profile>/examples/` by a plain `cargo test`.
-/// When a filtered run (`cargo test --test connect4_example`) did not build
-/// it, build it here.
-fn example_binary() -> PathBuf {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(locate_or_build_example).clone()
-}
-
-fn locate_or_build_example() -> PathBuf {
-    let exe = std::env::current_exe().expect("path of the test binary");
-    let profile_dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("tests run from target/<profile>/deps");
-    let binary = profile_dir
-        .join("examples")
-        .join(format!("connect4{}", std::env::consts::EXE_SUFFIX));
-    if !binary.exists() {
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--example", "connect4"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .expect("run cargo build --example connect4");
-        assert!(status.success(), "cargo build --example connect4 failed");
-    }
-    assert!(binary.exists(), "no example binary at {}", binary.display());
-    binary
-}
-
 /// Runs the example with `input` on stdin; returns stdout (asserting exit 0
 /// and an empty stderr).
 fn run(input: &str) -> String {
-    let mut child = Command::new(example_binary())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the example");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write input");
-    let output = child.wait_with_output().expect("example finishes");
+    let output = support::run_example("connect4", &[], input.as_bytes());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
     assert_eq!(stderr, "");

@@ -2,21 +2,13 @@
 //! walk against the generic walk.
 
 use rulebook::connect4::Connect4;
-use rulebook::{perft, Game};
+use rulebook::perft;
+
+mod support;
+use support::plain_perft;
 
 /// Perft from the empty board, depths 1..=9 (issue 2).
 const EMPTY_BOARD_PERFT: [u64; 9] = [7, 49, 343, 2401, 16807, 117649, 823536, 5673234, 39394572];
-
-/// The generic recursive count, through the public trait only.
-fn reference_perft(game: &Connect4, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    game.legal_moves()
-        .into_iter()
-        .map(|mv| reference_perft(&game.after(mv).expect("legal move"), depth - 1))
-        .sum()
-}
 
 #[test]
 fn perft_from_the_empty_board_depths_1_to_9() {
@@ -52,7 +44,7 @@ fn fast_perft_equals_the_generic_walk_in_varied_positions() {
         for depth in 0..=5 {
             assert_eq!(
                 perft(&game, depth),
-                reference_perft(&game, depth),
+                plain_perft(&game, depth),
                 "{moves:?} depth {depth}"
             );
         }
@@ -74,10 +66,7 @@ fn perft_depth_10_from_the_empty_board() {
 #[test]
 #[ignore = "slow: generic walk of 10 plies (about 5 s)"]
 fn perft_depth_10_matches_the_generic_walk() {
-    assert_eq!(
-        reference_perft(&Connect4::default(), 10),
-        EMPTY_BOARD_PERFT_10
-    );
+    assert_eq!(plain_perft(&Connect4::default(), 10), EMPTY_BOARD_PERFT_10);
 }
 
 /// Depth 11 from the empty board (1,844,590,828), with the speed printed.
@@ -110,7 +99,7 @@ fn fast_perft_equals_the_generic_walk_on_benchmark_positions() {
         for depth in 1..=4 {
             assert_eq!(
                 perft(&game, depth),
-                reference_perft(&game, depth),
+                plain_perft(&game, depth),
                 "{moves} depth {depth}"
             );
         }

@@ -2,7 +2,7 @@
 //! start positions, progress on stderr, and bad arguments (usage on
 //! stderr, exit code 2, no panic).
 
-mod example_support;
+mod support;
 
 use std::process::{Command, Output};
 
@@ -14,7 +14,7 @@ use rulebook::{perft_divide, Game};
 const USAGE_ERROR: i32 = 2;
 
 fn run(args: &[&str]) -> Output {
-    Command::new(example_support::example_binary("perft"))
+    Command::new(support::example_binary("perft"))
         .args(args)
         .output()
         .expect("run the perft example")
