@@ -22,17 +22,20 @@
 //! - A finished game: `apply` returns `GameOver` for every move, state
 //!   unchanged.
 //! - `perft(1)` is the number of moves, `perft(2)` the sum over the
-//!   children, and the game's `perft` (override) equals a plain recursive
-//!   count written here, up to a few plies.
+//!   children, and the game's `perft` (override) equals the plain recursive
+//!   count of `tests/support`, up to a few plies.
 //! - A game ends within `G::MAX_PLIES` plies when that is `Some`.
 //! - With the `serde` feature: positions and moves round-trip through JSON,
 //!   and the game's impossible position and move texts are rejected.
+
+mod support;
 
 use std::collections::HashSet;
 
 use proptest::prelude::*;
 use proptest::sample::Index;
 use rulebook::{Game, Outcome, PlayError};
+use support::plain_perft;
 
 /// Serde bounds only when the `serde` feature is on, so the same generic
 /// functions serve both builds.
@@ -96,22 +99,6 @@ fn play_out<G: Game>(spec: &Spec<G>, indices: &[Index]) -> Vec<G> {
         positions.push(game.clone());
     }
     positions
-}
-
-/// A plain recursive perft: plays every move, counts the leaves one by one.
-/// The reference the games' perft overrides must equal.
-fn plain_perft<G: Game>(game: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    game.legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let mut child = game.clone();
-            child.apply_unchecked(mv);
-            plain_perft(&child, depth - 1)
-        })
-        .sum()
 }
 
 /// Every property of one position (see the module docs); `other_moves` are

@@ -6,6 +6,8 @@
 //! this binary runs (and allocates) at the same time; the per-thread arming
 //! also keeps the test harness's own threads out of the count.
 
+mod support;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,6 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
 use rulebook::{perft, Game};
+use support::plain_perft;
 
 /// The system allocator, counting allocations made while the calling
 /// thread is armed.
@@ -81,23 +84,8 @@ fn allocations_during<T>(work: impl FnOnce() -> T) -> (u64, T) {
 const CONNECT4_DEPTH: u32 = 9;
 const CHECKERS_DEPTH: u32 = 9;
 
-/// A plain walk over `legal_moves` / `apply_unchecked` / `outcome`, so the
-/// trait's building blocks are covered, not only the games' perft overrides.
-fn walk<G: Game>(game: &G, depth: u32) -> u64 {
-    if depth == 0 || game.outcome().is_some() {
-        return u64::from(depth == 0);
-    }
-    let mut leaves = 0;
-    for mv in game.legal_moves() {
-        let mut child = game.clone();
-        child.apply_unchecked(mv);
-        leaves += walk(&child, depth - 1);
-    }
-    leaves
-}
-
 /// Plays `plies` moves with the checked `apply` (choosing moves by a fixed
-/// rule), asking `is_legal`, `ending` and `after` on the way, then tries an
+/// rule), asking `is_legal`, `after`, `ending` and `outcome` on the way, then tries an
 /// illegal move. Returns the number of moves played.
 fn play_checked<G: Game>(start: &G, plies: usize) -> usize {
     let mut game = start.clone();
@@ -129,7 +117,7 @@ fn check_game<G: Game>(name: &str, positions: &[G], perft_depth: u32, expected_s
 
     for position in positions {
         let (allocations, (fast, plain)) =
-            allocations_during(|| (perft(position, 5), walk(position, 5)));
+            allocations_during(|| (perft(position, 5), plain_perft(position, 5)));
         assert_eq!(fast, plain, "{name}: {position:?}");
         assert_eq!(allocations, 0, "{name}: perft 5 in {position:?} allocated");
 
