@@ -28,6 +28,8 @@ use crate::{Outcome, PlayError};
 ///   of `legal_moves()`; for any other move its result is unspecified (but it
 ///   never breaks memory safety, and never panics in release builds).
 /// - Each move's `Display` text parses back to the same move with `FromStr`.
+/// - Players alternate: after a move, `to_move()` is the opponent of the
+///   player who moved, and only the player who moved last can have won.
 /// - When `MAX_PLIES` is `Some(n)`, every game ends within `n` plies.
 /// - No method allocates on the heap except where its docs say so.
 pub trait Game: Clone + Eq + Hash + Debug {
