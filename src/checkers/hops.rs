@@ -15,6 +15,7 @@
 //! what the squares say.
 
 use super::moves::MoveText;
+use super::position::move_list;
 use super::{Checkers, Move, ParseMoveError, ParseSquareError, Square, MAX_JUMPS};
 use crate::Game;
 
@@ -131,7 +132,7 @@ pub enum EnterMoveError {
     #[error("the game is over: no move can be played")]
     GameOver,
     /// Not a legal move (no jump is available).
-    #[error("{text} is not a legal move in this position; the legal moves are {}", list(.legal))]
+    #[error("{text} is not a legal move in this position; the legal moves are {}", move_list(.legal))]
     NotLegal {
         /// The text typed.
         text: String,
@@ -139,7 +140,7 @@ pub enum EnterMoveError {
         legal: Vec<Move>,
     },
     /// Not a jump, while a jump is available: jumping is compulsory.
-    #[error("{text} is not allowed: you have a jump, and a jump must be taken ({})", list(.jumps))]
+    #[error("{text} is not allowed: you have a jump, and a jump must be taken ({})", move_list(.jumps))]
     JumpRequired {
         /// The text typed.
         text: String,
@@ -166,15 +167,6 @@ pub enum EnterMoveError {
         /// Where it can jump next.
         next: Vec<Square>,
     },
-}
-
-/// Moves as a comma-separated list.
-fn list(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(Move::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Squares as "8", "8 or 6", "8, 6 or 3".

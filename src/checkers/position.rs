@@ -142,7 +142,8 @@ pub enum ResolveMoveError {
     },
 }
 
-fn move_list(moves: &[Move]) -> String {
+/// Moves as a comma-separated list ("11-15, 22x15x8"), for error messages.
+pub(crate) fn move_list(moves: &[Move]) -> String {
     moves
         .iter()
         .map(Move::to_string)
