@@ -427,6 +427,11 @@ fn count_man_paths(at: Bitboard, prey: Bitboard, empty: Bitboard, down: bool) ->
 
 /// The number of complete capture paths from `at` (the piece has left its
 /// start square, which `empty` includes).
+///
+/// The same walk as [`for_each_path`], kept separate on purpose: counting
+/// through `for_each_path` with a closure costs 11% more instructions in a
+/// kings endgame (callgrind, `perft -- checkers 8 --fen
+/// "W:WK10,K27,29,30:BK14,K18,K3,5,6"`: 78.2 M vs 70.2 M).
 fn count_paths(at: usize, directions: &[usize], prey: Bitboard, empty: Bitboard) -> u64 {
     let mut count = 0;
     let mut extended = false;
