@@ -9,7 +9,8 @@
 //! - [`checkers`] — English (American) checkers.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
-//! - [`perft`] — counts move sequences; the proof of a move generator.
+//! - [`perft`], [`perft_divide`], [`perft_parallel`] — count move sequences
+//!   (the proof of a move generator), per root move, on several threads.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
