@@ -10,6 +10,9 @@
 //! - [`checkers`] — English (American) checkers.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
+//! - [`search`] — computer players for every game: generic alpha-beta and
+//!   Monte Carlo tree search, and [`Engine`](search::Engine), a computer
+//!   player by level ([`checkers::engine`], [`connect4::engine`]).
 //! - [`perft`], [`perft_divide`], [`perft_parallel`] — count move sequences
 //!   (the proof of a move generator), per root move, on several threads.
 #![forbid(unsafe_code)]
@@ -24,6 +27,7 @@ mod key;
 mod move_list;
 mod outcome;
 mod perft;
+pub mod search;
 
 pub use error::PlayError;
 pub use game::Game;

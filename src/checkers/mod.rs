@@ -29,9 +29,11 @@
 //! assert_eq!(rulebook::perft(&Checkers::default(), 3), 302);
 //! ```
 
+mod eval;
 mod fen;
 mod geometry;
 mod hops;
+mod levels;
 mod movegen;
 mod moves;
 pub mod pdn;
@@ -40,8 +42,10 @@ mod piece;
 mod position;
 mod square;
 
+pub use eval::{Evaluation, KING_VALUE, MAN_VALUE};
 pub use fen::{FenError, PositionError, Setup};
 pub use hops::{EnterMoveError, Entry, PartialJump};
+pub use levels::{engine, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
 pub use moves::{Captured, Move, ParseMoveError, Path, MAX_JUMPS};
 pub use piece::{Piece, Player, Role};
 pub use position::{Checkers, Ending, Moves, ResolveMoveError, MAX_MOVES, MAX_PIECES_PER_SIDE};

@@ -416,6 +416,13 @@ impl Game for Checkers {
         mv.is_capture() || self.kings & (1 << mv.start_index()) == 0
     }
 
+    /// Captures are tactical: search keeps following them past its depth
+    /// limit, so it never stops in the middle of an exchange.
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
     fn is_legal(&self, mv: Move) -> bool {
         let mut found = false;
         self.for_each_move(|legal| found |= legal == mv);

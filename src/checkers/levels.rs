@@ -1,0 +1,91 @@
+//! Levels of play for checkers: [`engine`] builds the computer player of
+//! level 1 (weakest) to [`MAX_LEVEL`].
+
+use super::eval::Evaluation;
+use super::position::Checkers;
+use crate::search::{AlphaBeta, Engine, LevelError, Limits};
+
+/// The strongest level.
+pub const MAX_LEVEL: u32 = 6;
+
+/// The level of play to use when nobody chooses: the strongest that answers
+/// within about a second a move on a 2-core machine (level 5: 1.5 million
+/// nodes, about 0.5 s at this crate's measured speed, leaving room for a
+/// loaded machine).
+pub const DEFAULT_LEVEL: u32 = 5;
+
+/// How far below the engine's score a draw offer must put it before it
+/// accepts: a quarter of a man.
+pub const DRAW_MARGIN: i32 = 25;
+
+/// The transposition table of the engines: 16 MiB.
+const TABLE_BYTES: usize = 16 << 20;
+
+/// The search limits of each level, weakest first. Levels 1 and 2 look a
+/// fixed number of plies ahead (plus captures); levels 3 and up search a
+/// fixed number of nodes, so they play the same on every machine, and each
+/// searches about three to ten times as many as the one below.
+const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
+    Limits::depth(1),
+    Limits::depth(3),
+    Limits::nodes(15_000),
+    Limits::nodes(150_000),
+    Limits::nodes(1_500_000),
+    Limits::nodes(5_000_000),
+];
+
+/// The search limits of level `level`.
+///
+/// # Errors
+///
+/// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
+pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
+    level
+        .checked_sub(1)
+        .and_then(|index| LEVEL_LIMITS.get(index as usize))
+        .copied()
+        .ok_or(LevelError {
+            requested: level,
+            max: MAX_LEVEL,
+        })
+}
+
+/// The computer player of level `level` (1 is the weakest, [`MAX_LEVEL`]
+/// the strongest): alpha-beta with the checkers [`Evaluation`], the
+/// level's node or depth limit, a draw margin of [`DRAW_MARGIN`], and
+/// [`Evaluation::is_dead_draw`] for draw offers.
+///
+/// Node-limited levels make the same moves on every machine; change the
+/// limits with [`Engine::set_limits`] (e.g. to a time per move).
+///
+/// # Errors
+///
+/// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
+pub fn engine(level: u32) -> Result<Engine<Checkers>, LevelError> {
+    let limits = level_limits(level)?;
+    let search = AlphaBeta::with_table_bytes(Evaluation::new(), TABLE_BYTES);
+    Ok(Engine::new(search, limits)
+        .with_draw_margin(DRAW_MARGIN)
+        .with_dead_draw(Evaluation::is_dead_draw))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_run_from_one_to_max() {
+        assert!(level_limits(0).is_err());
+        assert_eq!(level_limits(1), Ok(Limits::depth(1)));
+        assert!(level_limits(MAX_LEVEL).is_ok());
+        assert_eq!(
+            level_limits(MAX_LEVEL + 1),
+            Err(LevelError {
+                requested: MAX_LEVEL + 1,
+                max: MAX_LEVEL
+            })
+        );
+        assert!((1..=MAX_LEVEL).contains(&DEFAULT_LEVEL));
+        assert!(engine(u32::MAX).is_err());
+    }
+}
