@@ -153,6 +153,7 @@ struct Work {
     moves: u64,
     nodes: u64,
     time: Duration,
+    longest: Duration,
 }
 
 impl<G: MatchGame> Player<G> {
@@ -204,6 +205,7 @@ impl<G: MatchGame> Player<G> {
                 work.moves += 1;
                 work.nodes += result.nodes;
                 work.time += result.elapsed;
+                work.longest = work.longest.max(result.elapsed);
                 result.best_move.unwrap_or(moves[0])
             }
         }
@@ -359,6 +361,7 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
                             total.moves += game.moves;
                             total.nodes += game.nodes;
                             total.time += game.time;
+                            total.longest = total.longest.max(game.longest);
                         }
                     }
                     Err(message) => {
@@ -394,9 +397,10 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
         if work.moves > 0 {
             let seconds = work.time.as_secs_f64();
             println!(
-                "{name}: {} moves searched, {:.1} ms a move, {:.0} k nodes a move, {:.0} k nodes/s",
+                "{name}: {} moves searched, {:.1} ms a move (longest {:.0} ms), {:.0} k nodes a move, {:.0} k nodes/s",
                 work.moves,
                 1000.0 * seconds / work.moves as f64,
+                work.longest.as_secs_f64() * 1000.0,
                 work.nodes as f64 / work.moves as f64 / 1000.0,
                 work.nodes as f64 / seconds.max(f64::MIN_POSITIVE) / 1000.0
             );

@@ -29,6 +29,10 @@
 //!   `G::default()` is the start position.
 //! - Keys: a copy (and a JSON round trip) keeps the key, a move changes
 //!   it, and distinct positions of a playout have distinct keys.
+//! - Search support: a tactical move is irreversible; the move list can be
+//!   reordered in place; alpha-beta and Monte Carlo tree search (the
+//!   `Searcher` contract) answer with a legal move and a legal principal
+//!   variation, or with no move and the outcome when the game is over.
 //! - With the `serde` feature: positions and moves round-trip through JSON,
 //!   and the game's impossible position and move texts are rejected.
 
@@ -38,7 +42,8 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 use proptest::sample::Index;
-use rulebook::{Game, Outcome, PlayError};
+use rulebook::search::{AlphaBeta, Limits, Mcts, Score, SearchResult};
+use rulebook::{Game, Outcome, PlayError, PlayerOutcome};
 use support::plain_perft;
 
 /// Serde bounds only when the `serde` feature is on, so the same generic
@@ -144,8 +149,18 @@ where
         );
     }
 
+    // The list reorders in place (search sorts it) and keeps its moves.
+    let mut reordered = game.legal_moves();
+    reordered.reverse();
+    reordered.sort_by_key(|mv| mv.to_string());
+    let reordered_set: HashSet<G::Move> = reordered.iter().copied().collect();
+    prop_assert_eq!(&reordered_set, &legal);
+
     for &mv in &*moves {
         prop_assert!(game.is_legal(mv), "{} listed but not is_legal", mv);
+        if game.is_tactical(mv) {
+            prop_assert!(game.is_irreversible(mv), "tactical {} is reversible", mv);
+        }
         let text = mv.to_string();
         prop_assert_eq!(text.parse::<G::Move>().ok(), Some(mv), "text {}", text);
 
@@ -204,6 +219,52 @@ where
     Ok(())
 }
 
+/// Nodes of the small searches run in the positions of a playout.
+const SEARCH_NODES: u64 = 64;
+/// Every this many positions of a playout is searched.
+const SEARCH_EVERY: usize = 8;
+
+/// The `Searcher` contract in `game`: a legal move and a legal principal
+/// variation starting with it, or (the game over) no move and the outcome
+/// as the score.
+fn check_search_result<G: Game>(
+    game: &G,
+    result: &SearchResult<G::Move>,
+) -> Result<(), TestCaseError> {
+    match game.outcome_for(game.to_move()) {
+        Some(outcome) => {
+            prop_assert_eq!(result.best_move, None);
+            prop_assert!(result.pv.is_empty());
+            let score = match outcome {
+                PlayerOutcome::Win => Score::win_in(0),
+                PlayerOutcome::Draw => Score::DRAW,
+                PlayerOutcome::Loss => Score::loss_in(0),
+            };
+            prop_assert_eq!(result.score, score);
+        }
+        None => {
+            let best = result.best_move;
+            prop_assert!(best.is_some_and(|mv| game.is_legal(mv)), "{:?}", best);
+            prop_assert_eq!(result.pv.first().copied(), best);
+            let mut line = game.clone();
+            for &mv in &result.pv {
+                prop_assert!(line.apply(mv).is_ok(), "pv {:?} in {:?}", result.pv, game);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Small searches of both kinds keep the `Searcher` contract in `game`.
+fn check_searches<G: Game>(game: &G) -> Result<(), TestCaseError> {
+    let flat = |_: &G| 0;
+    let mut alpha_beta = AlphaBeta::with_table_bytes(flat, 1 << 12);
+    let result = alpha_beta.search(game, Limits::depth(2).with_nodes(SEARCH_NODES));
+    check_search_result(game, &result)?;
+    let result = Mcts::with_node_budget(1, 256).search(game, Limits::nodes(SEARCH_NODES));
+    check_search_result(game, &result)
+}
+
 /// A random playout keeps the contract in every position it reaches.
 fn check_playout<G>(spec: &Spec<G>, indices: &[Index]) -> Result<(), TestCaseError>
 where
@@ -219,6 +280,13 @@ where
     }
     for position in &positions {
         check_position(position, &other_moves)?;
+    }
+    for position in positions
+        .iter()
+        .step_by(SEARCH_EVERY)
+        .chain(positions.last())
+    {
+        check_searches(position)?;
     }
     // Distinct positions of the playout have distinct keys.
     let mut by_key = std::collections::HashMap::new();

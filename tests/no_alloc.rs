@@ -1,5 +1,7 @@
 //! No heap allocation on the hot path: move generation, `apply`,
-//! `apply_unchecked`, `outcome` and perft allocate nothing, for every game.
+//! `apply_unchecked`, `outcome` and perft allocate nothing, for every game;
+//! a search allocates the same few times (its result) however many nodes
+//! it visits.
 //!
 //! A counting global allocator counts the allocations made by the thread
 //! that armed it. Everything runs in ONE test function, so no other test of
@@ -12,8 +14,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rulebook::checkers::Checkers;
-use rulebook::connect4::Connect4;
+use rulebook::checkers::{self, Checkers};
+use rulebook::connect4::{self, Connect4};
+use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts};
 use rulebook::{perft, Game};
 use support::plain_perft;
 
@@ -141,6 +144,30 @@ fn middle_game<G: Game>(mut game: G, plies: usize) -> G {
     game
 }
 
+/// The allocations of a short and a long search of `position` (the
+/// searches built before the counter is armed): equal, and few.
+fn check_search<G: Game + 'static, E: Evaluator<G>>(name: &str, position: G, evaluator: E) {
+    let mut alpha_beta = AlphaBeta::with_table_bytes(evaluator, 1 << 20);
+    let (short, _) = allocations_during(|| alpha_beta.search(position.clone(), Limits::nodes(500)));
+    let (long, result) =
+        allocations_during(|| alpha_beta.search(position.clone(), Limits::nodes(100_000)));
+    assert!(result.nodes > 20 * 500, "{name}: {}", result.nodes);
+    assert_eq!(
+        short, long,
+        "{name}: alpha-beta allocations grow with the nodes"
+    );
+    assert!(long <= 2, "{name}: alpha-beta allocated {long} times");
+
+    let mut mcts = Mcts::with_node_budget(1, 1 << 16);
+    let (short, _) = allocations_during(|| mcts.search(position.clone(), Limits::nodes(100)));
+    let (long, _) = allocations_during(|| mcts.search(position.clone(), Limits::nodes(5_000)));
+    assert_eq!(
+        short, long,
+        "{name}: MCTS allocations grow with the playouts"
+    );
+    assert!(long <= 2, "{name}: MCTS allocated {long} times");
+}
+
 #[test]
 fn hot_paths_do_not_allocate() {
     // The counter must see an allocation when there is one.
@@ -162,4 +189,7 @@ fn hot_paths_do_not_allocate() {
         Checkers::from_fen("W:WK10,K27,29:BK14,K18,3,5").unwrap(),
     ];
     check_game("checkers", &checkers, CHECKERS_DEPTH, 3_963_680);
+
+    check_search("connect4", connect4[0], connect4::Evaluation::new());
+    check_search("checkers", checkers[1], checkers::Evaluation::new());
 }

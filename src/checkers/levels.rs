@@ -6,12 +6,13 @@ use super::position::Checkers;
 use crate::search::{AlphaBeta, Engine, LevelError, Limits};
 
 /// The strongest level.
-pub const MAX_LEVEL: u32 = 6;
+pub const MAX_LEVEL: u32 = 5;
 
 /// The level of play to use when nobody chooses: the strongest that answers
-/// within about a second a move on a 2-core machine (level 5: 1.5 million
-/// nodes, about 0.5 s at this crate's measured speed, leaving room for a
-/// loaded machine).
+/// within about a second a move on a 2-core machine. Level 5 searches a
+/// million nodes, about 0.7 s at the 1.4–1.5 million nodes a second one
+/// core of such a machine does (and about 1 s when the machine is busy
+/// with other work).
 pub const DEFAULT_LEVEL: u32 = 5;
 
 /// How far below the engine's score a draw offer must put it before it
@@ -23,15 +24,14 @@ const TABLE_BYTES: usize = 16 << 20;
 
 /// The search limits of each level, weakest first. Levels 1 and 2 look a
 /// fixed number of plies ahead (plus captures); levels 3 and up search a
-/// fixed number of nodes, so they play the same on every machine, and each
-/// searches about three to ten times as many as the one below.
+/// fixed number of nodes, so they play the same on every machine, ten
+/// times as many as the level below.
 const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
     Limits::depth(1),
     Limits::depth(3),
-    Limits::nodes(15_000),
-    Limits::nodes(150_000),
-    Limits::nodes(1_500_000),
-    Limits::nodes(5_000_000),
+    Limits::nodes(10_000),
+    Limits::nodes(100_000),
+    Limits::nodes(1_000_000),
 ];
 
 /// The search limits of level `level`.

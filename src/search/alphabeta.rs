@@ -184,7 +184,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.order_moves(position, &mut moves, None, 0);
         let mut best_move = moves[0];
         let mut value = Score::heuristic(self.evaluator.evaluate(position)).value();
-        let mut pv = vec![best_move];
+        // The line is allocated once, as long as it can grow.
+        let mut pv = Vec::with_capacity(MAX_PLY);
+        pv.push(best_move);
         let mut completed = 0;
         let mut depth = 1;
         while depth <= MAX_DEPTH && self.clock.allows_depth(depth) {

@@ -116,21 +116,21 @@ impl<G: Game> Engine<G> {
         (self.dead_draw)(position)
     }
 
-    /// The move the engine chooses for the player to move in `game`, with
-    /// what it thought (it sees the match's draw rules and history: see
-    /// [`Root`]).
-    pub fn think(&mut self, game: &Match<G>) -> SearchResult<G::Move> {
-        self.think_with_progress(game, |_| {})
+    /// The move the engine chooses for the player to move in `root` (a
+    /// `&Match`, whose draw rules and history it then sees, or a bare
+    /// position: see [`Root`]), with what it thought.
+    pub fn think(&mut self, root: impl Into<Root<G>>) -> SearchResult<G::Move> {
+        self.think_with_progress(root, |_| {})
     }
 
     /// As [`think`](Engine::think), reporting `progress` as it searches.
     pub fn think_with_progress(
         &mut self,
-        game: &Match<G>,
+        root: impl Into<Root<G>>,
         mut progress: impl FnMut(&Progress<'_, G::Move>),
     ) -> SearchResult<G::Move> {
         self.searcher
-            .think(&Root::from_match(game), self.limits, &mut progress)
+            .think(&root.into(), self.limits, &mut progress)
     }
 
     /// The engine's answer to a draw offer by the player to move in

@@ -151,12 +151,9 @@ impl Clock {
 
 /// Nodes per second, 0 when no time has passed.
 pub(crate) fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
-    let micros = elapsed.as_micros();
-    if micros == 0 {
-        0
-    } else {
-        u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
-    }
+    (u128::from(nodes) * 1_000_000)
+        .checked_div(elapsed.as_micros())
+        .map_or(0, |rate| u64::try_from(rate).unwrap_or(u64::MAX))
 }
 
 #[cfg(test)]

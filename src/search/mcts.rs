@@ -22,6 +22,10 @@ pub const MAX_PLAYOUT_PLIES: u32 = 300;
 /// much as a thousand alpha-beta nodes).
 const PLAYOUTS_PER_CLOCK_CHECK: u64 = 16;
 
+/// Room reserved for the path of a playout through the tree and for the
+/// principal variation: deeper trees grow them (rarely, amortized).
+const EXPECTED_TREE_DEPTH: usize = 512;
+
 /// Progress is reported after this many playouts, then at every doubling.
 const FIRST_REPORT: u64 = 1024;
 
@@ -135,7 +139,7 @@ impl<G: Game> Mcts<G> {
             budget,
             seed,
             exploration: DEFAULT_EXPLORATION,
-            path: Vec::with_capacity(64),
+            path: Vec::with_capacity(EXPECTED_TREE_DEPTH),
         }
     }
 
@@ -196,7 +200,7 @@ impl<G: Game> Mcts<G> {
         self.nodes.push(Node::new(None));
         let unlimited = limits.nodes.is_none() && limits.time.is_none();
         let mut next_report = FIRST_REPORT;
-        let mut pv = Vec::new();
+        let mut pv = Vec::with_capacity(EXPECTED_TREE_DEPTH);
         while !clock.tick() {
             let grew = self.playout(root, &mut rng);
             if unlimited && !grew {

@@ -179,7 +179,7 @@ mod tests {
         sort_by_score(&mut moves, |mv| i32::from(mv % 3));
         assert_eq!(moves, [2, 5, 1, 4, 3, 6]);
         let mut long: Vec<u16> = (0..300).collect();
-        sort_by_score(&mut long, |mv| i32::from(mv));
+        sort_by_score(&mut long, i32::from);
         assert_eq!(long[0], 299);
         assert_eq!(long[299], 0);
     }
