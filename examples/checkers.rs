@@ -261,9 +261,11 @@ fn play_game(
         let player = game.to_move();
         if let Some(engine) = computer.as_mut().and_then(|c| c.playing(player)) {
             let thought = engine.think(&game);
-            let offers = engine.offers_draw(&game, &thought);
-            if offers && answer_draw(console, &mut game, computer.as_deref_mut())?.is_none() {
-                return Ok(None);
+            if engine.offers_draw(&game, &thought) {
+                game.offer_draw().map_err(io::Error::other)?;
+                if answer_draw(console, &mut game, computer.as_deref_mut())?.is_none() {
+                    return Ok(None);
+                }
             }
             if game.result().is_none() {
                 if let Some(mv) = thought.best_move {
