@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use rulebook::checkers::{self, Checkers};
 use rulebook::connect4::{self, Connect4};
-use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts, Progress, SearchResult};
+use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts, Progress, SearchResult, Searcher};
 use rulebook::Game;
 
 const USAGE: &str = "\

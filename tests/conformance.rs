@@ -42,7 +42,7 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 use proptest::sample::Index;
-use rulebook::search::{AlphaBeta, Limits, Mcts, Score, SearchResult};
+use rulebook::search::{AlphaBeta, Limits, Mcts, Score, SearchResult, Searcher};
 use rulebook::{Game, Outcome, PlayError, PlayerOutcome};
 use support::plain_perft;
 

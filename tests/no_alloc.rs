@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rulebook::checkers::{self, Checkers};
 use rulebook::connect4::{self, Connect4};
-use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts};
+use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts, Searcher};
 use rulebook::{perft, Game};
 use support::plain_perft;
 

@@ -5,7 +5,7 @@
 
 use rulebook::checkers::{self, Checkers};
 use rulebook::connect4::{self, Column, Connect4, CELLS};
-use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts, Root, Score, SearchResult};
+use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts, Root, Score, SearchResult, Searcher};
 use rulebook::{DrawRules, Game, Match, PlayerOutcome};
 
 const END_GAME: &str = include_str!("data/Test_L3_R1");

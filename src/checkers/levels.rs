@@ -3,7 +3,7 @@
 
 use super::eval::Evaluation;
 use super::position::Checkers;
-use crate::search::{AlphaBeta, Engine, LevelError, Limits};
+use crate::search::{self, Engine, LevelError, Limits};
 
 /// The strongest level.
 pub const MAX_LEVEL: u32 = 5;
@@ -18,9 +18,6 @@ pub const DEFAULT_LEVEL: u32 = 5;
 /// How far below the engine's score a draw offer must put it before it
 /// accepts: a quarter of a man.
 pub const DRAW_MARGIN: i32 = 25;
-
-/// The transposition table of the engines: 16 MiB.
-const TABLE_BYTES: usize = 16 << 20;
 
 /// The search limits of each level, weakest first. Levels 1 and 2 look a
 /// fixed number of plies ahead (plus captures); levels 3 and up search a
@@ -40,14 +37,7 @@ const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
-    level
-        .checked_sub(1)
-        .and_then(|index| LEVEL_LIMITS.get(index as usize))
-        .copied()
-        .ok_or(LevelError {
-            requested: level,
-            max: MAX_LEVEL,
-        })
+    search::level_limits(&LEVEL_LIMITS, level)
 }
 
 /// The computer player of level `level` (1 is the weakest, [`MAX_LEVEL`]
@@ -62,11 +52,11 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn engine(level: u32) -> Result<Engine<Checkers>, LevelError> {
-    let limits = level_limits(level)?;
-    let search = AlphaBeta::with_table_bytes(Evaluation::new(), TABLE_BYTES);
-    Ok(Engine::new(search, limits)
-        .with_draw_margin(DRAW_MARGIN)
-        .with_dead_draw(Evaluation::is_dead_draw))
+    Ok(
+        search::alpha_beta_engine(&LEVEL_LIMITS, level, Evaluation::new())?
+            .with_draw_margin(DRAW_MARGIN)
+            .with_dead_draw(Evaluation::is_dead_draw),
+    )
 }
 
 #[cfg(test)]
@@ -74,18 +64,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_run_from_one_to_max() {
-        assert!(level_limits(0).is_err());
-        assert_eq!(level_limits(1), Ok(Limits::depth(1)));
-        assert!(level_limits(MAX_LEVEL).is_ok());
-        assert_eq!(
-            level_limits(MAX_LEVEL + 1),
-            Err(LevelError {
-                requested: MAX_LEVEL + 1,
-                max: MAX_LEVEL
-            })
-        );
+    fn the_default_is_a_level_and_engines_get_their_limits() {
         assert!((1..=MAX_LEVEL).contains(&DEFAULT_LEVEL));
-        assert!(engine(u32::MAX).is_err());
+        assert_eq!(engine(2).unwrap().limits(), LEVEL_LIMITS[1]);
+        assert!(engine(MAX_LEVEL + 1).is_err());
     }
 }

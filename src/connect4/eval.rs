@@ -104,7 +104,7 @@ const fn lines_at_least() -> [u64; MAX_LINES_THROUGH_A_CELL] {
 /// let eval = Evaluation::new();
 /// assert_eq!(eval.evaluate(&Connect4::default()), 0);
 /// // X has three in a row on the bottom row (two threats); O to move.
-/// let game = Connect4::from_moves("2637").unwrap();
+/// let game = Connect4::from_moves("27374").unwrap();
 /// assert!(eval.evaluate(&game) < 0);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

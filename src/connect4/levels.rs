@@ -1,14 +1,14 @@
 //! Levels of play for Connect Four: [`engine`] builds the computer player
 //! of level 1 (weakest) to [`MAX_LEVEL`].
 //!
-//! Every level is the generic [`AlphaBeta`] search with the Connect Four
+//! Every level is the generic [`AlphaBeta`](crate::search::AlphaBeta) search with the Connect Four
 //! [`Evaluation`]. A perfect-play level (a solver) can join as a further
 //! level: [`engine`] returns an [`Engine`], which takes any
 //! [`Searcher`](crate::search::Searcher).
 
 use super::eval::Evaluation;
 use super::Connect4;
-use crate::search::{AlphaBeta, Engine, LevelError, Limits};
+use crate::search::{self, Engine, LevelError, Limits};
 
 /// The strongest level.
 pub const MAX_LEVEL: u32 = 6;
@@ -16,9 +16,6 @@ pub const MAX_LEVEL: u32 = 6;
 /// The level of play to use when nobody chooses: the strongest that answers
 /// within about a second a move on a 2-core machine.
 pub const DEFAULT_LEVEL: u32 = 6;
-
-/// The transposition table of the engines: 16 MiB.
-const TABLE_BYTES: usize = 16 << 20;
 
 /// The search limits of each level, weakest first: levels 1 to 3 look a
 /// fixed number of plies ahead, levels 4 and up search a fixed number of
@@ -38,14 +35,7 @@ const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
-    level
-        .checked_sub(1)
-        .and_then(|index| LEVEL_LIMITS.get(index as usize))
-        .copied()
-        .ok_or(LevelError {
-            requested: level,
-            max: MAX_LEVEL,
-        })
+    search::level_limits(&LEVEL_LIMITS, level)
 }
 
 /// The computer player of level `level` (1 is the weakest, [`MAX_LEVEL`]
@@ -56,9 +46,7 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn engine(level: u32) -> Result<Engine<Connect4>, LevelError> {
-    let limits = level_limits(level)?;
-    let search = AlphaBeta::with_table_bytes(Evaluation::new(), TABLE_BYTES);
-    Ok(Engine::new(search, limits))
+    search::alpha_beta_engine(&LEVEL_LIMITS, level, Evaluation::new())
 }
 
 #[cfg(test)]
@@ -66,11 +54,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_run_from_one_to_max() {
-        assert!(level_limits(0).is_err());
-        assert_eq!(level_limits(1), Ok(Limits::depth(1)));
-        assert!(level_limits(MAX_LEVEL).is_ok());
-        assert!(level_limits(MAX_LEVEL + 1).is_err());
+    fn the_default_is_a_level_and_engines_get_their_limits() {
         assert!((1..=MAX_LEVEL).contains(&DEFAULT_LEVEL));
+        assert_eq!(engine(2).unwrap().limits(), LEVEL_LIMITS[1]);
+        assert!(engine(0).is_err());
     }
 }

@@ -54,7 +54,7 @@ const REDUCTION_MIN_INDEX: usize = 3;
 ///
 /// ```
 /// use rulebook::connect4::{Connect4, Evaluation};
-/// use rulebook::search::{AlphaBeta, Limits};
+/// use rulebook::search::{AlphaBeta, Limits, Searcher};
 ///
 /// // X has three in the bottom row: X to move wins at once.
 /// let game = Connect4::from_moves("112233").unwrap();
@@ -130,30 +130,6 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.table.bytes()
     }
 
-    /// Forgets what earlier searches learnt: the transposition table, the
-    /// killers and the history.
-    pub fn clear(&mut self) {
-        self.table.clear();
-        self.order.clear();
-    }
-
-    /// Searches `root` (a position, a `&Match`, or a [`Root`]) until
-    /// `limits` stop it.
-    pub fn search(&mut self, root: impl Into<Root<G>>, limits: Limits) -> SearchResult<G::Move> {
-        self.search_with_progress(root, limits, |_| {})
-    }
-
-    /// As [`search`](AlphaBeta::search), calling `progress` after every
-    /// completed depth.
-    pub fn search_with_progress(
-        &mut self,
-        root: impl Into<Root<G>>,
-        limits: Limits,
-        mut progress: impl FnMut(&Progress<'_, G::Move>),
-    ) -> SearchResult<G::Move> {
-        self.run(&root.into(), limits, &mut progress)
-    }
-
     fn run(
         &mut self,
         root: &Root<G>,
@@ -171,14 +147,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let position = root.position();
         let mut moves = position.legal_moves();
         if moves.is_empty() {
-            return SearchResult {
-                best_move: None,
-                score: Score::from_value(terminal_value(position, 0)),
-                pv: Vec::new(),
-                depth: 0,
-                nodes: 0,
-                elapsed: self.clock.elapsed(),
-            };
+            return SearchResult::game_over(position, self.clock.elapsed());
         }
         // Until a depth completes: the move the ordering likes best.
         self.order_moves(position, &mut moves, None, 0);
@@ -259,14 +228,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         ply: usize,
         reversible: u32,
     ) -> i32 {
-        self.pv_len[ply] = 0;
-        if self.clock.tick() {
-            return 0;
-        }
-        let mut moves = game.legal_moves();
-        if moves.is_empty() {
-            return terminal_value(game, ply);
-        }
+        let mut moves = match self.enter_node(game, ply) {
+            Ok(moves) => moves,
+            Err(value) => return value,
+        };
         let key = game.key();
         if ply > 0 && self.is_draw_by_rule(key, reversible) {
             return 0;
@@ -458,15 +423,26 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// A quiescence node reached by a tactical move: no draw rule applies
     /// (tactical moves are irreversible).
     fn quiescence_node(&mut self, game: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+        match self.enter_node(game, ply) {
+            Ok(mut moves) => self.quiescence(game, &mut moves, alpha, beta, ply),
+            Err(value) => value,
+        }
+    }
+
+    /// Counts the node `game` at `ply` and returns its legal moves, or
+    /// `Err` with its value when it needs no search: 0 once the clock has
+    /// stopped the search, the outcome when the game is over.
+    #[inline]
+    fn enter_node(&mut self, game: &G, ply: usize) -> Result<G::Moves, i32> {
         self.pv_len[ply] = 0;
         if self.clock.tick() {
-            return 0;
+            return Err(0);
         }
-        let mut moves = game.legal_moves();
+        let moves = game.legal_moves();
         if moves.is_empty() {
-            return terminal_value(game, ply);
+            return Err(terminal_value(game, ply));
         }
-        self.quiescence(game, &mut moves, alpha, beta, ply)
+        Ok(moves)
     }
 
     /// Whether the node with `key`, after `reversible` reversible plies in
@@ -540,6 +516,8 @@ fn terminal_value<G: Game>(game: &G, ply: usize) -> i32 {
     match game.outcome_for(game.to_move()) {
         Some(PlayerOutcome::Win) => raw::win_at(ply),
         Some(PlayerOutcome::Draw) => 0,
+        // Not reached: the game is over. A loss is the contract's only
+        // outcome for the player to move in the games of this crate.
         Some(PlayerOutcome::Loss) | None => -raw::win_at(ply),
     }
 }
@@ -554,8 +532,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
         self.run(root, limits, progress)
     }
 
+    /// Forgets the transposition table, the killers and the history.
     fn clear(&mut self) {
-        AlphaBeta::clear(self);
+        self.table.clear();
+        self.order.clear();
     }
 }
 

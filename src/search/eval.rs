@@ -19,7 +19,7 @@ use crate::Game;
 ///
 /// ```
 /// use rulebook::checkers::{Checkers, Player};
-/// use rulebook::search::{AlphaBeta, Limits};
+/// use rulebook::search::{AlphaBeta, Limits, Searcher};
 /// use rulebook::Game;
 ///
 /// // Material only: men and kings alike.

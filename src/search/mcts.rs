@@ -104,7 +104,7 @@ impl<M> Node<M> {
 ///
 /// ```
 /// use rulebook::connect4::Connect4;
-/// use rulebook::search::{Limits, Mcts};
+/// use rulebook::search::{Limits, Mcts, Searcher};
 ///
 /// // X to move wins at once in column 3.
 /// let game = Connect4::from_moves("112233").unwrap();
@@ -155,23 +155,6 @@ impl<G: Game> Mcts<G> {
         self.budget
     }
 
-    /// Searches `root` (a position, a `&Match`, or a [`Root`]) until
-    /// `limits` stop it.
-    pub fn search(&mut self, root: impl Into<Root<G>>, limits: Limits) -> SearchResult<G::Move> {
-        self.search_with_progress(root, limits, |_| {})
-    }
-
-    /// As [`search`](Mcts::search), calling `progress` after 1024 playouts
-    /// and at every doubling.
-    pub fn search_with_progress(
-        &mut self,
-        root: impl Into<Root<G>>,
-        limits: Limits,
-        mut progress: impl FnMut(&Progress<'_, G::Move>),
-    ) -> SearchResult<G::Move> {
-        self.run(&root.into(), limits, &mut progress)
-    }
-
     fn run(
         &mut self,
         root: &Root<G>,
@@ -181,19 +164,7 @@ impl<G: Game> Mcts<G> {
         let mut clock = Clock::reading_every(limits, PLAYOUTS_PER_CLOCK_CHECK);
         let position = root.position();
         if position.legal_moves().is_empty() {
-            let score = match position.outcome_for(position.to_move()) {
-                Some(PlayerOutcome::Win) => Score::win_in(0),
-                Some(PlayerOutcome::Draw) => Score::DRAW,
-                Some(PlayerOutcome::Loss) | None => Score::loss_in(0),
-            };
-            return SearchResult {
-                best_move: None,
-                score,
-                pv: Vec::new(),
-                depth: 0,
-                nodes: 0,
-                elapsed: clock.elapsed(),
-            };
+            return SearchResult::game_over(position, clock.elapsed());
         }
         let mut rng = Rng::new(self.seed ^ position.key());
         self.nodes.clear();

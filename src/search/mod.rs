@@ -19,7 +19,7 @@
 //!
 //! ```
 //! use rulebook::checkers::{Checkers, Evaluation};
-//! use rulebook::search::{AlphaBeta, Limits};
+//! use rulebook::search::{AlphaBeta, Limits, Searcher};
 //!
 //! let mut search = AlphaBeta::new(Evaluation::default());
 //! let result = search.search_with_progress(Checkers::default(), Limits::depth(6), |progress| {
@@ -45,6 +45,7 @@ mod searcher;
 mod table;
 
 pub use alphabeta::{AlphaBeta, DEFAULT_TABLE_BYTES, MAX_DEPTH};
+pub(crate) use engine::{alpha_beta_engine, level_limits};
 pub use engine::{Engine, LevelError, NO_PROGRESS_PLIES, OFFER_INTERVAL_PLIES};
 pub use eval::Evaluator;
 pub use limits::Limits;

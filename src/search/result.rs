@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use super::limits::nodes_per_second;
 use super::{Progress, Score};
+use crate::{Game, PlayerOutcome};
 
 /// What a search found: the move to play, its score and line, and how much
 /// work it took.
@@ -30,6 +31,21 @@ pub struct SearchResult<M> {
 }
 
 impl<M> SearchResult<M> {
+    /// The result of a search of finished game `game`: no move, and its
+    /// outcome for the player to move as the score.
+    pub(crate) fn game_over<G: Game<Move = M>>(game: &G, elapsed: Duration) -> SearchResult<M> {
+        let outcome = game.outcome_for(game.to_move());
+        SearchResult {
+            best_move: None,
+            // Over means an outcome; a loss is the safe reading otherwise.
+            score: Score::from(outcome.unwrap_or(PlayerOutcome::Loss)),
+            pv: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            elapsed,
+        }
+    }
+
     /// The search's speed, in nodes per second (0 when no time passed).
     pub fn nodes_per_second(&self) -> u64 {
         nodes_per_second(self.nodes, self.elapsed)

@@ -4,6 +4,8 @@
 use core::fmt;
 use core::ops::Neg;
 
+use crate::PlayerOutcome;
+
 /// The value of a position for the player to move: a heuristic value from
 /// an [`Evaluator`](super::Evaluator), or a win or loss the search has
 /// proven, with its distance in plies.
@@ -120,6 +122,17 @@ impl Score {
     /// value.
     pub const fn is_decisive(self) -> bool {
         self.0 >= DECISIVE || self.0 <= -DECISIVE
+    }
+}
+
+impl From<PlayerOutcome> for Score {
+    /// The score of a finished game: won, drawn or lost now (in 0 plies).
+    fn from(outcome: PlayerOutcome) -> Score {
+        match outcome {
+            PlayerOutcome::Win => Score::win_in(0),
+            PlayerOutcome::Draw => Score::DRAW,
+            PlayerOutcome::Loss => Score::loss_in(0),
+        }
     }
 }
 

@@ -9,7 +9,10 @@ use crate::Game;
 /// [`Mcts`](super::Mcts), or one of the caller's own.
 ///
 /// Object safe: an [`Engine`](super::Engine) holds a
-/// `Box<dyn Searcher<G>>`, so a level of play can use any algorithm.
+/// `Box<dyn Searcher<G>>`, so a level of play can use any algorithm. The
+/// convenient entry points are [`search`](Searcher::search) and
+/// [`search_with_progress`](Searcher::search_with_progress); an
+/// implementation provides [`think`](Searcher::think).
 pub trait Searcher<G: Game> {
     /// Searches from `root` until `limits` stop it, calling `progress`
     /// as it goes, and returns what it found.
@@ -26,4 +29,28 @@ pub trait Searcher<G: Game> {
     /// Forgets what earlier searches learnt (tables, statistics), e.g.
     /// before a new game: a later search then behaves like the first one.
     fn clear(&mut self);
+
+    /// Searches `root` (a position, a `&Match`, or a [`Root`]) until
+    /// `limits` stop it.
+    fn search(&mut self, root: impl Into<Root<G>>, limits: Limits) -> SearchResult<G::Move>
+    where
+        Self: Sized,
+    {
+        self.think(&root.into(), limits, &mut |_| {})
+    }
+
+    /// As [`search`](Searcher::search), calling `progress` as the search
+    /// goes (alpha-beta: after every completed depth; Monte Carlo tree
+    /// search: after 1024 playouts and at every doubling).
+    fn search_with_progress(
+        &mut self,
+        root: impl Into<Root<G>>,
+        limits: Limits,
+        mut progress: impl FnMut(&Progress<'_, G::Move>),
+    ) -> SearchResult<G::Move>
+    where
+        Self: Sized,
+    {
+        self.think(&root.into(), limits, &mut progress)
+    }
 }
