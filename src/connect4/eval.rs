@@ -34,12 +34,13 @@ const ODD_ROWS: u64 = {
 /// Rows 2, 4 and 6: where O's threats count most.
 const EVEN_ROWS: u64 = PLAYABLE & !ODD_ROWS;
 
-/// The number of lines of four (in any direction) through each cell, as
-/// bit masks: `LINES_AT_LEAST[k]` holds the cells on more than `k` lines,
-/// so that a sum of popcounts gives the total for a set of stones.
-const LINES_AT_LEAST: [u64; MAX_LINES_THROUGH_A_CELL] = lines_at_least();
-/// The most lines of four through one cell (13, at the centre).
-const MAX_LINES_THROUGH_A_CELL: usize = 13;
+/// The number of lines of four (in any direction) through each cell, bit
+/// by bit: `LINE_COUNT_BITS[b]` holds the cells whose count has bit `b`
+/// set, so that `sum(popcount(stones & LINE_COUNT_BITS[b]) << b)` is the
+/// total for a set of stones (four popcounts instead of one per cell).
+const LINE_COUNT_BITS: [u64; LINE_COUNT_WIDTH] = line_count_bits();
+/// Bits of the largest count (13, at the centre).
+const LINE_COUNT_WIDTH: usize = 4;
 
 /// Whether (`row`, `col`) is on the board.
 const fn on_board((row, col): (i32, i32)) -> bool {
@@ -71,24 +72,36 @@ const fn lines_through(row: i32, col: i32) -> usize {
     lines
 }
 
-const fn lines_at_least() -> [u64; MAX_LINES_THROUGH_A_CELL] {
-    let mut masks = [0; MAX_LINES_THROUGH_A_CELL];
+const fn line_count_bits() -> [u64; LINE_COUNT_WIDTH] {
+    let mut planes = [0; LINE_COUNT_WIDTH];
     let mut col = 0;
     while col < COLUMNS {
         let mut row = 0;
         while row < ROWS {
             let lines = lines_through(row as i32, col as i32);
-            let bit = 1 << (col as u32 * COLUMN_STRIDE + row as u32);
-            let mut k = 0;
-            while k < lines {
-                masks[k] |= bit;
-                k += 1;
+            assert!(lines < 1 << LINE_COUNT_WIDTH);
+            let cell = 1 << (col as u32 * COLUMN_STRIDE + row as u32);
+            let mut b = 0;
+            while b < LINE_COUNT_WIDTH {
+                if lines & (1 << b) != 0 {
+                    planes[b] |= cell;
+                }
+                b += 1;
             }
             row += 1;
         }
         col += 1;
     }
-    masks
+    planes
+}
+
+/// The number of lines of four through `stones`' cells, summed.
+fn lines_through_stones(stones: u64) -> u32 {
+    LINE_COUNT_BITS
+        .iter()
+        .enumerate()
+        .map(|(b, &plane)| (stones & plane).count_ones() << b)
+        .sum()
 }
 
 /// A hand-set evaluation of Connect Four positions, from the point of view
@@ -128,10 +141,7 @@ fn side_terms(game: &Connect4, player: Player) -> i32 {
         Player::X => ODD_ROWS,
         Player::O => EVEN_ROWS,
     };
-    let lines: u32 = LINES_AT_LEAST
-        .iter()
-        .map(|&mask| (stones & mask).count_ones())
-        .sum();
+    let lines = lines_through_stones(stones);
     THREAT_VALUE * threats.count_ones() as i32
         + GOOD_PARITY_THREAT * (threats & good_rows).count_ones() as i32
         + PER_LINE_THROUGH_STONE * lines as i32
@@ -165,9 +175,10 @@ mod tests {
             assert_eq!(lines_through(5, col as i32), bottom[col]);
             assert_eq!(lines_through(2, col as i32), third[col]);
         }
-        let total: u32 = LINES_AT_LEAST.iter().map(|mask| mask.count_ones()).sum();
         // 69 lines of four, each through 4 cells.
-        assert_eq!(total, 69 * 4);
+        assert_eq!(lines_through_stones(PLAYABLE), 69 * 4);
+        let centre = 1 << (3 * COLUMN_STRIDE + 2);
+        assert_eq!(lines_through_stones(centre), 13);
         assert_eq!(ODD_ROWS.count_ones() + EVEN_ROWS.count_ones(), 42);
     }
 

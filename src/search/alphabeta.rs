@@ -228,10 +228,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         ply: usize,
         reversible: u32,
     ) -> i32 {
-        let mut moves = match self.enter_node(game, ply) {
-            Ok(moves) => moves,
-            Err(value) => return value,
-        };
+        if self.enter_node(ply) {
+            return 0;
+        }
+        let mut moves = game.legal_moves();
+        if moves.is_empty() {
+            return terminal_value(game, ply);
+        }
         let key = game.key();
         if ply > 0 && self.is_draw_by_rule(key, reversible) {
             return 0;
@@ -423,26 +426,25 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// A quiescence node reached by a tactical move: no draw rule applies
     /// (tactical moves are irreversible).
     fn quiescence_node(&mut self, game: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
-        match self.enter_node(game, ply) {
-            Ok(mut moves) => self.quiescence(game, &mut moves, alpha, beta, ply),
-            Err(value) => value,
+        if self.enter_node(ply) {
+            return 0;
         }
+        let mut moves = game.legal_moves();
+        if moves.is_empty() {
+            return terminal_value(game, ply);
+        }
+        self.quiescence(game, &mut moves, alpha, beta, ply)
     }
 
-    /// Counts the node `game` at `ply` and returns its legal moves, or
-    /// `Err` with its value when it needs no search: 0 once the clock has
-    /// stopped the search, the outcome when the game is over.
-    #[inline]
-    fn enter_node(&mut self, game: &G, ply: usize) -> Result<G::Moves, i32> {
+    /// Counts a node at `ply` and empties its line; returns whether the
+    /// clock has stopped the search (the node's value is then ignored).
+    ///
+    /// The caller generates the moves itself: returning them from here
+    /// would copy the whole move list (measured: a tenth of the time).
+    #[inline(always)]
+    fn enter_node(&mut self, ply: usize) -> bool {
         self.pv_len[ply] = 0;
-        if self.clock.tick() {
-            return Err(0);
-        }
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            return Err(terminal_value(game, ply));
-        }
-        Ok(moves)
+        self.clock.tick()
     }
 
     /// Whether the node with `key`, after `reversible` reversible plies in
