@@ -38,6 +38,7 @@ mod perft;
 mod player;
 mod position_text;
 mod record;
+mod solver;
 
 pub use board::{Board, ParseBoardError, PlaceTokenError, EMPTY_CELL_CHAR, ROW_SEPARATOR};
 pub use column::{Column, ColumnOutOfRange, ParseColumnError};
@@ -46,6 +47,10 @@ pub use from_moves::FromMovesError;
 pub use game::{Connect4, Moves};
 pub use player::Player;
 pub use position_text::{ParsePositionError, PositionError};
+pub use solver::{
+    Book, BookError, SolveError, Solver, TableSizeError, DEFAULT_TABLE_BITS, FORMAT_VERSION,
+    MAX_BOOK_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS,
+};
 
 /// Rows of the board.
 pub const ROWS: usize = 6;
