@@ -137,7 +137,11 @@ fn main() -> ExitCode {
         };
         let moves = text.split_whitespace().next().unwrap_or("");
         let nodes = solver.node_count();
-        if writeln!(out, "{moves} {score} {nodes} {micros:.0}").is_err() {
+        // One line at a time: a long run shows progress.
+        if writeln!(out, "{moves} {score} {nodes} {micros:.0}")
+            .and_then(|()| out.flush())
+            .is_err()
+        {
             break;
         }
         positions += 1;

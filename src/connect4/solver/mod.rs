@@ -101,6 +101,7 @@ impl Solver {
                 table,
                 nodes: 0,
                 book: None,
+                node_limit: u64::MAX,
             },
         }
     }
@@ -155,6 +156,32 @@ impl Solver {
     pub fn score(&mut self, game: &Connect4) -> Result<i32, SolveError> {
         let pos = unfinished(game)?;
         Ok(self.search.solve(&pos, false))
+    }
+
+    /// Like [`score`](Solver::score), but gives up once the search has
+    /// visited `max_nodes` positions (counted from the call): `Ok(None)`
+    /// then, and the table is cleared (a search cut short leaves no
+    /// trustworthy bounds). For a time budget or to sort positions by
+    /// difficulty.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::GameOver`] if the game is over.
+    pub fn score_within(
+        &mut self,
+        game: &Connect4,
+        max_nodes: u64,
+    ) -> Result<Option<i32>, SolveError> {
+        let pos = unfinished(game)?;
+        let start = self.search.nodes;
+        self.search.node_limit = start.saturating_add(max_nodes);
+        let score = self.search.solve(&pos, false);
+        self.search.node_limit = u64::MAX;
+        if self.search.nodes > start.saturating_add(max_nodes) {
+            self.search.table.clear();
+            return Ok(None);
+        }
+        Ok(Some(score))
     }
 
     /// Only the outcome under perfect play, for the side to move: `1` win,

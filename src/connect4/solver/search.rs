@@ -20,8 +20,12 @@ const CENTRE_FIRST: [usize; COLUMNS] = [3, 2, 4, 1, 5, 0, 6];
 /// saves.
 const SYMMETRY_PLIES: u32 = 16;
 
-/// The ordering score of the table's best move: above any threat count.
-const TABLE_MOVE_PRIORITY: i32 = 1000;
+/// Nodes with at least this many stones skip the table: their subtrees
+/// are smaller than the cost of a cache miss.
+const TABLE_PLIES: i32 = 38;
+
+/// Moves are ordered by threat count below this many stones.
+const ORDERING_PLIES: i32 = 43;
 
 /// The largest score magnitude, a win with one's first... fourth stone.
 const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2;
@@ -32,6 +36,8 @@ pub(crate) struct Search {
     pub(crate) table: TranspositionTable,
     pub(crate) nodes: u64,
     pub(crate) book: Option<Book>,
+    /// The search gives up once `nodes` passes this (`u64::MAX`: never).
+    pub(crate) node_limit: u64,
 }
 
 impl Search {
@@ -90,6 +96,12 @@ impl Search {
         debug_assert!(alpha < beta);
         debug_assert!(!pos.can_win_next() && !pos.is_full());
         self.nodes += 1;
+        let nodes_before = self.nodes;
+        if self.nodes > self.node_limit {
+            // Given up: the value is meaningless and the caller discards
+            // it (and the table, which may now hold wrong bounds).
+            return alpha;
+        }
         let plies = pos.plies() as i32;
         let opponent_threats = pos.opponent_threats();
         let moves = pos.non_losing_moves(opponent_threats);
@@ -119,6 +131,9 @@ impl Search {
             }
         }
 
+        if plies >= TABLE_PLIES {
+            return self.search_moves(pos, moves, alpha, beta, None, None, nodes_before);
+        }
         let key = pos.key();
         let (table_key, mirrored) = if (plies as u32) < SYMMETRY_PLIES {
             let mirror = Position::mirror_key(key);
@@ -163,27 +178,76 @@ impl Search {
             }
         }
 
-        let mut sorter = MoveSorter::new();
-        for &column in CENTRE_FIRST.iter().rev() {
+        self.search_moves(
+            pos,
+            moves,
+            alpha,
+            beta,
+            table_move,
+            Some((table_key, mirrored)),
+            nodes_before,
+        )
+    }
+
+    /// The move loop of [`negamax`](Search::negamax): `moves` (the
+    /// non-losing ones), the table's move first, then by threat count;
+    /// results recorded under `table_key` (with its mirror flag) if given.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        moves: u64,
+        mut alpha: i32,
+        beta: i32,
+        table_move: Option<usize>,
+        table_key: Option<(u64, bool)>,
+        nodes_before: u64,
+    ) -> i32 {
+        let plies = pos.plies() as i32;
+        let alpha_in = alpha;
+        let mut best_column = None;
+        let mut remaining = moves;
+        // The table's best move first, before the others are scored: in
+        // the repeated null-window searches it usually cuts off at once.
+        if let Some(column) = table_move {
             let cell = moves & column_mask(column);
             if cell != 0 {
-                let score = if table_move == Some(column) {
-                    TABLE_MOVE_PRIORITY
-                } else {
+                remaining ^= cell;
+                let score = -self.negamax(&pos.after(cell), -beta, -alpha);
+                if score >= beta {
+                    self.store(table_key, nodes_before, score, MAX_SCORE, Some(column));
+                    return score;
+                }
+                if score > alpha {
+                    alpha = score;
+                    best_column = Some(column);
+                }
+            }
+        }
+
+        let mut sorter = MoveSorter::new();
+        // Counting threats pays for itself only with enough of the game
+        // left; near the end the centre-first order is as good and cheaper.
+        let count_threats = remaining & remaining.wrapping_sub(1) != 0 && plies < ORDERING_PLIES;
+        for &column in CENTRE_FIRST.iter().rev() {
+            let cell = remaining & column_mask(column);
+            if cell != 0 {
+                let score = if count_threats {
                     pos.threats_after(cell) as i32
+                } else {
+                    0
                 };
                 sorter.add(cell, score);
             }
         }
 
-        let alpha_in = alpha;
-        let mut best_column = None;
         while let Some(cell) = sorter.pop() {
             let child = pos.after(cell);
             let score = -self.negamax(&child, -beta, -alpha);
             if score >= beta {
                 let column = Position::column_of(cell);
-                self.store(table_key, mirrored, score, MAX_SCORE, Some(column));
+                self.store(table_key, nodes_before, score, MAX_SCORE, Some(column));
                 return score;
             }
             if score > alpha {
@@ -193,9 +257,9 @@ impl Search {
         }
         if alpha > alpha_in {
             // A child's score fell strictly inside the window: exact.
-            self.store(table_key, mirrored, alpha, alpha, best_column);
+            self.store(table_key, nodes_before, alpha, alpha, best_column);
         } else {
-            self.store(table_key, mirrored, -MAX_SCORE, alpha, None);
+            self.store(table_key, nodes_before, -MAX_SCORE, alpha, None);
         }
         alpha
     }
@@ -203,7 +267,19 @@ impl Search {
     /// Records bounds for the table key (and the best column, mirrored back
     /// if the key is the mirror's).
     #[inline(always)]
-    fn store(&mut self, key: u64, mirrored: bool, lower: i32, upper: i32, column: Option<usize>) {
+    fn store(
+        &mut self,
+        key: Option<(u64, bool)>,
+        nodes_before: u64,
+        lower: i32,
+        upper: i32,
+        column: Option<usize>,
+    ) {
+        let Some((key, mirrored)) = key else {
+            return;
+        };
+        // log2 of the nodes searched below this one.
+        let work = u64::BITS - (self.nodes - nodes_before).leading_zeros();
         let column = column.map(|column| {
             let column = if mirrored {
                 COLUMNS - 1 - column
@@ -212,6 +288,6 @@ impl Search {
             };
             column as u8
         });
-        self.table.put(key, lower, upper, column);
+        self.table.put(key, lower, upper, column, work);
     }
 }
