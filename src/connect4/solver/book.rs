@@ -20,7 +20,7 @@
 //! have), so a damaged book is an error, never a wrong answer.
 
 use super::super::bitboard::{has_four, BOTTOM_ROW, COLUMN_STRIDE};
-use super::super::{Connect4, CELLS, COLUMNS, ROWS};
+use super::super::{Board, Connect4, CELLS, COLUMNS};
 use super::position::Position;
 use crate::Game;
 
@@ -229,6 +229,15 @@ impl Book {
         self.entries.is_empty()
     }
 
+    /// Every entry: one position of each mirror pair, with its score, in
+    /// the book's order.
+    pub fn entries(&self) -> impl Iterator<Item = (Connect4, i32)> + '_ {
+        self.entries.iter().map(|&entry| {
+            let (key, score) = unpack(entry);
+            (game_of_key(key), score)
+        })
+    }
+
     /// The exact score of `game` for the side to move, if the book has it.
     pub fn score(&self, game: &Connect4) -> Option<i32> {
         if game.outcome().is_some() {
@@ -253,6 +262,34 @@ impl Book {
             .filter(|&&entry| entry <= high)
             .map(|&entry| unpack(entry).1)
     }
+}
+
+/// The position of a valid key (see [`plies_of_valid_key`]).
+fn game_of_key(key: u64) -> Connect4 {
+    let (current, mask) = decode(key);
+    let opponent = current ^ mask;
+    // X moves when the stone count is even.
+    let (x, o) = if mask.count_ones() % 2 == 0 {
+        (current, opponent)
+    } else {
+        (opponent, current)
+    };
+    Connect4::from_board_unchecked(Board::from_stones(x, o))
+}
+
+/// The side to move's stones and all stones of a key whose column fields
+/// are nonzero.
+fn decode(key: u64) -> (u64, u64) {
+    let field_mask = (1u64 << COLUMN_STRIDE) - 1;
+    let (mut current, mut mask) = (0u64, 0u64);
+    for column in 0..COLUMNS as u32 {
+        let field = (key >> (column * COLUMN_STRIDE)) & field_mask;
+        let height = 63 - field.leading_zeros().min(63);
+        let stones = (1 << height) - 1;
+        current |= (field & stones) << (column * COLUMN_STRIDE);
+        mask |= stones << (column * COLUMN_STRIDE);
+    }
+    (current, mask)
 }
 
 /// The smaller of a key and its mirror image's key.
@@ -290,18 +327,12 @@ fn plies_of_valid_key(key: u64) -> Option<u32> {
     if key >> (COLUMNS as u32 * COLUMN_STRIDE) != 0 {
         return None;
     }
-    let (mut current, mut mask) = (0u64, 0u64);
     for column in 0..COLUMNS as u32 {
-        let field = (key >> (column * COLUMN_STRIDE)) & field_mask;
-        if field == 0 {
+        if (key >> (column * COLUMN_STRIDE)) & field_mask == 0 {
             return None;
         }
-        let height = 63 - field.leading_zeros();
-        debug_assert!(height as usize <= ROWS);
-        let stones = (1 << height) - 1;
-        current |= (field & stones) << (column * COLUMN_STRIDE);
-        mask |= stones << (column * COLUMN_STRIDE);
     }
+    let (current, mask) = decode(key);
     debug_assert_eq!(current + mask + BOTTOM_ROW, key);
     let plies = mask.count_ones();
     let opponent = current ^ mask;

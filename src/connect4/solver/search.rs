@@ -51,6 +51,11 @@ impl Search {
         if pos.can_win_next() {
             return if weak { 1 } else { pos.win_now_score() };
         }
+        if let Some(book) = &self.book {
+            if let Some(score) = book.score_of_key(canonical_key(pos.key()), pos.plies()) {
+                return if weak { score.signum() } else { score };
+            }
+        }
         let plies = pos.plies() as i32;
         let (mut low, mut high) = if weak {
             (-1, 1)
