@@ -160,7 +160,13 @@ fn main() -> ExitCode {
         }
     }
     let _ = out.flush();
-    let per = |total: f64| if positions == 0 { 0.0 } else { total / positions as f64 };
+    let per = |total: f64| {
+        if positions == 0 {
+            0.0
+        } else {
+            total / positions as f64
+        }
+    };
     eprintln!(
         "positions {positions} wrong {wrong} malformed {malformed} mean_nodes {:.1} mean_us {:.2}",
         per(total_nodes as f64),

@@ -43,7 +43,11 @@ fn check_file(data: &str, expected_lines: usize) {
             solver.reset();
         }
         assert_eq!(solver.score(&game), Ok(expected), "line {line}");
-        assert_eq!(solver.weak_score(&game), Ok(expected.signum()), "line {line}");
+        assert_eq!(
+            solver.weak_score(&game),
+            Ok(expected.signum()),
+            "line {line}"
+        );
     }
 }
 
@@ -181,7 +185,10 @@ fn solver_move(solver: &mut Solver, game: &Connect4, rng: &mut Rng) -> Column {
 fn greedy_move(game: &Connect4, rng: &mut Rng) -> Column {
     let moves = game.legal_moves();
     let wins = |g: &Connect4, mv: Column| {
-        matches!(g.after(mv).ok().and_then(|c| c.outcome()), Some(Outcome::Win(_)))
+        matches!(
+            g.after(mv).ok().and_then(|c| c.outcome()),
+            Some(Outcome::Win(_))
+        )
     };
     if let Some(&mv) = moves.iter().find(|&&mv| wins(game, mv)) {
         return mv;
@@ -206,11 +213,7 @@ fn play_out(
 ) -> (Connect4, i32) {
     let mut solver = solver();
     let mut game = start;
-    let solver_side = if solver_plays_x {
-        Player::X
-    } else {
-        Player::O
-    };
+    let solver_side = if solver_plays_x { Player::X } else { Player::O };
     let mut first_score = None;
     while game.outcome().is_none() {
         if game.to_move() == solver_side {
@@ -335,7 +338,10 @@ fn book_round_trips_and_rejects_damage() {
     assert_eq!(Book::from_bytes(&bytes), Ok(book.clone()));
     // Every truncation and every single-byte change is an error.
     for len in 0..bytes.len() {
-        assert!(Book::from_bytes(&bytes[..len]).is_err(), "truncated to {len}");
+        assert!(
+            Book::from_bytes(&bytes[..len]).is_err(),
+            "truncated to {len}"
+        );
     }
     for at in 0..bytes.len() {
         let mut damaged = bytes.clone();
@@ -345,7 +351,10 @@ fn book_round_trips_and_rejects_damage() {
     assert_eq!(Book::from_bytes(b"nonsense"), Err(BookError::BadMagic));
     // Depth, conflicts, finished games and impossible scores are checked
     // when building too.
-    assert_eq!(Book::new(3, entries.clone()), Err(BookError::BadPosition(0)));
+    assert_eq!(
+        Book::new(3, entries.clone()),
+        Err(BookError::BadPosition(0))
+    );
     let conflicting = vec![entries[0], (mirror, picked[0].1 + 1)];
     assert_eq!(Book::new(16, conflicting), Err(BookError::Conflict(1)));
     let finished = Connect4::from_moves("1212121").unwrap();

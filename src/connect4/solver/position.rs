@@ -187,8 +187,14 @@ mod tests {
         assert_ne!(a.key(), b.key());
         assert_eq!(Position::mirror_key(Position::mirror_key(a.key())), a.key());
         // "1" mirrored is "7".
-        assert_eq!(Position::mirror_key(position("1").key()), position("7").key());
-        assert_eq!(Position::mirror_key(position("4").key()), position("4").key());
+        assert_eq!(
+            Position::mirror_key(position("1").key()),
+            position("7").key()
+        );
+        assert_eq!(
+            Position::mirror_key(position("4").key()),
+            position("4").key()
+        );
         assert!(a.key() < 1 << 49);
     }
 
@@ -196,7 +202,10 @@ mod tests {
     fn non_losing_moves_block_single_threats_and_give_up_on_double_ones() {
         // X holds row 0 of columns 0..=2; O must block column 3.
         let p = position("11223");
-        assert_eq!(p.non_losing_moves(p.opponent_threats()), 1 << (3 * COLUMN_STRIDE));
+        assert_eq!(
+            p.non_losing_moves(p.opponent_threats()),
+            1 << (3 * COLUMN_STRIDE)
+        );
         // X holds row 0 of columns 1..=3, both ends open: O cannot stop both.
         let p = position("22334");
         assert_eq!(p.non_losing_moves(p.opponent_threats()), 0);

@@ -78,7 +78,12 @@ impl Search {
                 low = found;
             }
         }
-        low
+        // A bound found outside the weak window says only its sign.
+        if weak {
+            low.signum()
+        } else {
+            low
+        }
     }
 
     /// Whether the score of `pos` is at least `target` (the side to move

@@ -183,7 +183,10 @@ impl TranspositionTable {
         if Self::holds(stored, tag) {
             let old_upper = (stored & BOUND_FIELD) as i32 - BOUND_OFFSET;
             let old_lower = ((stored >> LOWER_SHIFT) & BOUND_FIELD) as i32 - BOUND_OFFSET;
-            debug_assert!(old_lower <= upper && lower <= old_upper, "contradictory bounds");
+            debug_assert!(
+                old_lower <= upper && lower <= old_upper,
+                "contradictory bounds"
+            );
             lower = lower.max(old_lower);
             upper = upper.min(old_upper);
             if best == 0 {
@@ -214,7 +217,10 @@ mod tests {
         table.put(key, -3, 21, Some(4), 5);
         table.put(key, -21, 5, None, 3);
         let entry = table.get(key).unwrap();
-        assert_eq!((entry.lower, entry.upper, entry.best_move), (-3, 5, Some(4)));
+        assert_eq!(
+            (entry.lower, entry.upper, entry.best_move),
+            (-3, 5, Some(4))
+        );
         // Two more keys in the same bucket: the one with less work than the
         // first slot goes to the second slot, then is replaced.
         let bucket = table.bucket_and_tag(key).0;
