@@ -7,6 +7,8 @@
 //!   transposition tables, and `G::default()` as the start position.
 //!   Generic code (perft, search, a game server) sees only this.
 //! - [`connect4`] — Connect Four.
+//! - [`connectx`] — Connect Four's rules on boards of any size up to 16x16,
+//!   any number in a row (Kaggle's ConnectX, m,n,k games with gravity).
 //! - [`checkers`] — English (American) checkers.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
@@ -17,6 +19,7 @@
 
 pub mod checkers;
 pub mod connect4;
+pub mod connectx;
 mod error;
 mod game;
 mod game_match;
