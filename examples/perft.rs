@@ -3,10 +3,16 @@
 //! engine and for measuring it.
 //!
 //! ```text
-//! cargo run --release --example perft -- <connect4|checkers> <depth>
+//! cargo run --release --example perft -- <connect4|checkers|connectx> <depth>
 //!     [--fen F | --moves M] [--threads N] [--divide]
+//!     [--rows R] [--columns C] [--in-a-row K]
 //! ```
 //!
+//! - `--rows R`, `--columns C`, `--in-a-row K` (connectx only): the board
+//!   size and the winning line, each defaulting to Connect Four's (6, 7,
+//!   4). ConnectX `--fen` texts carry their own size (`4x5x3:...`);
+//!   ConnectX `--moves` are 0-based column numbers separated by spaces or
+//!   commas (`"3 3 4 2"`), as `--divide` prints them.
 //! - `--fen F`: start from a position text: a PDN FEN for checkers
 //!   (`B:W21-32:B1-12`), the compact board text for Connect Four
 //!   (`......./......./......./......./......./...X...`, rows top first).
@@ -29,17 +35,22 @@ use std::time::{Duration, Instant};
 
 use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
+use rulebook::connectx::{ConnectX, Parameters};
 use rulebook::{perft, perft_parallel_divide, Game};
 
 const USAGE: &str = "\
-usage: perft <connect4|checkers> <depth> [--fen F | --moves M] [--threads N] [--divide]
+usage: perft <connect4|checkers|connectx> <depth> [--fen F | --moves M] [--threads N] [--divide]
+             [--rows R] [--columns C] [--in-a-row K]
 
   <depth>        plies to count (0 or more)
   --fen F        start from a position: PDN FEN for checkers, the board text for Connect Four
   --moves M      start from these moves: column digits 1-7 for Connect Four (\"4453\"),
                  PDN moves for checkers (\"11-15 23-19\")
   --threads N    threads to count on (default 1; 0 = every core)
-  --divide       print the count under each root move";
+  --divide       print the count under each root move
+  --rows R, --columns C, --in-a-row K
+                 connectx: the board size (1-16 each) and the winning line (2-16),
+                 by default 6, 7 and 4; connectx --moves are columns from 0 (\"3 3 4\")";
 
 /// The exit code for bad arguments (the usual one for a usage error).
 const USAGE_ERROR: u8 = 2;
@@ -53,6 +64,7 @@ const DEFAULT_THREADS: usize = 1;
 enum GameName {
     Connect4,
     Checkers,
+    ConnectX,
 }
 
 /// Where the count starts.
@@ -119,7 +131,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let game = match game {
         "connect4" => GameName::Connect4,
         "checkers" => GameName::Checkers,
-        other => return Err(format!("unknown game {other:?}: use connect4 or checkers")),
+        "connectx" => GameName::ConnectX,
+        other => {
+            return Err(format!(
+                "unknown game {other:?}: use connect4, checkers or connectx"
+            ))
+        }
     };
     let depth = depth
         .parse()
@@ -153,6 +170,62 @@ fn checkers_start(start: &Start) -> Result<Checkers, String> {
                     .map_err(|e| format!("--moves: {text}: {e}"))?;
                 game.apply(mv)
                     .map_err(|e| format!("--moves: {text}: {e}"))?;
+            }
+            Ok(game)
+        }
+    }
+}
+
+/// The ConnectX size flags (`--rows`, `--columns`, `--in-a-row`), taken
+/// out of `args`; the other arguments are returned in order. `None` when
+/// none is given.
+fn take_connectx_flags(args: &[String]) -> Result<(Option<Parameters>, Vec<String>), String> {
+    let default = Parameters::CONNECT_FOUR;
+    let mut size = [default.rows(), default.columns(), default.in_a_row()];
+    let mut given = false;
+    let mut rest = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let slot = match arg.as_str() {
+            "--rows" => 0,
+            "--columns" => 1,
+            "--in-a-row" => 2,
+            _ => {
+                rest.push(arg.clone());
+                continue;
+            }
+        };
+        let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
+        size[slot] = value
+            .parse()
+            .map_err(|_| format!("{arg} takes a whole number, not {value:?}"))?;
+        given = true;
+    }
+    let [rows, columns, in_a_row] = size;
+    let parameters = given
+        .then(|| Parameters::new(rows, columns, in_a_row))
+        .transpose()
+        .map_err(|e| format!("bad ConnectX parameters: {e}"))?;
+    Ok((parameters, rest))
+}
+
+fn connectx_start(start: &Start, parameters: Option<Parameters>) -> Result<ConnectX, String> {
+    match start {
+        Start::Fen(_) if parameters.is_some() => {
+            Err("a connectx --fen text carries its own size: leave out --rows, --columns and --in-a-row".into())
+        }
+        Start::Fen(text) => ConnectX::parse_text(text).map_err(|e| format!("--fen: {e}")),
+        Start::Initial | Start::Moves(_) => {
+            let mut game = ConnectX::new(parameters.unwrap_or_default());
+            if let Start::Moves(moves) = start {
+                for text in moves.split([' ', ',']).filter(|text| !text.is_empty()) {
+                    let column = game
+                        .parameters()
+                        .parse_column(text)
+                        .map_err(|e| format!("--moves: {e}"))?;
+                    game.apply(column)
+                        .map_err(|e| format!("--moves: {text}: {e}"))?;
+                }
             }
             Ok(game)
         }
@@ -206,9 +279,16 @@ where
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let outcome = parse_args(&args).and_then(|options| match options.game {
-        GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
-        GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),
+    let outcome = take_connectx_flags(&args).and_then(|(size, args)| {
+        let options = parse_args(&args)?;
+        match options.game {
+            GameName::ConnectX => {
+                connectx_start(&options.start, size).map(|game| run(&game, &options))
+            }
+            _ if size.is_some() => Err("--rows, --columns and --in-a-row are for connectx".into()),
+            GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
+            GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),
+        }
     });
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,41 +3,10 @@
 
 use core::fmt;
 
-use super::{Column, Parameters, Player, MAX_COLUMNS, MAX_ROWS};
-
-/// One column of one player's tokens: bit `r` is row `r` (0 at the
-/// bottom). Sixteen bits hold the tallest board.
-pub(crate) type ColumnBits = u16;
-
-const _: () = assert!(MAX_ROWS <= ColumnBits::BITS as usize);
-
-/// A step along a line: how the row and the column change.
-#[derive(Clone, Copy)]
-pub(crate) struct Step {
-    rows: isize,
-    columns: isize,
-}
-
-/// Along a row.
-const HORIZONTAL: Step = Step {
-    rows: 0,
-    columns: 1,
+use super::lines::{
+    self, ColumnBits, Step, Stones, DIAGONAL_DOWN, DIAGONAL_UP, HORIZONTAL, VERTICAL,
 };
-/// Up a column.
-const VERTICAL: Step = Step {
-    rows: 1,
-    columns: 0,
-};
-/// Up and to the right (`/`).
-const DIAGONAL_UP: Step = Step {
-    rows: 1,
-    columns: 1,
-};
-/// Down and to the right (`\`).
-const DIAGONAL_DOWN: Step = Step {
-    rows: -1,
-    columns: 1,
-};
+use super::{Column, Parameters, Player, MAX_COLUMNS};
 
 /// A ConnectX grid of `rows` x `columns` cells for lines of `in_a_row`
 /// (its [`Parameters`]). Row 0 is the bottom, column 0 the left. Any
@@ -74,7 +43,7 @@ const DIAGONAL_DOWN: Step = Step {
 pub struct Board {
     /// Per player (X, O), per column: the tokens, bit `r` for row `r`.
     /// Columns beyond the board are empty.
-    stones: [[ColumnBits; MAX_COLUMNS]; 2],
+    stones: [Stones; 2],
     parameters: Parameters,
 }
 
@@ -268,53 +237,7 @@ impl Board {
     /// Whether `player` has a token at `row`, `col` (false off the board).
     #[inline(always)]
     fn has_token(&self, player: Player, row: usize, col: usize) -> bool {
-        // Cells of the 16x16 grid outside the board are always empty, so
-        // the grid bounds are the only check needed.
-        row < MAX_ROWS && col < MAX_COLUMNS && (self.stones[side(player)][col] >> row) & 1 != 0
-    }
-
-    /// How many of `player`'s tokens follow `row`, `col` in a row along
-    /// `step`, not counting the cell itself; at most `limit`.
-    #[inline(always)]
-    fn run_length(&self, player: Player, row: usize, col: usize, step: Step, limit: usize) -> usize {
-        let (mut r, mut c) = (row, col);
-        let mut length = 0;
-        while length < limit {
-            // Off the board to the left or below wraps to a huge index,
-            // which `has_token` answers `false`.
-            r = r.wrapping_add_signed(step.rows);
-            c = c.wrapping_add_signed(step.columns);
-            if !self.has_token(player, r, c) {
-                break;
-            }
-            length += 1;
-        }
-        length
-    }
-
-    /// Whether `row`, `col`, counted as `player`'s whoever holds it, is on
-    /// a line of `in_a_row` of `player`'s tokens along `step` (either way).
-    #[inline(always)]
-    fn line_through(&self, player: Player, row: usize, col: usize, step: Step) -> bool {
-        let needed = self.in_a_row() - 1;
-        let back = Step {
-            rows: -step.rows,
-            columns: -step.columns,
-        };
-        let forward = self.run_length(player, row, col, step, needed);
-        forward >= needed || forward + self.run_length(player, row, col, back, needed) >= needed
-    }
-
-    /// The vertical case of [`Board::line_through`], by bit operations:
-    /// the runs of `player`'s tokens just below and just above `row`.
-    #[inline(always)]
-    fn vertical_line_through(&self, player: Player, row: usize, col: usize) -> bool {
-        let bits = u32::from(self.stones[side(player)][col]);
-        // Move the rows below `row` to the top of a 16-bit word, then count
-        // from the top; `row <= 16`, so the shifts stay below 32.
-        let below = ((bits << (ColumnBits::BITS as usize - row)) as ColumnBits).leading_ones();
-        let above = (bits >> (row + 1)).trailing_ones();
-        (below + above) as usize + 1 >= self.in_a_row()
+        lines::has_token(&self.stones[side(player)], row, col)
     }
 
     /// Whether a token of `player` at `row`, `col` (placed already or not)
@@ -324,16 +247,14 @@ impl Board {
     #[inline]
     pub(crate) fn completes_line(&self, player: Player, row: usize, col: usize) -> bool {
         debug_assert!(row < self.rows() && col < self.columns());
-        self.vertical_line_through(player, row, col)
-            || self.line_through(player, row, col, HORIZONTAL)
-            || self.line_through(player, row, col, DIAGONAL_UP)
-            || self.line_through(player, row, col, DIAGONAL_DOWN)
+        lines::completes_line(&self.stones[side(player)], self.in_a_row(), row, col)
     }
 
     /// Whether `player` holds `row`, `col` and it is on a winning line
     /// along `step`.
     fn owns_line_through(&self, row: usize, col: usize, player: Player, step: Step) -> bool {
-        self.has_token(player, row, col) && self.line_through(player, row, col, step)
+        self.has_token(player, row, col)
+            && lines::line_through(&self.stones[side(player)], self.in_a_row(), row, col, step)
     }
 
     /// `checkHorizWin`: whether `player` has `in_a_row` tokens in a row
@@ -373,34 +294,11 @@ impl Board {
 
     /// Whether `player` has `in_a_row` tokens in a line anywhere on the
     /// board.
-    ///
-    /// One pass of word operations per direction: a line along a column
-    /// is a run of bits in one word; a line across columns is a bit set in
-    /// every one of `in_a_row` neighbouring words, shifted by one row per
-    /// column for the diagonals.
     pub fn has_line(&self, player: Player) -> bool {
-        let words = &self.stones[side(player)][..self.columns()];
-        let length = self.in_a_row();
-        let vertical = words.iter().any(|&bits| {
-            let bits = u32::from(bits);
-            (1..length).fold(bits, |run, shift| run & (bits >> shift)) != 0
-        });
-        // Rows where every word of the window, shifted by `slope` rows per
-        // column, has a token.
-        let across = |slope: isize| {
-            words.windows(length).any(|window| {
-                let shifted = |(i, &bits): (usize, &ColumnBits)| {
-                    let bits = u32::from(bits);
-                    match slope {
-                        0 => bits,
-                        1 => bits >> i,
-                        _ => bits << i,
-                    }
-                };
-                window.iter().enumerate().map(shifted).fold(u32::MAX, |all, bits| all & bits) != 0
-            })
-        };
-        vertical || across(0) || across(1) || across(-1)
+        lines::has_line(
+            &self.stones[side(player)][..self.columns()],
+            self.in_a_row(),
+        )
     }
 
     /// `checkTie`: whether the board is full and neither player has a

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::board::ColumnBits;
+use super::lines::ColumnBits;
 use super::{Board, Column, Ending, Parameters, Player, MAX_COLUMNS, MAX_ROWS};
 use crate::connect4::Connect4;
 use crate::{Game, MoveList, Outcome, PlayError};

@@ -36,13 +36,16 @@
 //! assert!(parameters.parse_column("9").is_err());
 //! ```
 //!
-//! Internally a board is one 16-bit word per column and player; lines
-//! through the last token are found by walking out from it.
+//! Internally a board is one 16-bit word per column and player; a line
+//! through the last token is found by walking out from it, and the perft
+//! finds the columns that would complete a line for all columns at once.
 
+mod bitboard;
 mod board;
 mod column;
 mod ending;
 mod game;
+mod lines;
 mod parameters;
 mod perft;
 mod position;

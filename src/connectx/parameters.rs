@@ -234,9 +234,12 @@ impl FromStr for Parameters {
                 _ => Err(not_a_size()),
             })
         });
-        let (Some(rows), Some(columns), Some(in_a_row), None) =
-            (numbers.next(), numbers.next(), numbers.next(), numbers.next())
-        else {
+        let (Some(rows), Some(columns), Some(in_a_row), None) = (
+            numbers.next(),
+            numbers.next(),
+            numbers.next(),
+            numbers.next(),
+        ) else {
             return Err(not_a_size());
         };
         Ok(Parameters::new(rows?, columns?, in_a_row?)?)
@@ -305,10 +308,7 @@ mod tests {
                 usize::MAX
             )))
         );
-        assert_eq!(
-            "6x7x5".parse::<Parameters>().map(Parameters::cells),
-            Ok(42)
-        );
+        assert_eq!("6x7x5".parse::<Parameters>().map(Parameters::cells), Ok(42));
     }
 
     #[test]

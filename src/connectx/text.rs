@@ -2,7 +2,7 @@
 //! the rows top first — and reading it back into a [`Board`]
 //! ([`ParseBoardError`]).
 
-use super::{Board, ParseParametersError, Parameters, Player};
+use super::{Board, Parameters, ParseParametersError, Player};
 use crate::connect4::{EMPTY_CELL_CHAR, ROW_SEPARATOR};
 
 /// The separator between the parameters and the rows in [`Board::text`].
