@@ -56,6 +56,9 @@ impl<T> SerdeWhenEnabled for T {}
 struct Spec<G: Game> {
     /// The position every playout starts from.
     start: fn() -> G,
+    /// Whether `start` is `G::default()` (false for the other board sizes
+    /// of a game with parameters).
+    start_is_default: bool,
     /// Moves worth trying in any position, legal or not (e.g. every column,
     /// every step between neighbouring squares). Moves legal in other
     /// positions of the same playout are tried as well.
@@ -281,9 +284,10 @@ where
     Ok(())
 }
 
-/// `G::default()` is the position the suite starts from.
+/// `G::default()` is the position the suite starts from (when the spec
+/// says it starts there).
 fn assert_default_is_start<G: Game>(spec: &Spec<G>) {
-    assert_eq!(G::default(), (spec.start)());
+    assert_eq!(G::default() == (spec.start)(), spec.start_is_default);
 }
 
 /// Deserializing each of the game's impossible texts is an error.
@@ -346,6 +350,7 @@ mod games {
     use super::Spec;
     use rulebook::checkers::{Checkers, Move};
     use rulebook::connect4::{Column, Connect4};
+    use rulebook::connectx::{self, ConnectX, Parameters};
     use rulebook::Game;
 
     /// Every column.
@@ -356,6 +361,7 @@ mod games {
     pub fn connect4() -> Spec<Connect4> {
         Spec {
             start: Connect4::default,
+            start_is_default: true,
             candidate_moves: columns,
             playout_plies: Connect4::MAX_PLIES.unwrap_or(0) as usize,
             perft_depth: 5,
@@ -377,6 +383,64 @@ mod games {
         }
     }
 
+    /// Every column of the largest ConnectX board.
+    fn connectx_columns() -> Vec<connectx::Column> {
+        connectx::Column::ALL.to_vec()
+    }
+
+    /// Texts no ConnectX game reaches, or no ConnectX text at all.
+    const CONNECTX_IMPOSSIBLE_STATES: &[&str] = &[
+        // O has more tokens than X.
+        r#""4x5x3:...../...../...../O....""#,
+        // A floating token.
+        r#""4x5x3:...../...../..X../..O..""#,
+        // Both players have three in a row.
+        r#""4x5x3:...../XO.../XO.../XO...""#,
+        // Rows of the wrong length for the parameters.
+        r#""4x5x3:....../....../....../......""#,
+        // Parameters out of range, or no parameters.
+        r#""0x7x4:""#,
+        r#""3x3x4:.../.../...""#,
+        r#""......./......./......./......./......./.......""#,
+        r#""""#,
+        "7",
+    ];
+
+    /// ConnectX moves are the columns 0..=15 of the largest board.
+    const CONNECTX_IMPOSSIBLE_MOVES: &[&str] = &["16", "-1", r#""a""#];
+
+    /// ConnectX at its default size, Connect Four's 6x7x4.
+    pub fn connectx() -> Spec<ConnectX> {
+        Spec {
+            start: ConnectX::default,
+            start_is_default: true,
+            candidate_moves: connectx_columns,
+            playout_plies: ConnectX::MAX_PLIES.unwrap_or(0) as usize,
+            perft_depth: 5,
+            impossible_states: CONNECTX_IMPOSSIBLE_STATES,
+            impossible_moves: CONNECTX_IMPOSSIBLE_MOVES,
+        }
+    }
+
+    /// A small board where lines of three end games early.
+    pub fn connectx_4x5x3() -> Spec<ConnectX> {
+        Spec {
+            start: || ConnectX::new(Parameters::new(4, 5, 3).expect("valid parameters")),
+            start_is_default: false,
+            ..connectx()
+        }
+    }
+
+    /// The largest board and the longest line: games fill the board.
+    pub fn connectx_16x16x16() -> Spec<ConnectX> {
+        Spec {
+            start: || ConnectX::new(Parameters::new(16, 16, 16).expect("valid parameters")),
+            start_is_default: false,
+            perft_depth: 3,
+            ..connectx()
+        }
+    }
+
     /// Every step and every single jump between squares 1..=32 that the
     /// move text accepts (geometry only: most are illegal in a position).
     fn steps_and_jumps() -> Vec<Move> {
@@ -392,6 +456,7 @@ mod games {
     pub fn checkers() -> Spec<Checkers> {
         Spec {
             start: Checkers::default,
+            start_is_default: true,
             candidate_moves: steps_and_jumps,
             // Kings can shuffle for ever (no MAX_PLIES); random games
             // mostly end well before this.
@@ -417,6 +482,9 @@ mod games {
 
 conformance_suite!(connect4, games::connect4(), 256);
 conformance_suite!(checkers, games::checkers(), 128);
+conformance_suite!(connectx, games::connectx(), 128);
+conformance_suite!(connectx_4x5x3, games::connectx_4x5x3(), 128);
+conformance_suite!(connectx_16x16x16, games::connectx_16x16x16(), 16);
 
 /// The candidate generators produce what they claim, so the "other moves"
 /// check really tries illegal moves.

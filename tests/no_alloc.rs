@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
+use rulebook::connectx::{ConnectX, Parameters};
 use rulebook::{perft, Game};
 use support::plain_perft;
 
@@ -162,4 +163,15 @@ fn hot_paths_do_not_allocate() {
         Checkers::from_fen("W:WK10,K27,29:BK14,K18,3,5").unwrap(),
     ];
     check_game("checkers", &checkers, CHECKERS_DEPTH, 3_963_680);
+
+    // ConnectX: Connect Four's size (the 64-bit perft), a 128-bit board
+    // and the largest board (the column-word perft).
+    let board_128 = Parameters::new(10, 11, 5).unwrap();
+    let largest = Parameters::new(16, 16, 16).unwrap();
+    let connectx = [
+        ConnectX::default(),
+        middle_game(ConnectX::new(board_128), 30),
+        middle_game(ConnectX::new(largest), 100),
+    ];
+    check_game("connectx", &connectx, CONNECT4_DEPTH, 39_394_572);
 }
