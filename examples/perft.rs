@@ -38,6 +38,10 @@ use rulebook::connect4::Connect4;
 use rulebook::connectx::{ConnectX, Parameters};
 use rulebook::{perft, perft_parallel_divide, Game};
 
+#[path = "support/connectx_flags.rs"]
+mod connectx_flags;
+use connectx_flags::{take_connectx_flags, CONNECTX_FLAGS_USAGE};
+
 const USAGE: &str = "\
 usage: perft <connect4|checkers|connectx> <depth> [--fen F | --moves M] [--threads N] [--divide]
              [--rows R] [--columns C] [--in-a-row K]
@@ -48,9 +52,9 @@ usage: perft <connect4|checkers|connectx> <depth> [--fen F | --moves M] [--threa
                  PDN moves for checkers (\"11-15 23-19\")
   --threads N    threads to count on (default 1; 0 = every core)
   --divide       print the count under each root move
-  --rows R, --columns C, --in-a-row K
-                 connectx: the board size (1-16 each) and the winning line (2-16),
-                 by default 6, 7 and 4; connectx --moves are columns from 0 (\"3 3 4\")";
+
+ConnectX (connectx) takes --fen texts with their size (\"4x5x3:...\"), --moves as columns
+from 0 (\"3 3 4 2\"), and its size as:";
 
 /// The exit code for bad arguments (the usual one for a usage error).
 const USAGE_ERROR: u8 = 2;
@@ -176,39 +180,6 @@ fn checkers_start(start: &Start) -> Result<Checkers, String> {
     }
 }
 
-/// The ConnectX size flags (`--rows`, `--columns`, `--in-a-row`), taken
-/// out of `args`; the other arguments are returned in order. `None` when
-/// none is given.
-fn take_connectx_flags(args: &[String]) -> Result<(Option<Parameters>, Vec<String>), String> {
-    let default = Parameters::CONNECT_FOUR;
-    let mut size = [default.rows(), default.columns(), default.in_a_row()];
-    let mut given = false;
-    let mut rest = Vec::new();
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let slot = match arg.as_str() {
-            "--rows" => 0,
-            "--columns" => 1,
-            "--in-a-row" => 2,
-            _ => {
-                rest.push(arg.clone());
-                continue;
-            }
-        };
-        let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
-        size[slot] = value
-            .parse()
-            .map_err(|_| format!("{arg} takes a whole number, not {value:?}"))?;
-        given = true;
-    }
-    let [rows, columns, in_a_row] = size;
-    let parameters = given
-        .then(|| Parameters::new(rows, columns, in_a_row))
-        .transpose()
-        .map_err(|e| format!("bad ConnectX parameters: {e}"))?;
-    Ok((parameters, rest))
-}
-
 fn connectx_start(start: &Start, parameters: Option<Parameters>) -> Result<ConnectX, String> {
     match start {
         Start::Fen(_) if parameters.is_some() => {
@@ -293,7 +264,7 @@ fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}\n\n{USAGE}");
+            eprintln!("error: {message}\n\n{USAGE}\n{CONNECTX_FLAGS_USAGE}");
             ExitCode::from(USAGE_ERROR)
         }
     }
