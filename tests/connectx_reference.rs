@@ -306,9 +306,36 @@ fn check_same(plain: &Plain, game: &ConnectX) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Any valid parameters: sizes 1..=16 and a line that fits.
-fn any_parameters() -> impl Strategy<Value = (usize, usize, usize)> {
-    (1..=16usize, 1..=16usize)
+/// Plays the game `indices` choose on a `rows` x `columns` board for
+/// `in_a_row` with both implementations, checking every position, then
+/// perft from the last one up to `perft_depth`.
+fn play_and_compare(
+    (rows, columns, in_a_row): (usize, usize, usize),
+    indices: &[Index],
+    perft_depth: u32,
+) -> Result<(), TestCaseError> {
+    let mut game = ConnectX::new(parameters(rows, columns, in_a_row));
+    let mut plain = Plain::new(rows, columns, in_a_row);
+    check_same(&plain, &game)?;
+    for index in indices {
+        let moves = plain.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let col = moves[index.index(moves.len())];
+        game.apply(Column::new(col).unwrap()).unwrap();
+        plain.play(col);
+        check_same(&plain, &game)?;
+    }
+    for depth in 0..=perft_depth {
+        prop_assert_eq!(perft(&game, depth), plain.perft(depth), "depth {}", depth);
+    }
+    Ok(())
+}
+
+/// Valid parameters with at most `max` rows and columns: a line that fits.
+fn any_parameters(max: usize) -> impl Strategy<Value = (usize, usize, usize)> {
+    (1..=max, 1..=max)
         .prop_filter("a line of two fits", |&(rows, columns)| {
             rows.max(columns) >= 2
         })
@@ -322,50 +349,19 @@ proptest! {
     /// reference, and so does a short perft from the last one.
     #[test]
     fn random_games_on_random_sizes_agree(
-        (rows, columns, in_a_row) in any_parameters(),
+        size in any_parameters(16),
         indices in proptest::collection::vec(any::<Index>(), 0..=256),
     ) {
-        let mut game = ConnectX::new(parameters(rows, columns, in_a_row));
-        let mut plain = Plain::new(rows, columns, in_a_row);
-        check_same(&plain, &game)?;
-        for index in indices {
-            let moves = plain.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let col = moves[index.index(moves.len())];
-            game.apply(Column::new(col).unwrap()).unwrap();
-            plain.play(col);
-            check_same(&plain, &game)?;
-        }
-        for depth in 0..=3 {
-            prop_assert_eq!(perft(&game, depth), plain.perft(depth), "depth {}", depth);
-        }
+        play_and_compare(size, &indices, 3)?;
     }
 
     /// Small boards with short lines, where games end early and often by a
     /// line through the middle of a run.
     #[test]
     fn random_games_on_small_boards_agree(
-        (rows, columns, in_a_row) in (1..=5usize, 1..=5usize)
-            .prop_filter("a line of two fits", |&(r, c)| r.max(c) >= 2)
-            .prop_flat_map(|(r, c)| (Just(r), Just(c), 2..=r.max(c))),
+        size in any_parameters(5),
         indices in proptest::collection::vec(any::<Index>(), 0..=25),
     ) {
-        let mut game = ConnectX::new(parameters(rows, columns, in_a_row));
-        let mut plain = Plain::new(rows, columns, in_a_row);
-        for index in indices {
-            let moves = plain.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let col = moves[index.index(moves.len())];
-            game.apply(Column::new(col).unwrap()).unwrap();
-            plain.play(col);
-            check_same(&plain, &game)?;
-        }
-        for depth in 0..=4 {
-            prop_assert_eq!(perft(&game, depth), plain.perft(depth), "depth {}", depth);
-        }
+        play_and_compare(size, &indices, 4)?;
     }
 }
