@@ -8,7 +8,10 @@
 //! - [`Connect4`]: the game — a `Board` plus whose turn it is —
 //!   implementing [`Game`](crate::Game), with [`Ending`], a fast perft,
 //!   [`Connect4::from_moves`] (solver notation) and a validated compact text
-//!   form ([`Connect4::text`], `FromStr`, serde).
+//!   form ([`Connect4::text`], `FromStr`, serde);
+//! - for learning agents: `Connect4` is an
+//!   [`Environment`](crate::agent::Environment) (7 actions, a 2x6x7
+//!   observation, see [`OBSERVATION_SHAPE`]).
 //!
 //! ```
 //! use rulebook::connect4::{Column, Connect4, Player};
@@ -32,6 +35,7 @@ mod bitboard;
 mod board;
 mod column;
 mod ending;
+mod environment;
 mod from_moves;
 mod game;
 mod perft;
@@ -42,6 +46,7 @@ mod record;
 pub use board::{Board, ParseBoardError, PlaceTokenError, EMPTY_CELL_CHAR, ROW_SEPARATOR};
 pub use column::{Column, ColumnOutOfRange, ParseColumnError};
 pub use ending::Ending;
+pub use environment::{OBSERVATION_SHAPE, OPPONENT_PLANE, OWN_PLANE};
 pub use from_moves::FromMovesError;
 pub use game::{Connect4, Moves};
 pub use player::Player;
