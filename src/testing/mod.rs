@@ -96,10 +96,17 @@
 //! With the `serde` feature and `serde_json` in a test, add the serde round
 //! trips:
 //!
-//! ```ignore
-//! let config = Config::<MyGame>::new()
+//! ```
+//! # #[cfg(feature = "serde")] {
+//! use rulebook::connect4::Connect4;
+//! use rulebook::testing::{check_contract, Config};
+//!
+//! let config = Config::<Connect4>::new()
+//!     .playouts(5)
 //!     .position_round_trip(|game| Ok(serde_json::from_str(&serde_json::to_string(game)?)?))
 //!     .move_round_trip(|mv| Ok(serde_json::from_str(&serde_json::to_string(mv)?)?));
+//! check_contract(&config).unwrap();
+//! # }
 //! ```
 
 mod contract;
