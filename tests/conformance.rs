@@ -19,15 +19,13 @@
 //! moves, `Hash` against `Eq`), and its report already lists the moves
 //! from the start, which is what shrinking gave.
 
-mod support;
-
 use proptest::prelude::*;
 use proptest::sample::Index;
 use rulebook::checkers::{Checkers, HopByHop, Move};
 use rulebook::connect4::{Column, Connect4};
+use rulebook::testing::plain_perft;
 use rulebook::testing::{check_contract, check_environment, Config};
 use rulebook::Game;
-use support::plain_perft;
 
 /// The seed of the fixed runs.
 const SEED: u64 = 0x00c0_ffee;

@@ -6,8 +6,6 @@
 //! this binary runs (and allocates) at the same time; the per-thread arming
 //! also keeps the test harness's own threads out of the count.
 
-mod support;
-
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -15,8 +13,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rulebook::agent::{Environment, Progress};
 use rulebook::checkers::{Checkers, HopByHop};
 use rulebook::connect4::Connect4;
+use rulebook::testing::plain_perft;
 use rulebook::{count_games, perft, Game};
-use support::plain_perft;
 
 /// The system allocator, counting allocations made while the calling
 /// thread is armed.

@@ -10,7 +10,9 @@ use core::str::FromStr;
 use rulebook::agent::{
     ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress,
 };
-use rulebook::testing::{check_contract, check_environment, Config, ContractViolation, Rule};
+use rulebook::testing::{
+    check_contract, check_environment, plain_perft, Config, ContractViolation, Rule,
+};
 use rulebook::{Game, MoveList, Outcome, PlayError};
 
 /// The count to reach: whoever brings the counter to it wins.
@@ -331,21 +333,6 @@ impl Game for Unreadable {
     fn is_irreversible(&self, _: Step2) -> bool {
         false
     }
-}
-
-/// The plain count (the games' overrides add their flaw to it).
-fn plain_perft<G: Game>(game: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    game.legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let mut child = game.clone();
-            child.apply_unchecked(mv);
-            plain_perft(&child, depth - 1)
-        })
-        .sum()
 }
 
 /// One action per move: 0 = +1, 1 = +2, 2 = -1. Observation: one plane of

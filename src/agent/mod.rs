@@ -112,9 +112,7 @@ pub trait Environment: Clone + PartialEq + Debug {
     type Actions: Deref<Target = [usize]> + IntoIterator<Item = usize>;
 
     /// The environment at `position`, between moves.
-    fn from_position(position: Self::Game) -> Self
-    where
-        Self: Sized;
+    fn from_position(position: Self::Game) -> Self;
 
     /// The position of the game: the one before the move in progress, if a
     /// move is being made action by action.

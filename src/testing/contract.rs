@@ -465,9 +465,13 @@ impl<'c, G: Game> Run<'c, G> {
     }
 }
 
-/// Perft the slow, obvious way: every move played at every ply, nothing
-/// counted in bulk. The reference for every `Game::perft`.
-pub(super) fn plain_perft<G: Game>(game: &G, depth: u32) -> u64 {
+/// Perft the slow, obvious way: `legal_moves` and `apply_unchecked` at
+/// every ply, nothing counted in bulk. The reference that
+/// [`check_contract`] compares every [`Game::perft`] with; use it to test a
+/// faster perft of your own at depths the kit does not reach.
+///
+/// Never allocates on the heap.
+pub fn plain_perft<G: Game>(game: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -6,6 +6,7 @@
 //! - [`check_contract`] plays [`Config::playouts`] random games from
 //!   `G::default()` (and any extra [start positions](Config::start_position))
 //!   and checks every position reached; see [`Rule`] for the list of rules.
+//! - [`plain_perft`] is the reference count a fast `perft` must equal.
 //! - [`check_environment`] does the same for an
 //!   [`Environment`](crate::agent::Environment): masks, actions and
 //!   observations.
@@ -114,7 +115,7 @@ mod environment;
 mod rng;
 mod violation;
 
-pub use contract::{check_contract, Summary};
+pub use contract::{check_contract, plain_perft, Summary};
 pub use environment::check_environment;
 pub use violation::{ContractViolation, Rule};
 
