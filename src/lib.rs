@@ -13,10 +13,16 @@
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
 //! - [`perft`], [`perft_divide`], [`perft_parallel`] — count move sequences
-//!   (the proof of a move generator), per root move, on several threads.
+//!   (the proof of a move generator), per root move, on several threads;
+//!   [`count_games`] — count complete games.
+//! - [`agent`] — games as environments for learning agents: numbered
+//!   actions, legal-action masks, observation tensors.
+//! - `testing` (feature `testing`) — the conformance kit: checks that a
+//!   game of your own keeps the [`Game`] contract.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod agent;
 pub mod checkers;
 pub mod connect4;
 pub mod connectx;
@@ -27,6 +33,8 @@ mod key;
 mod move_list;
 mod outcome;
 mod perft;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use error::PlayError;
 pub use game::Game;
@@ -34,7 +42,7 @@ pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResul
 pub use key::{mix64, PositionHasher};
 pub use move_list::{CapacityError, IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::{Outcome, PlayerOutcome};
-pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_divide};
+pub use perft::{count_games, perft, perft_divide, perft_parallel, perft_parallel_divide};
 
 /// The README's code examples, compiled and run as doctests.
 #[cfg(doctest)]

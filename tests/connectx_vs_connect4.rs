@@ -1,12 +1,14 @@
 //! `ConnectX` at 6x7x4 is Connect Four: in random positions it has the
-//! same legal moves, outcomes, endings, text, console board and `Board`
-//! query answers as `Connect4`, and the same perft counts from the empty
-//! board through depth 10.
+//! same legal moves, outcomes, endings, text, console board, `Board` query
+//! answers and learning-agent actions, masks and observations as
+//! `Connect4`, and the same perft counts from the empty board through
+//! depth 10.
 
 use proptest::prelude::*;
 use proptest::sample::Index;
 use rulebook::connect4::{self, Connect4};
 use rulebook::connectx::{self, Column, ConnectX, Parameters, Player};
+use rulebook::agent::Environment;
 use rulebook::{perft, Game, PlayError};
 
 /// Perft from the empty board, depths 0..=9 (the counts of issue 2, as
@@ -76,6 +78,24 @@ fn check_same(c4: &Connect4, cx: &ConnectX) -> Result<(), TestCaseError> {
             }
         }
     }
+    // The learning-agent interface: the same actions, mask and observation.
+    prop_assert_eq!(c4.action_count(), cx.action_count());
+    prop_assert_eq!(c4.observation_shape(), cx.observation_shape());
+    let (mut c4_mask, mut cx_mask) = ([false; 7], [true; 7]);
+    c4.legal_action_mask(&mut c4_mask).unwrap();
+    cx.legal_action_mask(&mut cx_mask).unwrap();
+    prop_assert_eq!(c4_mask, cx_mask);
+    let (mut c4_observation, mut cx_observation) = ([0.0; 84], [0.5; 84]);
+    c4.write_observation(&mut c4_observation).unwrap();
+    cx.write_observation(&mut cx_observation).unwrap();
+    prop_assert_eq!(c4_observation, cx_observation);
+    for action in 0..=7 {
+        prop_assert_eq!(
+            c4.clone().apply_action(action).map(|_| ()),
+            cx.clone().apply_action(action).map(|_| ())
+        );
+    }
+
     for player in Player::ALL {
         prop_assert_eq!(a.has_four_in_a_row(player), b.has_line(player));
         prop_assert_eq!(a.count(player), b.count(player));

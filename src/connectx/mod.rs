@@ -14,7 +14,10 @@
 //!   of turns, and its text;
 //! - [`ConnectX`]: the game — a `Board` plus whose turn it is —
 //!   implementing [`Game`](crate::Game), with [`Ending`], a fast perft and
-//!   a validated text with the parameters (`FromStr`, serde).
+//!   a validated text with the parameters (`FromStr`, serde);
+//! - for learning agents: `ConnectX` is an
+//!   [`Environment`](crate::agent::Environment) (one action per column, a
+//!   2 x rows x columns observation).
 //!
 //! The players are Connect Four's [`Player`]s. [`Connect4`](crate::connect4::Connect4)
 //! stays the fast type for 6x7x4; `ConnectX` at 6x7x4 plays exactly the
@@ -44,6 +47,7 @@ mod bitboard;
 mod board;
 mod column;
 mod ending;
+mod environment;
 mod game;
 mod lines;
 mod parameters;
