@@ -29,6 +29,7 @@ pub mod connectx;
 mod error;
 mod game;
 mod game_match;
+mod kaggle_text;
 mod key;
 mod move_list;
 mod outcome;

@@ -6,9 +6,9 @@
 
 use proptest::prelude::*;
 use proptest::sample::Index;
+use rulebook::agent::Environment;
 use rulebook::connect4::{self, Connect4};
 use rulebook::connectx::{self, Column, ConnectX, Parameters, Player};
-use rulebook::agent::Environment;
 use rulebook::{perft, Game, PlayError};
 
 /// Perft from the empty board, depths 0..=9 (the counts of issue 2, as

@@ -81,10 +81,12 @@
 //! ```
 //!
 //! Boards of other sizes and other run lengths (Kaggle's `config.rows`,
-//! `config.columns`, `config.inarow`) are not Connect Four: they need a
-//! board of any size, which this type is not.
+//! `config.columns`, `config.inarow`) are not Connect Four: read them with
+//! [`ConnectX::from_kaggle_board`](crate::connectx::ConnectX::from_kaggle_board),
+//! which takes the configuration as [`Parameters`](crate::connectx::Parameters).
 
 use super::{Board, Connect4, ParseBoardError, Player, PositionError, CELLS, COLUMNS, ROWS};
+use crate::kaggle_text::{read_cells, CellsError};
 
 /// Kaggle's value of an empty cell.
 pub const KAGGLE_EMPTY: u8 = 0;
@@ -229,45 +231,11 @@ impl Connect4 {
     /// [`KaggleBoardError::NotANumber`] naming the cell, and the errors of
     /// [`from_kaggle_board`](Self::from_kaggle_board).
     pub fn parse_kaggle_board(text: &str) -> Result<Connect4, KaggleBoardError> {
-        let trimmed = text.trim();
-        let inner = trimmed
-            .strip_prefix('[')
-            .and_then(|rest| rest.strip_suffix(']'))
-            .unwrap_or(trimmed);
-        let is_separator = |c: char| c == ',' || c.is_whitespace();
         let mut cells = [0_i64; CELLS];
-        let mut count = 0;
-        let mut read = |index: usize, token: &str| -> Result<(), KaggleBoardError> {
-            let value = token
-                .parse::<i64>()
-                .map_err(|_| KaggleBoardError::NotANumber {
-                    index,
-                    text: token.to_owned(),
-                })?;
-            if let Some(cell) = cells.get_mut(index) {
-                *cell = value;
-            }
-            Ok(())
-        };
-        if !inner.contains(is_separator) && inner.chars().count() == CELLS {
-            let mut digit = [0; 4];
-            for (index, character) in inner.chars().enumerate() {
-                read(index, character.encode_utf8(&mut digit))?;
-                count += 1;
-            }
-        } else {
-            for (index, token) in inner
-                .split(is_separator)
-                .filter(|t| !t.is_empty())
-                .enumerate()
-            {
-                read(index, token)?;
-                count += 1;
-            }
-        }
-        if count != CELLS {
-            return Err(KaggleBoardError::WrongLength(count));
-        }
+        read_cells(text, &mut cells).map_err(|error| match error {
+            CellsError::NotANumber { index, text } => KaggleBoardError::NotANumber { index, text },
+            CellsError::WrongLength(count) => KaggleBoardError::WrongLength(count),
+        })?;
         Connect4::from_kaggle_board(&cells)
     }
 }

@@ -17,7 +17,9 @@
 //!   a validated text with the parameters (`FromStr`, serde);
 //! - for learning agents: `ConnectX` is an
 //!   [`Environment`](crate::agent::Environment) (one action per column, a
-//!   2 x rows x columns observation).
+//!   2 x rows x columns observation), and Kaggle ConnectX's board encoding
+//!   for any configuration ([`ConnectX::to_kaggle_board`],
+//!   [`ConnectX::from_kaggle_board`], [`ConnectX::parse_kaggle_board`]).
 //!
 //! The players are Connect Four's [`Player`]s. [`Connect4`](crate::connect4::Connect4)
 //! stays the fast type for 6x7x4; `ConnectX` at 6x7x4 plays exactly the
@@ -49,6 +51,7 @@ mod column;
 mod ending;
 mod environment;
 mod game;
+mod kaggle;
 mod lines;
 mod parameters;
 mod perft;
@@ -60,6 +63,7 @@ pub use board::{Board, PlaceTokenError};
 pub use column::{Column, ColumnOutOfRange, ParseColumnError};
 pub use ending::Ending;
 pub use game::{ConnectX, Moves};
+pub use kaggle::KaggleBoardError;
 pub use parameters::{Parameters, ParametersError, ParseParametersError};
 pub use position::{ParsePositionError, PositionError};
 pub use text::{ParseBoardError, PARAMETERS_SEPARATOR};
