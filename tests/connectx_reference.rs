@@ -229,6 +229,37 @@ fn each_perft_layout_and_its_edges() {
     assert_perft_agrees(10, 12, 5, 4);
 }
 
+/// Every valid size (2,600 of them): the fast perft (64-bit, 128-bit or
+/// column-word layout, one walk per line length) equals the plain count
+/// of the game's own moves, from the empty board and after 3 and 6 moves.
+#[test]
+fn every_size_fast_perft_equals_the_plain_count() {
+    let mut sizes = 0;
+    for rows in 1..=16 {
+        for columns in 1..=16 {
+            for in_a_row in 2..=rows.max(columns) {
+                let mut game = ConnectX::new(parameters(rows, columns, in_a_row));
+                for ply in 0..8 {
+                    if ply % 3 == 0 {
+                        assert_eq!(
+                            perft(&game, 3),
+                            rulebook::testing::plain_perft(&game, 3),
+                            "{rows}x{columns}x{in_a_row} after {ply} plies: {game:?}"
+                        );
+                    }
+                    let moves = game.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    game.apply(moves[(ply * 7 + rows) % moves.len()]).unwrap();
+                }
+                sizes += 1;
+            }
+        }
+    }
+    assert_eq!(sizes, 2_600);
+}
+
 #[test]
 fn largest_boards_shallow() {
     assert_perft_agrees(16, 16, 16, 3);
