@@ -83,16 +83,6 @@ impl Board {
         }
     }
 
-    /// The board with these token bit sets.
-    ///
-    /// Precondition: the sets are disjoint playable cells obeying gravity
-    /// (debug-asserted).
-    pub(crate) const fn from_stones(x: u64, o: u64) -> Board {
-        let board = Board { x, o };
-        debug_assert!(x & o == 0 && (x | o) & !PLAYABLE == 0 && board.obeys_gravity());
-        board
-    }
-
     /// Every token, as bits.
     #[inline(always)]
     pub(crate) const fn occupied(&self) -> u64 {
