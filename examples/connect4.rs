@@ -2,38 +2,94 @@
 //! (see `tests/data/connect4_sample_*.txt`): two players at one keyboard,
 //! or against the computer.
 //!
-//! ```text
-//! cargo run --example connect4 [-- --computer X|O|both] [--level N]
-//! ```
+//! Run with `cargo run --example connect4`. Type a column number (0-6) for
+//! each move, and `Y`/`N` when asked to play again. End of input quits.
 //!
-//! Type a column number (0-6) for each move, and `Y`/`N` when asked to play
-//! again. End of input quits.
-//!
-//! - `--computer X` / `--computer O`: the computer plays that side;
-//!   `--computer both` lets it play a whole game by itself. Its move is
-//!   answered to the same prompt a human's is, with what it thought
-//!   (search depth and score) on the same line.
-//! - `--level N`: its strength, 1 (weakest) to
-//!   `rulebook::connect4::MAX_LEVEL`; the default,
-//!   `rulebook::connect4::DEFAULT_LEVEL`, answers within about a second.
-//!
+//! `--computer X` / `--computer O`: the computer plays that side;
+//! `--computer both` lets it play a whole game by itself. Its move is
+//! answered to the same prompt a human's is, with what it thought (search
+//! depth and score) on the same line. `--level N` picks its strength, 1
+//! (weakest) to `rulebook::connect4::MAX_LEVEL`; the default,
+//! `rulebook::connect4::DEFAULT_LEVEL`, answers within about a second.
 //! With no options the session is exactly the assignment's.
 //!
+//! `--rows R --columns C --in-a-row K` play ConnectX instead: the same game
+//! and console on a board of R rows (1-16) and C columns (1-16) where K in a
+//! row (2-16) win; a flag left out keeps Connect Four's value
+//! (`cargo run --example connect4 -- --rows 8 --columns 9 --in-a-row 5`).
+//! Columns are numbered 0 to C-1. Impossible sizes get a message and exit
+//! code 2.
+//!
+//! With ConnectX, the computer is `rulebook::connectx::engine` (Monte Carlo
+//! tree search, for any board size).
+//!
 //! The example only reads, prints and calls the library: the rules, the
-//! board and its text, and the computer player all come from
-//! `rulebook::connect4`.
+//! board and its text, and the computer players all come from
+//! `rulebook::connect4` and `rulebook::connectx`.
 
+use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use rulebook::connect4::{self, Column, Connect4, ParseColumnError, Player};
-use rulebook::search::Engine;
+use rulebook::connect4::{self, Connect4, Player};
+use rulebook::connectx::{self, ConnectX};
+use rulebook::search::{Engine, LevelError};
 use rulebook::{Game, Outcome, PlayError};
 
-const USAGE: &str = "usage: connect4 [--computer X|O|both] [--level N]";
+#[path = "support/connectx_flags.rs"]
+mod connectx_flags;
+use connectx_flags::{take_connectx_flags, CONNECTX_FLAGS_USAGE};
+
+/// Printed after a bad command line.
+const USAGE: &str = "\
+usage: connect4 [--rows R] [--columns C] [--in-a-row K] [--computer X|O|both] [--level N]
+  --computer P   the computer plays X, O or both
+  --level N      the computer's strength, 1 (weakest) and up";
+/// The exit code for a bad command line (the usual one for a usage error).
+const USAGE_ERROR: u8 = 2;
+
+/// What the console needs of a game beyond [`Game`]: its board `Display`,
+/// reading a player's column, and its computer player.
+trait ConsoleGame: Game<Player = Player> + Display {
+    /// The column `answer` names on this board, or the message to show.
+    fn read_column(&self, answer: &str) -> Result<Self::Move, String>;
+    /// The computer player of `level`.
+    fn engine(level: u32) -> Result<Engine<Self>, LevelError>;
+}
+
+impl ConsoleGame for Connect4 {
+    fn engine(level: u32) -> Result<Engine<Self>, LevelError> {
+        connect4::engine(level)
+    }
+
+    fn read_column(&self, answer: &str) -> Result<connect4::Column, String> {
+        let last = connect4::Column::MAX_INDEX;
+        answer.parse().map_err(|error| match error {
+            connect4::ParseColumnError::NotANumber(_) => not_a_number(last),
+            connect4::ParseColumnError::BelowZero(_) => COLUMN_BELOW_ZERO.to_owned(),
+            connect4::ParseColumnError::AboveMax(_) => above_max(last),
+        })
+    }
+}
+
+impl ConsoleGame for ConnectX {
+    fn engine(level: u32) -> Result<Engine<Self>, LevelError> {
+        connectx::engine(level)
+    }
+
+    fn read_column(&self, answer: &str) -> Result<connectx::Column, String> {
+        self.parameters()
+            .parse_column(answer)
+            .map_err(|error| match error {
+                connectx::ParseColumnError::NotANumber { last, .. } => not_a_number(last),
+                connectx::ParseColumnError::BelowZero { .. } => COLUMN_BELOW_ZERO.to_owned(),
+                connectx::ParseColumnError::AboveMax { last, .. } => above_max(last),
+            })
+    }
+}
 
 /// Asked before every move.
-fn column_prompt(game: &Connect4) -> String {
+fn column_prompt<G: Game>(game: &G) -> String {
     format!(
         "Player {}, what column do you want to place your marker in?",
         game.to_move()
@@ -46,30 +102,21 @@ const COLUMN_FULL: &str = "Column is full";
 /// Said for a negative column. The assignment's wording ("less that"),
 /// which scripts written against its transcript expect.
 const COLUMN_BELOW_ZERO: &str = "Column cannot be less that 0";
-/// Said for input that is not a whole number.
-const NOT_A_NUMBER: &str = "Please enter a column number from 0 to 6";
+/// Said for input that is not a whole number; `last` is the last column.
+fn not_a_number(last: usize) -> String {
+    format!("Please enter a column number from 0 to {last}")
+}
+/// Said for a column past the last one.
+fn above_max(last: usize) -> String {
+    format!("Column cannot be greater than {last}")
+}
 /// Said when the board fills up without four in a row.
 const TIE: &str = "It's a tie!";
 
-/// The computer's side(s) and its engine, when it plays.
-struct Computer {
-    /// The sides the computer plays.
-    sides: Vec<Player>,
-    engine: Engine<Connect4>,
-}
-
-impl Computer {
-    fn plays(&self, player: Player) -> bool {
-        self.sides.contains(&player)
-    }
-}
-
-/// The console: line input and printed output, and the computer if it
-/// plays.
+/// The console: line input and printed output.
 struct Console<R, W> {
     input: R,
     output: W,
-    computer: Option<Computer>,
 }
 
 impl<R: BufRead, W: Write> Console<R, W> {
@@ -79,7 +126,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
     }
 
     /// Prints the board (its text ends with a newline already).
-    fn show(&mut self, game: &Connect4) -> io::Result<()> {
+    fn show(&mut self, game: &impl Display) -> io::Result<()> {
         write!(self.output, "{game}")
     }
 
@@ -97,8 +144,15 @@ impl<R: BufRead, W: Write> Console<R, W> {
     /// The computer's move for the player to move in `game` (answered to
     /// the usual prompt, with what it thought), if the computer plays that
     /// side.
-    fn computer_move(&mut self, game: &Connect4) -> io::Result<Option<Column>> {
-        let Some(computer) = self.computer.as_mut().filter(|c| c.plays(game.to_move())) else {
+    fn computer_move<G: ConsoleGame>(
+        &mut self,
+        game: &G,
+        computer: &mut Option<Computer<G>>,
+    ) -> io::Result<Option<G::Move>> {
+        let Some(computer) = computer
+            .as_mut()
+            .filter(|c| c.sides.contains(&game.to_move()))
+        else {
             return Ok(None);
         };
         let thought = computer.engine.think(game);
@@ -113,16 +167,21 @@ impl<R: BufRead, W: Write> Console<R, W> {
         Ok(Some(column))
     }
 
-    /// Plays one game; `false` when the input ended.
-    fn play_one_game(&mut self) -> io::Result<bool> {
-        let mut game = Connect4::default();
-        if let Some(computer) = &mut self.computer {
+    /// Plays one game from `start`; `false` when the input ended.
+    fn play_one_game<G: ConsoleGame>(
+        &mut self,
+        start: &G,
+        computer: &mut Option<Computer<G>>,
+    ) -> io::Result<bool> {
+        let mut game = start.clone();
+        if let Some(computer) = computer {
             computer.engine.new_game();
         }
         self.show(&game)?;
         loop {
-            if let Some(column) = self.computer_move(&game)? {
-                game.apply(column).map_err(io::Error::other)?;
+            if let Some(column) = self.computer_move(&game, computer)? {
+                game.apply(column)
+                    .map_err(|error| io::Error::other(error.to_string()))?;
                 self.show(&game)?;
                 if self.game_ended(&game)? {
                     return Ok(true);
@@ -132,21 +191,10 @@ impl<R: BufRead, W: Write> Console<R, W> {
             let Some(answer) = self.ask(&column_prompt(&game))? else {
                 return Ok(false);
             };
-            let column = match answer.parse::<Column>() {
+            let column = match game.read_column(&answer) {
                 Ok(column) => column,
-                Err(ParseColumnError::NotANumber(_)) => {
-                    self.say(NOT_A_NUMBER)?;
-                    continue;
-                }
-                Err(ParseColumnError::BelowZero(_)) => {
-                    self.say(COLUMN_BELOW_ZERO)?;
-                    continue;
-                }
-                Err(ParseColumnError::AboveMax(_)) => {
-                    self.say(format!(
-                        "Column cannot be greater than {}",
-                        Column::MAX_INDEX
-                    ))?;
+                Err(message) => {
+                    self.say(message)?;
                     continue;
                 }
             };
@@ -171,7 +219,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
     }
 
     /// Announces the end of the game if it has ended; `true` then.
-    fn game_ended(&mut self, game: &Connect4) -> io::Result<bool> {
+    fn game_ended<G: Game<Player = Player>>(&mut self, game: &G) -> io::Result<bool> {
         match game.outcome() {
             None => Ok(false),
             Some(Outcome::Win(player)) => {
@@ -198,65 +246,117 @@ impl<R: BufRead, W: Write> Console<R, W> {
     }
 }
 
-/// Reads the options: who the computer plays, and at which level.
-fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Option<Computer>, String> {
-    let mut sides = None;
-    let mut level = connect4::DEFAULT_LEVEL;
+/// The computer's side(s) and its engine, when it plays.
+struct Computer<G: Game> {
+    /// The sides the computer plays.
+    sides: Vec<Player>,
+    engine: Engine<G>,
+}
+
+/// Who the computer plays and at which level, as the options say.
+#[derive(Clone, Debug)]
+struct ComputerOptions {
+    sides: Vec<Player>,
+    level: Option<u32>,
+}
+
+impl ComputerOptions {
+    /// The computer for game `G`, if it plays.
+    ///
+    /// # Errors
+    ///
+    /// The level does not exist (checked even when the computer does not
+    /// play).
+    fn computer<G: ConsoleGame>(&self, default_level: u32) -> Result<Option<Computer<G>>, String> {
+        if self.sides.is_empty() && self.level.is_none() {
+            return Ok(None);
+        }
+        let engine = G::engine(self.level.unwrap_or(default_level)).map_err(|e| e.to_string())?;
+        Ok((!self.sides.is_empty()).then(|| Computer {
+            sides: self.sides.clone(),
+            engine,
+        }))
+    }
+}
+
+/// Takes `--computer P` and `--level N` out of `args`; returns them and the
+/// other arguments, in order.
+fn take_computer_flags(args: &[String]) -> Result<(ComputerOptions, Vec<String>), String> {
+    let mut options = ComputerOptions {
+        sides: Vec::new(),
+        level: None,
+    };
+    let mut rest = Vec::new();
+    let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--computer" => {
                 let side = args.next().ok_or("--computer needs X, O or both")?;
-                sides = Some(match side.to_ascii_uppercase().as_str() {
+                options.sides = match side.to_ascii_uppercase().as_str() {
                     "X" => vec![Player::X],
                     "O" => vec![Player::O],
                     "BOTH" => vec![Player::X, Player::O],
-                    _ => return Err(format!("--computer takes X, O or both, not `{side}`")),
-                });
+                    _ => return Err(format!("--computer takes X, O or both, not {side:?}")),
+                };
             }
             "--level" => {
                 let text = args.next().ok_or("--level needs a number")?;
-                level = text.parse().map_err(|_| {
-                    format!(
-                        "--level takes a number from 1 to {}, not `{text}`",
-                        connect4::MAX_LEVEL
-                    )
-                })?;
+                let level = text
+                    .parse()
+                    .map_err(|_| format!("--level takes a whole number, not {text:?}"))?;
+                options.level = Some(level);
             }
-            other => return Err(format!("unknown argument `{other}`")),
+            _ => rest.push(arg.clone()),
         }
     }
-    // Checked even when nobody asked the computer to play.
-    connect4::level_limits(level).map_err(|error| error.to_string())?;
-    match sides {
-        None => Ok(None),
-        Some(sides) => {
-            let engine = connect4::engine(level).map_err(|error| error.to_string())?;
-            Ok(Some(Computer { sides, engine }))
-        }
-    }
+    Ok((options, rest))
 }
 
-fn main() -> ExitCode {
-    let computer = match parse_arguments(std::env::args().skip(1)) {
-        Ok(computer) => computer,
-        Err(message) => {
-            eprintln!("connect4: {message}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+/// Plays games from `start` until the players stop or the input ends.
+fn play<G: ConsoleGame>(start: &G, mut computer: Option<Computer<G>>) -> io::Result<()> {
     let mut console = Console {
         input: io::stdin().lock(),
         output: io::BufWriter::new(io::stdout().lock()),
-        computer,
     };
-    let played = (|| {
-        while console.play_one_game()? && console.wants_another_game()? == Some(true) {}
-        console.output.flush()
-    })();
+    while console.play_one_game(start, &mut computer)?
+        && console.wants_another_game()? == Some(true)
+    {}
+    console.output.flush()
+}
+
+/// Reads the command line: the board (Connect Four or a ConnectX size)
+/// and the computer. Starts the session, or returns the usage error.
+fn run(args: &[String]) -> Result<io::Result<()>, String> {
+    let (computer, args) = take_computer_flags(args)?;
+    let (parameters, rest) = take_connectx_flags(&args)?;
+    if let Some(unknown) = rest.first() {
+        return Err(format!("unknown argument {unknown:?}"));
+    }
+    Ok(match parameters {
+        None => play(
+            &Connect4::default(),
+            computer.computer(connect4::DEFAULT_LEVEL)?,
+        ),
+        Some(parameters) => play(
+            &ConnectX::new(parameters),
+            computer.computer(connectx::DEFAULT_LEVEL)?,
+        ),
+    })
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let played = match run(&args) {
+        Ok(played) => played,
+        Err(message) => {
+            eprintln!("error: {message}\n\n{USAGE}\n{CONNECTX_FLAGS_USAGE}");
+            return ExitCode::from(USAGE_ERROR);
+        }
+    };
     match played {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("connect4: {error}");
+            eprintln!("error: {error}");
             ExitCode::FAILURE
         }
     }

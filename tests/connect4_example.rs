@@ -240,20 +240,52 @@ fn bad_options_print_the_usage() {
     for (args, message) in [
         (
             &["--computer", "Z"][..],
-            "--computer takes X, O or both, not `Z`",
+            "--computer takes X, O or both, not \"Z\"",
         ),
+        (&["--computer"][..], "--computer needs X, O or both"),
         (
             &["--level", "0"][..],
             "there is no level 0: levels go from 1 (weakest) to 6",
         ),
-        (&["--bogus"][..], "unknown argument `--bogus`"),
+        (
+            &["--level", "x"][..],
+            "--level takes a whole number, not \"x\"",
+        ),
+        (&["--bogus"][..], "unknown argument \"--bogus\""),
     ] {
         let output = support::run_example("connect4", args, b"");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert_eq!(
-            String::from_utf8_lossy(&output.stderr),
-            format!("connect4: {message}\nusage: connect4 [--computer X|O|both] [--level N]\n")
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with(&format!("error: {message}\n\nusage: connect4 ")),
+            "{stderr}"
         );
+        assert!(stderr.contains("--computer P"), "{stderr}");
         assert_eq!(String::from_utf8_lossy(&output.stdout), "");
     }
+}
+
+#[test]
+fn the_computer_plays_connectx_boards_too() {
+    let args = [
+        "--rows",
+        "4",
+        "--columns",
+        "5",
+        "--in-a-row",
+        "3",
+        "--computer",
+        "both",
+        "--level",
+        "2",
+    ];
+    let output = run_with(&args, "n\n");
+    assert!(output.starts_with("|0|1|2|3|4|\n"), "{output}");
+    assert!(output.contains("(computer: depth "), "{output}");
+    assert!(
+        output.ends_with(&format!("Won!\n{PLAY_AGAIN}"))
+            || output.ends_with(&format!("It's a tie!\n{PLAY_AGAIN}")),
+        "{output}"
+    );
+    assert_eq!(run_with(&args, "n\n"), output, "the same game every time");
 }
