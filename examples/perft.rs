@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release --example perft -- <connect4|checkers> <depth>
-//!     [--fen F | --moves M] [--threads N] [--divide]
+//!     [--fen F | --moves M] [--threads N] [--divide] [--plain]
 //! ```
 //!
 //! - `--fen F`: start from a position text: a PDN FEN for checkers
@@ -16,30 +16,36 @@
 //! - `--threads N`: count on N threads (default 1; 0 = every core).
 //! - `--divide`: print the count under each root move, in the game's move
 //!   notation (Connect Four columns print 0-6, as `Column` displays them).
+//! - `--plain`: count with `rulebook::perft_plain`, through `legal_moves`
+//!   and `apply_unchecked` only (as a search walks the game), on one
+//!   thread: the speed of the path every search takes, not of the game's
+//!   own fast perft.
 //!
 //! Prints the count, the time and the leaves per second on stdout; while it
 //! counts, prints each root move as its count completes on stderr. Bad
 //! arguments print the usage on stderr and exit with code 2.
 //!
 //! The example only reads arguments and prints: the library counts
-//! (`rulebook::perft_parallel_divide`).
+//! (`rulebook::perft_parallel_divide`, or `rulebook::perft_plain`).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
-use rulebook::{perft, perft_parallel_divide, Game};
+use rulebook::{perft, perft_parallel_divide, perft_plain, Game};
 
 const USAGE: &str = "\
-usage: perft <connect4|checkers> <depth> [--fen F | --moves M] [--threads N] [--divide]
+usage: perft <connect4|checkers> <depth> [--fen F | --moves M] [--threads N] [--divide] [--plain]
 
   <depth>        plies to count (0 or more)
   --fen F        start from a position: PDN FEN for checkers, the board text for Connect Four
   --moves M      start from these moves: column digits 1-7 for Connect Four (\"4453\"),
                  PDN moves for checkers (\"11-15 23-19\")
   --threads N    threads to count on (default 1; 0 = every core)
-  --divide       print the count under each root move";
+  --divide       print the count under each root move
+  --plain        count through legal_moves and apply_unchecked only, as a search walks
+                 (one thread, no --divide)";
 
 /// The exit code for bad arguments (the usual one for a usage error).
 const USAGE_ERROR: u8 = 2;
@@ -71,6 +77,7 @@ struct Options {
     start: Start,
     threads: usize,
     divide: bool,
+    plain: bool,
 }
 
 /// Reads the command line (without the program name). The error says what
@@ -80,6 +87,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut start = Start::Initial;
     let mut threads = DEFAULT_THREADS;
     let mut divide = false;
+    let mut plain = false;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         let mut value_of = |flag: &str| {
@@ -106,6 +114,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 })?;
             }
             "--divide" => divide = true,
+            "--plain" => plain = true,
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?}")),
             _ => positional.push(arg.as_str()),
         }
@@ -124,12 +133,16 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let depth = depth
         .parse()
         .map_err(|_| format!("the depth must be a whole number of plies, not {depth:?}"))?;
+    if plain && (divide || threads != 1) {
+        return Err("--plain counts on one thread: leave out --divide and --threads".into());
+    }
     Ok(Options {
         game,
         depth,
         start,
         threads,
         divide,
+        plain,
     })
 }
 
@@ -175,6 +188,12 @@ where
     G: Game + Send + Sync,
     G::Move: Send + Sync,
 {
+    if options.plain {
+        let started = Instant::now();
+        let total = perft_plain(game, options.depth);
+        print_total(options.depth, total, started.elapsed());
+        return;
+    }
     let root_moves = game.legal_moves().len();
     let started = Instant::now();
     let finished = std::sync::atomic::AtomicUsize::new(0);
@@ -199,7 +218,12 @@ where
         }
         println!();
     }
-    println!("perft({}) = {total}", options.depth);
+    print_total(options.depth, total, elapsed);
+}
+
+/// Prints the count, the time and the leaves per second.
+fn print_total(depth: u32, total: u64, elapsed: Duration) {
+    println!("perft({depth}) = {total}");
     println!("time: {:.3} s", elapsed.as_secs_f64());
     println!("leaves/s: {}", per_second(total, elapsed));
 }

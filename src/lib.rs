@@ -11,7 +11,8 @@
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
 //! - [`perft`], [`perft_divide`], [`perft_parallel`] — count move sequences
-//!   (the proof of a move generator), per root move, on several threads.
+//!   (the proof of a move generator), per root move, on several threads;
+//!   [`perft_plain`] counts through the trait alone, as a search walks.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -31,7 +32,7 @@ pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResul
 pub use key::{mix64, PositionHasher};
 pub use move_list::{CapacityError, IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::{Outcome, PlayerOutcome};
-pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_divide};
+pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_divide, perft_plain};
 
 /// The README's code examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -1,6 +1,8 @@
 //! Perft: counting move sequences, the standard proof of a move generator.
 //!
 //! - [`perft`] — the count, on the calling thread, with no heap allocation.
+//! - [`perft_plain`] — the same count through `legal_moves` and
+//!   `apply_unchecked` only, as a search walks the game: its speed.
 //! - [`perft_divide`] — the count under each root move, the usual way to
 //!   find a move-generation bug by comparing with another engine.
 //! - [`perft_parallel`] and [`perft_parallel_divide`] — the same counts,
@@ -21,9 +23,24 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
     game.perft(depth)
 }
 
-/// The plain recursive walk behind the default [`Game::perft`], counting
-/// the last ply in bulk (the length of the move list) rather than playing it.
-pub(crate) fn generic_perft<G: Game>(game: &G, depth: u32) -> u64 {
+/// [`perft`] the way any search walks a game: [`Game::legal_moves`] and
+/// [`Game::apply_unchecked`] at every ply, and the length of
+/// `legal_moves()` at the last one. It never calls a game's
+/// [`Game::perft`] override, so its speed is the speed of the trait path
+/// that every user's search takes (the figure to compare with other
+/// engines' move generators), and its count checks that override.
+///
+/// Equal to [`perft`] for every game, position and depth. Never allocates
+/// on the heap. This is also the default [`Game::perft`].
+///
+/// ```
+/// use rulebook::checkers::Checkers;
+/// use rulebook::connect4::Connect4;
+///
+/// assert_eq!(rulebook::perft_plain(&Checkers::default(), 6), 36_768);
+/// assert_eq!(rulebook::perft_plain(&Connect4::default(), 6), 117_649);
+/// ```
+pub fn perft_plain<G: Game>(game: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => game.legal_moves().len() as u64,
@@ -32,7 +49,7 @@ pub(crate) fn generic_perft<G: Game>(game: &G, depth: u32) -> u64 {
             for mv in game.legal_moves() {
                 let mut child = game.clone();
                 child.apply_unchecked(mv);
-                total += generic_perft(&child, depth - 1);
+                total += perft_plain(&child, depth - 1);
             }
             total
         }
