@@ -46,7 +46,9 @@ pub fn perft_plain<G: Game>(game: &G, depth: u32) -> u64 {
         1 => game.legal_moves().len() as u64,
         _ => {
             let mut total = 0;
-            for mv in game.legal_moves() {
+            // By reference: moving the list into its by-value iterator
+            // copies the whole array (measured: a `memcpy` per node).
+            for &mv in game.legal_moves().iter() {
                 let mut child = game.clone();
                 child.apply_unchecked(mv);
                 total += perft_plain(&child, depth - 1);

@@ -375,6 +375,7 @@ impl Game for Checkers {
         player.opponent()
     }
 
+    #[inline(always)]
     fn legal_moves(&self) -> Moves {
         let mut moves = Moves::new();
         self.for_each_move(|mv| moves.push(mv));
