@@ -49,20 +49,6 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
         }
     }
 
-    /// Appends `mv`.
-    ///
-    /// Precondition: the list is not full (the game's capacity bound holds).
-    /// A push past capacity is a bug in the game: debug builds panic, release
-    /// builds drop the move rather than panic.
-    #[inline]
-    pub(crate) fn push(&mut self, mv: M) {
-        debug_assert!(self.len < N, "MoveList capacity {N} exceeded");
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = mv;
-            self.len += 1;
-        }
-    }
-
     /// A list of the moves that `fill` writes into the front of the slots:
     /// `fill` returns how many it wrote, using [`write_slot`](Self::write_slot)
     /// to append. The fast way for a game to build its list: the length
@@ -330,8 +316,8 @@ mod tests {
     fn push_iterate_and_deref() {
         let mut list: MoveList<u8, 4> = MoveList::new();
         assert!(list.is_empty());
-        list.push(3);
-        list.push(1);
+        assert_eq!(list.try_push(3), Ok(()));
+        assert_eq!(list.try_push(1), Ok(()));
         assert_eq!(&*list, &[3, 1]);
         assert_eq!(list.into_iter().collect::<Vec<_>>(), vec![3, 1]);
         assert_eq!(list.into_iter().len(), 2);

@@ -364,11 +364,7 @@ mod tests {
             !player
         }
         fn legal_moves(&self) -> Self::Moves {
-            let mut moves = MoveList::new();
-            for take in 1..=MAX_TAKE.min(self.stones) {
-                moves.push(Take(take));
-            }
-            moves
+            (1..=MAX_TAKE.min(self.stones)).map(Take).collect()
         }
         fn apply(&mut self, mv: Take) -> Result<(), PlayError<Take>> {
             if self.stones == 0 {

@@ -248,8 +248,8 @@ where
 }
 
 /// In the position `prefix` leads to, the game's perft equals the plain
-/// count at every depth up to `spec.perft_depth`, and the divided and
-/// parallel counts agree with it.
+/// count at every depth up to `spec.perft_depth`, and the library's plain
+/// walk, the divided and the parallel counts agree with it.
 fn check_perft<G>(spec: &Spec<G>, prefix: &[Index]) -> Result<(), TestCaseError>
 where
     G: Game + Send + Sync,
@@ -265,6 +265,12 @@ where
             "depth {} in {:?}",
             depth,
             game
+        );
+        prop_assert_eq!(
+            rulebook::perft_plain(game, depth),
+            expected,
+            "plain {}",
+            depth
         );
         let divided: u64 = rulebook::perft_divide(game, depth)
             .iter()

@@ -86,9 +86,25 @@ impl View {
                 // come back to it around a ring.
                 let empty = self.empty | (1 << from);
                 len = if self.own_kings & (1 << from) != 0 {
-                    jump_from(slots, len, start, from, &Direction::ALL, self.opponent, empty)
+                    jump_from(
+                        slots,
+                        len,
+                        start,
+                        from,
+                        &Direction::ALL,
+                        self.opponent,
+                        empty,
+                    )
                 } else {
-                    jump_from(slots, len, start, from, &S::MAN_DIRECTIONS, self.opponent, empty)
+                    jump_from(
+                        slots,
+                        len,
+                        start,
+                        from,
+                        &S::MAN_DIRECTIONS,
+                        self.opponent,
+                        empty,
+                    )
                 };
             }
             return len;

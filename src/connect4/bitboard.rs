@@ -226,7 +226,11 @@ mod tests {
                         occupied |= cell(row, col);
                     }
                 }
-                assert_eq!(open_columns(occupied), open, "{open:07b} at height {height}");
+                assert_eq!(
+                    open_columns(occupied),
+                    open,
+                    "{open:07b} at height {height}"
+                );
             }
         }
     }
