@@ -49,6 +49,20 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
         }
     }
 
+    /// Appends `mv`.
+    ///
+    /// Precondition: the list is not full (the game's capacity bound holds).
+    /// A push past capacity is a bug in the game: debug builds panic, release
+    /// builds drop the move rather than panic.
+    #[inline]
+    pub(crate) fn push(&mut self, mv: M) {
+        debug_assert!(self.len < N, "MoveList capacity {N} exceeded");
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+
     /// A list of the moves that `fill` writes into the front of the slots:
     /// `fill` returns how many it wrote, using [`write_slot`](Self::write_slot)
     /// to append. The fast way for a game to build its list: the length

@@ -80,6 +80,20 @@ impl Direction {
         }
     }
 
+    /// The square index one step from index `from` this way, if on the
+    /// board.
+    pub(crate) fn step_from(self, from: usize) -> Option<usize> {
+        let to = *NEIGHBOR[self as usize].get(from)?;
+        (to != NO_SQUARE).then_some(usize::from(to))
+    }
+
+    /// The square index a jump from index `from` this way lands on, if on
+    /// the board.
+    pub(crate) fn jump_from(self, from: usize) -> Option<usize> {
+        let to = *JUMP_LANDING[self as usize].get(from)?;
+        (to != NO_SQUARE).then_some(usize::from(to))
+    }
+
     /// The direction of a step from `from` to `to` (indices 0..32), if
     /// `to` is a diagonal neighbour of `from`.
     pub(crate) fn of_step(from: usize, to: usize) -> Option<Direction> {
@@ -159,6 +173,17 @@ const fn mask_table(indices: [[u8; SQUARE_COUNT]; 4]) -> [[Bitboard; SQUARE_COUN
 pub(crate) const NEIGHBOR_MASK: [[Bitboard; SQUARE_COUNT]; 4] = mask_table(NEIGHBOR);
 /// `JUMP_MASK[d][i]`: the bit of [`JUMP_LANDING`]`[d][i]`, 0 when none.
 pub(crate) const JUMP_MASK: [[Bitboard; SQUARE_COUNT]; 4] = mask_table(JUMP_LANDING);
+
+/// The opposite direction.
+#[inline(always)]
+pub(crate) const fn reverse(d: Direction) -> Direction {
+    match d {
+        Direction::UpLeft => Direction::DownRight,
+        Direction::UpRight => Direction::DownLeft,
+        Direction::DownLeft => Direction::UpRight,
+        Direction::DownRight => Direction::UpLeft,
+    }
+}
 
 #[cfg(test)]
 mod tests {
