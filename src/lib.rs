@@ -16,6 +16,7 @@
 
 pub mod checkers;
 pub mod connect4;
+pub mod draughts;
 mod error;
 mod game;
 mod game_match;
