@@ -541,4 +541,30 @@ impl Board {
             }
         }
     }
+
+    /// Calls `visit(from, to)` for every quiet move in the order players
+    /// read them: by start square, then direction (as `DIRECTIONS`), then
+    /// distance.
+    pub(crate) fn for_each_quiet_in_order<R: Rules, S: Side, F: FnMut(u32, u32)>(&self, mut visit: F) {
+        let empty = self.empty::<R>();
+        let mut pieces = self.own;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros();
+            pieces &= pieces - 1;
+            let king = self.kings & (1 << from) != 0;
+            for d in DIRECTIONS {
+                if !king && !forward::<S>().contains(&d) {
+                    continue;
+                }
+                let mut square = step::<R>(1 << from, d) & empty;
+                while square != 0 {
+                    visit(from, square.trailing_zeros());
+                    if !(king && R::FLYING_KINGS) {
+                        break;
+                    }
+                    square = step::<R>(square, d) & empty;
+                }
+            }
+        }
+    }
 }

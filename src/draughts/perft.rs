@@ -12,7 +12,7 @@
 //!   counted below as the search reports it (when the variant has a
 //!   precedence rule, a first search finds the best precedence key);
 //! - nothing allocates (the "distinct" count remembers the captures of
-//!   three or more pieces it has counted at a node in a small array, and
+//!   two or more pieces it has counted at a node in a small array, and
 //!   only a position with more such captures than that array holds would
 //!   spill to the heap).
 //!
@@ -25,9 +25,10 @@
 //! [`perft`](crate::Game::perft): the "keep" count. The "drop" count
 //! ([`Draughts::perft_distinct`](super::Draughts::perft_distinct)) counts
 //! such routes once: captures are compared by start, end, captured squares
-//! and whether the piece ends as a king. Two captures of one or two pieces
-//! never coincide that way (a second route needs a cycle of jumps), so only
-//! captures of three or more are compared.
+//! and whether the piece ends as a king. A capture of one piece has one
+//! route, so only captures of two or more are compared (two already can
+//! coincide: a flying king that takes two pieces on one diagonal may land
+//! on any empty square between them).
 
 use super::engine::{Board, BlackSide, Capture, Path, Side, Sink, WhiteSide};
 use super::geometry::Bitboard;
@@ -58,7 +59,7 @@ impl Dedup for Routes {
 }
 
 /// Captures of fewer pieces never coincide (see the module docs).
-const MIN_COINCIDING_CAPTURE: u32 = 3;
+const MIN_COINCIDING_CAPTURE: u32 = 2;
 /// Captures remembered inline per node before spilling to the heap.
 const SEEN_INLINE: usize = 16;
 
