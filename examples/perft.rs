@@ -3,9 +3,12 @@
 //! engine and for measuring it.
 //!
 //! ```text
-//! cargo run --release --example perft -- <connect4|checkers> <depth>
-//!     [--fen F | --moves M] [--threads N] [--divide]
+//! cargo run --release --example perft -- <game> <depth>
+//!     [--fen F | --moves M] [--threads N] [--divide] [--routes | --distinct]
 //! ```
+//!
+//! `<game>`: `connect4`, `checkers`, or a draughts variant: `international`,
+//! `brazilian`, `russian`, `pool`, `italian`, `spanish`, `czech`.
 //!
 //! - `--fen F`: start from a position text: a PDN FEN for checkers
 //!   (`B:W21-32:B1-12`), the compact board text for Connect Four
@@ -16,6 +19,9 @@
 //! - `--threads N`: count on N threads (default 1; 0 = every core).
 //! - `--divide`: print the count under each root move, in the game's move
 //!   notation (Connect Four columns print 0-6, as `Column` displays them).
+//! - `--routes` / `--distinct` (draughts): count capture routes that take
+//!   the same pieces to the same square each (`--routes`, the default, as
+//!   `Game::perft`) or once (`--distinct`, `Draughts::perft_distinct`).
 //!
 //! Prints the count, the time and the leaves per second on stdout; while it
 //! counts, prints each root move as its count completes on stderr. Bad
@@ -29,17 +35,23 @@ use std::time::{Duration, Instant};
 
 use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
+use rulebook::draughts::{self, DistinctRoutes, Draughts, Rules};
 use rulebook::{perft, perft_parallel_divide, Game};
 
 const USAGE: &str = "\
-usage: perft <connect4|checkers> <depth> [--fen F | --moves M] [--threads N] [--divide]
+usage: perft <game> <depth> [--fen F | --moves M] [--threads N] [--divide] [--routes | --distinct]
+
+  <game>         connect4, checkers, international, brazilian, russian, pool, italian,
+                 spanish or czech
 
   <depth>        plies to count (0 or more)
   --fen F        start from a position: PDN FEN for checkers, the board text for Connect Four
   --moves M      start from these moves: column digits 1-7 for Connect Four (\"4453\"),
                  PDN moves for checkers (\"11-15 23-19\")
   --threads N    threads to count on (default 1; 0 = every core)
-  --divide       print the count under each root move";
+  --divide       print the count under each root move
+  --routes       draughts: count every capture route (the default)
+  --distinct     draughts: count routes taking the same pieces to the same square once";
 
 /// The exit code for bad arguments (the usual one for a usage error).
 const USAGE_ERROR: u8 = 2;
@@ -53,7 +65,20 @@ const DEFAULT_THREADS: usize = 1;
 enum GameName {
     Connect4,
     Checkers,
+    /// A draughts variant, by its rules' name.
+    Draughts(&'static str),
 }
+
+/// The draughts variants the example knows, by name.
+const DRAUGHTS_VARIANTS: [&str; 7] = [
+    draughts::InternationalRules::NAME,
+    draughts::BrazilianRules::NAME,
+    draughts::RussianRules::NAME,
+    draughts::PoolRules::NAME,
+    draughts::ItalianRules::NAME,
+    draughts::SpanishRules::NAME,
+    draughts::CzechRules::NAME,
+];
 
 /// Where the count starts.
 #[derive(Clone, Debug)]
@@ -71,6 +96,8 @@ struct Options {
     start: Start,
     threads: usize,
     divide: bool,
+    /// `--distinct`: one count per distinct capture (draughts).
+    distinct: bool,
 }
 
 /// Reads the command line (without the program name). The error says what
@@ -80,6 +107,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut start = Start::Initial;
     let mut threads = DEFAULT_THREADS;
     let mut divide = false;
+    let mut convention: Option<&str> = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         let mut value_of = |flag: &str| {
@@ -106,6 +134,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 })?;
             }
             "--divide" => divide = true,
+            "--routes" | "--distinct" => {
+                if convention.is_some_and(|given| given != arg) {
+                    return Err("give at most one of --routes and --distinct".into());
+                }
+                convention = Some(arg.as_str());
+            }
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?}")),
             _ => positional.push(arg.as_str()),
         }
@@ -119,8 +153,20 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let game = match game {
         "connect4" => GameName::Connect4,
         "checkers" => GameName::Checkers,
-        other => return Err(format!("unknown game {other:?}: use connect4 or checkers")),
+        other => match DRAUGHTS_VARIANTS.iter().find(|&&name| name == other) {
+            Some(&name) => GameName::Draughts(name),
+            None => {
+                return Err(format!(
+                    "unknown game {other:?}: use connect4, checkers or {}",
+                    DRAUGHTS_VARIANTS.join(", ")
+                ))
+            }
+        },
     };
+    let distinct = convention == Some("--distinct");
+    if convention.is_some() && !matches!(game, GameName::Draughts(_)) {
+        return Err("--routes and --distinct are for the draughts variants".into());
+    }
     let depth = depth
         .parse()
         .map_err(|_| format!("the depth must be a whole number of plies, not {depth:?}"))?;
@@ -130,6 +176,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         start,
         threads,
         divide,
+        distinct,
     })
 }
 
@@ -157,6 +204,35 @@ fn checkers_start(start: &Start) -> Result<Checkers, String> {
             Ok(game)
         }
     }
+}
+
+fn draughts_start<R: Rules>(start: &Start) -> Result<Draughts<R>, String> {
+    match start {
+        Start::Initial => Ok(Draughts::default()),
+        Start::Fen(fen) => Draughts::from_fen(fen).map_err(|e| format!("--fen: {e}")),
+        Start::Moves(moves) => {
+            let mut game = Draughts::default();
+            for text in moves.split([' ', ',']).filter(|text| !text.is_empty()) {
+                let mv = game
+                    .parse_move(text)
+                    .map_err(|e| format!("--moves: {text}: {e}"))?;
+                game.apply(mv)
+                    .map_err(|e| format!("--moves: {text}: {e}"))?;
+            }
+            Ok(game)
+        }
+    }
+}
+
+/// Counts a draughts variant in the convention `options` asks for.
+fn run_draughts<R: Rules>(options: &Options) -> Result<(), String> {
+    let game = draughts_start::<R>(&options.start)?;
+    if options.distinct {
+        run(&DistinctRoutes(game), options);
+    } else {
+        run(&game, options);
+    }
+    Ok(())
 }
 
 /// Leaves per second, with an SI prefix (`153.2 M`).
@@ -209,6 +285,15 @@ fn main() -> ExitCode {
     let outcome = parse_args(&args).and_then(|options| match options.game {
         GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
         GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),
+        GameName::Draughts(name) => match name {
+            "international" => run_draughts::<draughts::InternationalRules>(&options),
+            "brazilian" => run_draughts::<draughts::BrazilianRules>(&options),
+            "russian" => run_draughts::<draughts::RussianRules>(&options),
+            "pool" => run_draughts::<draughts::PoolRules>(&options),
+            "italian" => run_draughts::<draughts::ItalianRules>(&options),
+            "spanish" => run_draughts::<draughts::SpanishRules>(&options),
+            _ => run_draughts::<draughts::CzechRules>(&options),
+        },
     });
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -429,29 +429,100 @@ impl Board {
     }
 
     /// Reports every complete capture sequence of the side to move to
-    /// `sink`, whatever its precedence (the sink applies precedence).
-    /// Order: men by start square, then kings by start square; each piece's
-    /// sequences depth first, directions in the order of `DIRECTIONS`.
+    /// `sink`, whatever its precedence (the sink applies precedence), in no
+    /// particular order.
+    ///
+    /// Men's first jumps are found in bulk, direction by direction: a jump
+    /// after which the man cannot jump on (as a man: it cannot jump back
+    /// over the piece it took, and its start square is behind it) is
+    /// reported at once; only the others are searched square by square.
     pub(crate) fn for_each_capture<R: Rules, S: Side, K: Sink>(&self, sink: &mut K) {
         let empty = self.empty::<R>();
         let prey_kings = self.opp & self.kings;
-        let mut men = self.capturing_men::<R, S>();
+        let kings_capture = self.kings_can_capture::<R>();
         // Czech: a king's capture beats any man's; skip the men then.
-        if R::PRECEDENCE == Precedence::KingFirst && self.kings_can_capture::<R>() {
-            men = 0;
+        let men_may = !(R::PRECEDENCE == Precedence::KingFirst && kings_capture);
+        let men = self.own & !self.kings;
+        let men_prey = if R::MEN_CAPTURE_KINGS {
+            self.opp
+        } else {
+            self.opp & !self.kings
+        };
+        let crown = crown_row::<R, S>();
+        if men_may && men != 0 {
+            for &d in man_capture_directions::<R, S>() {
+                let landings = step::<R>(step::<R>(men, d) & men_prey, d) & empty;
+                if landings == 0 {
+                    continue;
+                }
+                let mut going_on = 0;
+                for &next in man_capture_directions::<R, S>() {
+                    // Not straight back over the piece just taken.
+                    if next != reverse(d) {
+                        let back = reverse(next);
+                        going_on |= step::<R>(step::<R>(empty, back) & men_prey, back);
+                    }
+                }
+                going_on &= landings;
+                if R::CROWNING == Crowning::AtOnce {
+                    // Crowned on landing: it goes on as a king, if at all.
+                    going_on |= landings & crown;
+                }
+                let back = reverse(d);
+                let mut simple = landings & !going_on;
+                while simple != 0 {
+                    let to = simple.trailing_zeros();
+                    simple &= simple - 1;
+                    let over = step::<R>(1 << to, back);
+                    let from = step::<R>(over, back).trailing_zeros();
+                    let taken = Taken::NONE.with(over, over & prey_kings != 0);
+                    let mut path = Path::new(from);
+                    if K::PATH {
+                        path.push(to);
+                    }
+                    sink.complete(
+                        Capture {
+                            from,
+                            to,
+                            captured: over,
+                            king_after: (1 << to) & crown != 0,
+                            key: key::<R>(1, false, taken.kings, taken.order),
+                        },
+                        &path,
+                    );
+                }
+                let mut complex = going_on;
+                while complex != 0 {
+                    let to = complex.trailing_zeros();
+                    complex &= complex - 1;
+                    let over = step::<R>(1 << to, back);
+                    let from = step::<R>(over, back).trailing_zeros();
+                    let hunt = Hunt {
+                        prey: self.opp,
+                        prey_kings,
+                        empty: empty | (1 << from),
+                        from,
+                        with_king: false,
+                    };
+                    let taken = Taken::NONE.with(over, over & prey_kings != 0);
+                    let mut path = Path::new(from);
+                    if K::PATH {
+                        path.push(to);
+                    }
+                    if R::CROWNING == Crowning::AtOnce && (1 << to) & crown != 0 {
+                        if R::FLYING_KINGS {
+                            hunt.flying_king::<R, K>(to, d, taken, &mut path, sink);
+                        } else {
+                            hunt.short_king::<R, K>(to, taken, &mut path, sink);
+                        }
+                    } else {
+                        hunt.man::<R, S, K>(to, taken, &mut path, sink);
+                    }
+                }
+            }
         }
-        while men != 0 {
-            let from = men.trailing_zeros();
-            men &= men - 1;
-            let hunt = Hunt {
-                prey: self.opp,
-                prey_kings,
-                empty: empty | (1 << from),
-                from,
-                with_king: false,
-            };
-            let mut path = Path::new(from);
-            hunt.man::<R, S, K>(from, Taken::NONE, &mut path, sink);
+        if !kings_capture {
+            return;
         }
         let mut kings = self.own & self.kings;
         while kings != 0 {

@@ -43,6 +43,7 @@
 //! assert_eq!(russian.parse_move("c3-d4").unwrap().to_string(), "c3-d4");
 //! ```
 
+mod distinct;
 mod engine;
 mod fen;
 mod geometry;
@@ -53,6 +54,7 @@ mod piece;
 mod position;
 mod rules;
 
+pub use distinct::DistinctRoutes;
 pub use fen::{FenError, PositionError, Setup};
 pub use moves::{IntoIter as MovesIntoIter, Move, Moves, ParseMoveError, INLINE_MOVES, MAX_CAPTURES, MAX_MOVE_SQUARES};
 pub use notation::{Notation, ParseSquareError, Square};

@@ -3,14 +3,13 @@
 
 use core::fmt;
 use core::marker::PhantomData;
-use core::ops::Deref;
+use core::ops::{Deref, DerefMut};
 use core::str::FromStr;
 
 use super::engine::MAX_PATH;
 use super::geometry::diagonal_between;
 use super::notation::{read_square, square_hint, write_square, Square};
 use super::rules::Rules;
-use crate::MoveList;
 
 /// The most squares a move visits: its start and one landing per piece
 /// taken (a capture takes at most 20 pieces; see the proof at
@@ -389,9 +388,13 @@ pub const INLINE_MOVES: usize = 160;
 /// The legal moves of a position: a list that holds up to
 /// [`INLINE_MOVES`] moves inline (no heap allocation) and moves to the heap
 /// only in the rare position with more. Derefs to a slice.
+///
+/// Invariant: `len <= INLINE_MOVES`; when `spill` is not empty it holds
+/// every move and `len` is 0.
 #[derive(Clone)]
 pub struct Moves<R> {
-    inline: MoveList<Move<R>, INLINE_MOVES>,
+    inline: [Move<R>; INLINE_MOVES],
+    len: usize,
     spill: Vec<Move<R>>,
 }
 
@@ -399,27 +402,31 @@ impl<R: Rules> Moves<R> {
     /// An empty list.
     pub fn new() -> Moves<R> {
         Moves {
-            inline: MoveList::new(),
+            inline: [Move::default(); INLINE_MOVES],
+            len: 0,
             spill: Vec::new(),
         }
     }
 
     /// Appends `mv` (moving the list to the heap if the inline part is
     /// full).
-    pub(crate) fn push(&mut self, mv: Move<R>) {
-        if self.spill.is_empty() && self.inline.len() < INLINE_MOVES {
-            self.inline.push(mv);
-        } else {
-            if self.spill.is_empty() {
-                self.spill.extend_from_slice(&self.inline);
+    pub fn push(&mut self, mv: Move<R>) {
+        if self.spill.is_empty() {
+            if let Some(slot) = self.inline.get_mut(self.len) {
+                *slot = mv;
+                self.len += 1;
+                return;
             }
-            self.spill.push(mv);
+            self.spill.extend_from_slice(&self.inline[..self.len]);
+            self.len = 0;
         }
+        self.spill.push(mv);
     }
 
     /// Empties the list.
-    pub(crate) fn clear(&mut self) {
-        *self = Moves::new();
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.spill.clear();
     }
 }
 
@@ -429,11 +436,21 @@ impl<R: Rules> Default for Moves<R> {
     }
 }
 
+impl<R> DerefMut for Moves<R> {
+    fn deref_mut(&mut self) -> &mut [Move<R>] {
+        if self.spill.is_empty() {
+            &mut self.inline[..self.len]
+        } else {
+            &mut self.spill
+        }
+    }
+}
+
 impl<R> Deref for Moves<R> {
     type Target = [Move<R>];
     fn deref(&self) -> &[Move<R>] {
         if self.spill.is_empty() {
-            &self.inline
+            &self.inline[..self.len]
         } else {
             &self.spill
         }

@@ -414,7 +414,10 @@ impl<R: Rules> Draughts<R> {
                 best: None,
             };
             board.for_each_capture::<R, S, _>(&mut collect);
-            return collect.moves;
+            let mut moves = collect.moves;
+            // Captures come out by kind of first jump; list them by route.
+            moves.sort_unstable_by(|a, b| a.indices().cmp(b.indices()));
+            return moves;
         }
         let mut moves = Moves::new();
         board.for_each_quiet_in_order::<R, S, _>(|from, to| {
