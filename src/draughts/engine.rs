@@ -135,9 +135,17 @@ pub(crate) struct Capture {
 pub(crate) trait Sink {
     /// Whether the search must keep track of the landing squares.
     const PATH: bool;
+    /// Whether the sink only counts: then men's single jumps that cannot
+    /// go on are reported in bulk, by [`Sink::simple`].
+    const BULK: bool = false;
     /// One complete capture (every one, whatever its precedence key), and
     /// its path when `PATH`.
     fn complete(&mut self, capture: Capture, path: &Path);
+    /// `count` complete captures of one piece each, all with precedence
+    /// key `key` (only called when `BULK`).
+    fn simple(&mut self, key: u64, count: u64) {
+        let _ = (key, count);
+    }
 }
 
 /// The precedence key of a capture (see [`Capture::key`]).
@@ -428,6 +436,24 @@ impl Board {
         self.capturing_men::<R, S>() != 0 || self.kings_can_capture::<R>()
     }
 
+    /// The landing squares of men's first jumps, per direction (as
+    /// `DIRECTIONS`; 0 for directions men do not capture in).
+    #[inline(always)]
+    pub(crate) fn men_landings<R: Rules, S: Side>(&self) -> [Bitboard; 4] {
+        let empty = self.empty::<R>();
+        let men = self.own & !self.kings;
+        let prey = if R::MEN_CAPTURE_KINGS {
+            self.opp
+        } else {
+            self.opp & !self.kings
+        };
+        let mut landings = [0; 4];
+        for &d in man_capture_directions::<R, S>() {
+            landings[d] = step::<R>(step::<R>(men, d) & prey, d) & empty;
+        }
+        landings
+    }
+
     /// Reports every complete capture sequence of the side to move to
     /// `sink`, whatever its precedence (the sink applies precedence), in no
     /// particular order.
@@ -437,21 +463,31 @@ impl Board {
     /// over the piece it took, and its start square is behind it) is
     /// reported at once; only the others are searched square by square.
     pub(crate) fn for_each_capture<R: Rules, S: Side, K: Sink>(&self, sink: &mut K) {
+        self.for_each_capture_from::<R, S, K>(self.men_landings::<R, S>(), sink);
+    }
+
+    /// [`for_each_capture`](Board::for_each_capture), given
+    /// [`men_landings`](Board::men_landings).
+    #[inline(always)]
+    pub(crate) fn for_each_capture_from<R: Rules, S: Side, K: Sink>(
+        &self,
+        men_landings: [Bitboard; 4],
+        sink: &mut K,
+    ) {
         let empty = self.empty::<R>();
         let prey_kings = self.opp & self.kings;
         let kings_capture = self.kings_can_capture::<R>();
         // Czech: a king's capture beats any man's; skip the men then.
         let men_may = !(R::PRECEDENCE == Precedence::KingFirst && kings_capture);
-        let men = self.own & !self.kings;
         let men_prey = if R::MEN_CAPTURE_KINGS {
             self.opp
         } else {
             self.opp & !self.kings
         };
         let crown = crown_row::<R, S>();
-        if men_may && men != 0 {
+        if men_may {
             for &d in man_capture_directions::<R, S>() {
-                let landings = step::<R>(step::<R>(men, d) & men_prey, d) & empty;
+                let landings = men_landings[d];
                 if landings == 0 {
                     continue;
                 }
@@ -470,6 +506,25 @@ impl Board {
                 }
                 let back = reverse(d);
                 let mut simple = landings & !going_on;
+                if K::BULK {
+                    // Whether the piece taken is a king matters only to
+                    // precedence rules that count kings.
+                    let by_kind = matches!(R::PRECEDENCE, Precedence::MajorityThenKings | Precedence::Italian);
+                    let took_king = if by_kind {
+                        // The piece taken is one step back from the landing.
+                        step::<R>(prey_kings, d) & simple
+                    } else {
+                        0
+                    };
+                    let took_man = simple & !took_king;
+                    if took_man != 0 {
+                        sink.simple(key::<R>(1, false, 0, 0), u64::from(took_man.count_ones()));
+                    }
+                    if took_king != 0 {
+                        sink.simple(key::<R>(1, false, 1, 1 << 31), u64::from(took_king.count_ones()));
+                    }
+                    simple = 0;
+                }
                 while simple != 0 {
                     let to = simple.trailing_zeros();
                     simple &= simple - 1;

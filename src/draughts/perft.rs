@@ -113,9 +113,14 @@ struct BestKey(Option<u64>);
 
 impl Sink for BestKey {
     const PATH: bool = false;
+    const BULK: bool = true;
     #[inline(always)]
     fn complete(&mut self, capture: Capture, _: &Path) {
-        self.0 = Some(self.0.map_or(capture.key, |best| best.max(capture.key)));
+        self.simple(capture.key, 1);
+    }
+    #[inline(always)]
+    fn simple(&mut self, key: u64, _: u64) {
+        self.0 = Some(self.0.map_or(key, |best| best.max(key)));
     }
 }
 
@@ -128,6 +133,21 @@ struct CountCaptures<D> {
 
 impl<D: Dedup> Sink for CountCaptures<D> {
     const PATH: bool = false;
+    const BULK: bool = true;
+
+    /// Captures of one piece never coincide: no need to remember them.
+    #[inline(always)]
+    fn simple(&mut self, key: u64, count: u64) {
+        if key > self.best {
+            self.best = key;
+            self.count = 0;
+            self.seen.reset();
+        }
+        if key == self.best {
+            self.count += count;
+        }
+    }
+
     #[inline(always)]
     fn complete(&mut self, capture: Capture, _: &Path) {
         if capture.key > self.best {
@@ -167,7 +187,8 @@ impl<R: Rules, S: Side, D: Dedup> Sink for Recurse<'_, R, S, D> {
 /// The number of legal moves.
 #[inline(always)]
 fn count_moves<R: Rules, S: Side, D: Dedup>(board: &Board) -> u64 {
-    if !board.has_capture::<R, S>() {
+    let landings = board.men_landings::<R, S>();
+    if landings == [0; 4] && !board.kings_can_capture::<R>() {
         return board.count_quiet::<R, S>();
     }
     let mut sink = CountCaptures {
@@ -175,7 +196,7 @@ fn count_moves<R: Rules, S: Side, D: Dedup>(board: &Board) -> u64 {
         count: 0,
         seen: D::new(),
     };
-    board.for_each_capture::<R, S, _>(&mut sink);
+    board.for_each_capture_from::<R, S, _>(landings, &mut sink);
     sink.count
 }
 
