@@ -7,7 +7,9 @@
 //! each variant and side gets its own copy of this code with every rule
 //! test folded away.
 
-use super::geometry::{reverse, step, Bitboard, Geometry, DIRECTIONS, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT};
+use super::geometry::{
+    reverse, step, Bitboard, Geometry, DIRECTIONS, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT,
+};
 use super::rules::{Crowning, Precedence, Rules};
 
 /// The side to move, as a type: "forward" and the crowning row are then
@@ -54,16 +56,12 @@ pub(crate) fn crown_row<R: Geometry, S: Side>() -> Bitboard {
     }
 }
 
-/// The directions `R`'s men capture in (for side `S`).
+/// Whether `R`'s men (of side `S`) capture in direction `d`. Loops run
+/// over all of `DIRECTIONS` and skip with this test, so that they unroll
+/// with every direction (and so every shift) a constant.
 #[inline(always)]
-fn man_capture_directions<R: Rules, S: Side>() -> &'static [usize] {
-    if R::MEN_CAPTURE_BACKWARD {
-        &DIRECTIONS
-    } else if S::WHITE {
-        &[UP_LEFT, UP_RIGHT]
-    } else {
-        &[DOWN_LEFT, DOWN_RIGHT]
-    }
+fn men_capture_in<R: Rules, S: Side>(d: usize) -> bool {
+    R::MEN_CAPTURE_BACKWARD || forward::<S>()[0] == d || forward::<S>()[1] == d
 }
 
 /// A position from the side to move's view: its pieces, the opponent's,
@@ -223,7 +221,14 @@ struct Hunt {
 
 impl Hunt {
     #[inline(always)]
-    fn complete<R: Rules, K: Sink>(&self, at: u32, taken: Taken, king_after: bool, path: &Path, sink: &mut K) {
+    fn complete<R: Rules, K: Sink>(
+        &self,
+        at: u32,
+        taken: Taken,
+        king_after: bool,
+        path: &Path,
+        sink: &mut K,
+    ) {
         sink.complete(
             Capture {
                 from: self.from,
@@ -247,10 +252,19 @@ impl Hunt {
     }
 
     /// Extends the capture of a man standing on `at`.
-    fn man<R: Rules, S: Side, K: Sink>(&self, at: u32, taken: Taken, path: &mut Path, sink: &mut K) {
+    fn man<R: Rules, S: Side, K: Sink>(
+        &self,
+        at: u32,
+        taken: Taken,
+        path: &mut Path,
+        sink: &mut K,
+    ) {
         let prey = self.men_prey::<R>() & !taken.captured;
         let mut extended = false;
-        for &d in man_capture_directions::<R, S>() {
+        for d in DIRECTIONS {
+            if !men_capture_in::<R, S>(d) {
+                continue;
+            }
             let over = step::<R>(1 << at, d) & prey;
             if over == 0 {
                 continue;
@@ -302,7 +316,12 @@ impl Hunt {
             if K::PATH {
                 path.push(to);
             }
-            self.short_king::<R, K>(to, taken.with(over, over & self.prey_kings != 0), path, sink);
+            self.short_king::<R, K>(
+                to,
+                taken.with(over, over & self.prey_kings != 0),
+                path,
+                sink,
+            );
             if K::PATH {
                 path.pop();
             }
@@ -315,7 +334,12 @@ impl Hunt {
     /// The piece a flying king on `at` would capture in direction `d`, if
     /// any, with its first landing square.
     #[inline(always)]
-    fn flying_target<R: Rules>(&self, at: Bitboard, d: usize, captured: Bitboard) -> Option<(Bitboard, Bitboard)> {
+    fn flying_target<R: Rules>(
+        &self,
+        at: Bitboard,
+        d: usize,
+        captured: Bitboard,
+    ) -> Option<(Bitboard, Bitboard)> {
         let mut square = step::<R>(at, d);
         while square & self.empty != 0 {
             square = step::<R>(square, d);
@@ -343,13 +367,21 @@ impl Hunt {
     /// After taking a piece the king may land on any empty square beyond
     /// it; when it can capture again from some of them, it must land on one
     /// of those and go on.
-    fn flying_king<R: Rules, K: Sink>(&self, at: u32, came: usize, taken: Taken, path: &mut Path, sink: &mut K) {
+    fn flying_king<R: Rules, K: Sink>(
+        &self,
+        at: u32,
+        came: usize,
+        taken: Taken,
+        path: &mut Path,
+        sink: &mut K,
+    ) {
         let mut extended = false;
         for d in DIRECTIONS {
             if came < 4 && d == reverse(came) {
                 continue;
             }
-            let Some((victim, first_landing)) = self.flying_target::<R>(1 << at, d, taken.captured) else {
+            let Some((victim, first_landing)) = self.flying_target::<R>(1 << at, d, taken.captured)
+            else {
                 continue;
             };
             extended = true;
@@ -405,7 +437,10 @@ impl Board {
         };
         let men = self.own & !self.kings;
         let mut jumpers = 0;
-        for &d in man_capture_directions::<R, S>() {
+        for d in DIRECTIONS {
+            if !men_capture_in::<R, S>(d) {
+                continue;
+            }
             let back = reverse(d);
             jumpers |= step::<R>(step::<R>(empty, back) & prey, back);
         }
@@ -448,7 +483,10 @@ impl Board {
             self.opp & !self.kings
         };
         let mut landings = [0; 4];
-        for &d in man_capture_directions::<R, S>() {
+        for d in DIRECTIONS {
+            if !men_capture_in::<R, S>(d) {
+                continue;
+            }
             landings[d] = step::<R>(step::<R>(men, d) & prey, d) & empty;
         }
         landings
@@ -486,13 +524,19 @@ impl Board {
         };
         let crown = crown_row::<R, S>();
         if men_may {
-            for &d in man_capture_directions::<R, S>() {
+            for d in DIRECTIONS {
+                if !men_capture_in::<R, S>(d) {
+                    continue;
+                }
                 let landings = men_landings[d];
                 if landings == 0 {
                     continue;
                 }
                 let mut going_on = 0;
-                for &next in man_capture_directions::<R, S>() {
+                for next in DIRECTIONS {
+                    if !men_capture_in::<R, S>(next) {
+                        continue;
+                    }
                     // Not straight back over the piece just taken.
                     if next != reverse(d) {
                         let back = reverse(next);
@@ -509,7 +553,10 @@ impl Board {
                 if K::BULK {
                     // Whether the piece taken is a king matters only to
                     // precedence rules that count kings.
-                    let by_kind = matches!(R::PRECEDENCE, Precedence::MajorityThenKings | Precedence::Italian);
+                    let by_kind = matches!(
+                        R::PRECEDENCE,
+                        Precedence::MajorityThenKings | Precedence::Italian
+                    );
                     let took_king = if by_kind {
                         // The piece taken is one step back from the landing.
                         step::<R>(prey_kings, d) & simple
@@ -521,7 +568,10 @@ impl Board {
                         sink.simple(key::<R>(1, false, 0, 0), u64::from(took_man.count_ones()));
                     }
                     if took_king != 0 {
-                        sink.simple(key::<R>(1, false, 1, 1 << 31), u64::from(took_king.count_ones()));
+                        sink.simple(
+                            key::<R>(1, false, 1, 1 << 31),
+                            u64::from(took_king.count_ones()),
+                        );
                     }
                     simple = 0;
                 }
@@ -605,7 +655,8 @@ impl Board {
         let empty = self.empty::<R>();
         let men = self.own & !self.kings;
         let [a, b] = forward::<S>();
-        let mut count = (step::<R>(men, a) & empty).count_ones() + (step::<R>(men, b) & empty).count_ones();
+        let mut count =
+            (step::<R>(men, a) & empty).count_ones() + (step::<R>(men, b) & empty).count_ones();
         let kings = self.own & self.kings;
         if kings != 0 {
             for d in DIRECTIONS {
@@ -671,7 +722,10 @@ impl Board {
     /// Calls `visit(from, to)` for every quiet move in the order players
     /// read them: by start square, then direction (as `DIRECTIONS`), then
     /// distance.
-    pub(crate) fn for_each_quiet_in_order<R: Rules, S: Side, F: FnMut(u32, u32)>(&self, mut visit: F) {
+    pub(crate) fn for_each_quiet_in_order<R: Rules, S: Side, F: FnMut(u32, u32)>(
+        &self,
+        mut visit: F,
+    ) {
         let empty = self.empty::<R>();
         let mut pieces = self.own;
         while pieces != 0 {

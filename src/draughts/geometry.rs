@@ -205,10 +205,17 @@ mod tests {
         for i in 0..R::SQUARES {
             let (row, col) = coordinates(R::SIZE, i);
             let bit = 1u64 << bit_of_index::<R>(i);
-            for (d, (dr, dc)) in [(-1i32, -1i32), (-1, 1), (1, -1), (1, 1)].into_iter().enumerate() {
-                let expected = index_at(R::SIZE, (row as i32 + dr) as usize, (col as i32 + dc) as usize)
-                    .filter(|_| row as i32 + dr >= 0 && col as i32 + dc >= 0)
-                    .map_or(0, |j| 1u64 << bit_of_index::<R>(j));
+            for (d, (dr, dc)) in [(-1i32, -1i32), (-1, 1), (1, -1), (1, 1)]
+                .into_iter()
+                .enumerate()
+            {
+                let expected = index_at(
+                    R::SIZE,
+                    (row as i32 + dr) as usize,
+                    (col as i32 + dc) as usize,
+                )
+                .filter(|_| row as i32 + dr >= 0 && col as i32 + dc >= 0)
+                .map_or(0, |j| 1u64 << bit_of_index::<R>(j));
                 assert_eq!(step::<R>(bit, d) & R::VALID, expected, "{i} {d}");
             }
         }

@@ -56,13 +56,16 @@ mod rules;
 
 pub use distinct::DistinctRoutes;
 pub use fen::{FenError, PositionError, Setup};
-pub use moves::{IntoIter as MovesIntoIter, Move, Moves, ParseMoveError, INLINE_MOVES, MAX_CAPTURES, MAX_MOVE_SQUARES};
+pub use moves::{
+    IntoIter as MovesIntoIter, Move, Moves, ParseMoveError, INLINE_MOVES, MAX_CAPTURES,
+    MAX_MOVE_SQUARES,
+};
 pub use notation::{Notation, ParseSquareError, Square};
 pub use piece::{Color, Piece, Role};
 pub use position::{Draughts, Ending, ResolveMoveError};
 pub use rules::{
-    BrazilianRules, Crowning, CzechRules, EnglishRules, InternationalRules, ItalianRules, PoolRules,
-    Precedence, Rules, RussianRules, SpanishRules,
+    BrazilianRules, Crowning, CzechRules, EnglishRules, InternationalRules, ItalianRules,
+    PoolRules, Precedence, Rules, RussianRules, SpanishRules,
 };
 
 /// International draughts (10x10); see [`InternationalRules`].

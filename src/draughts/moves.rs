@@ -270,15 +270,18 @@ impl MoveText {
                     example: example::<R>(),
                 });
             }
-            let index = read_square(R::NOTATION, R::SIZE, token).ok_or_else(|| ParseMoveError::Square {
-                text: text.to_owned(),
-                token: token.to_owned(),
-                variant: R::NAME,
-                expected: square_hint::<R>(),
-            })?;
-            let slot = squares.get_mut(len).ok_or_else(|| ParseMoveError::TooLong {
-                text: text.to_owned(),
-            })?;
+            let index =
+                read_square(R::NOTATION, R::SIZE, token).ok_or_else(|| ParseMoveError::Square {
+                    text: text.to_owned(),
+                    token: token.to_owned(),
+                    variant: R::NAME,
+                    expected: square_hint::<R>(),
+                })?;
+            let slot = squares
+                .get_mut(len)
+                .ok_or_else(|| ParseMoveError::TooLong {
+                    text: text.to_owned(),
+                })?;
             *slot = index as u8;
             len += 1;
         }
@@ -306,11 +309,18 @@ impl MoveText {
         }
         for pair in squares.windows(2) {
             let (from, to) = (usize::from(pair[0]), usize::from(pair[1]));
-            let distance = diagonal_between(R::SIZE, from, to).map(|(_, between)| between.count() + 1);
+            let distance =
+                diagonal_between(R::SIZE, from, to).map(|(_, between)| between.count() + 1);
             let (ok, what) = match (self.capture, R::FLYING_KINGS) {
-                (false, false) => (distance == Some(1), "a step to a diagonally neighbouring square"),
+                (false, false) => (
+                    distance == Some(1),
+                    "a step to a diagonally neighbouring square",
+                ),
                 (false, true) => (distance.is_some(), "a move along a diagonal"),
-                (true, false) => (distance == Some(2), "a jump: a capture lands two squares away along a diagonal"),
+                (true, false) => (
+                    distance == Some(2),
+                    "a jump: a capture lands two squares away along a diagonal",
+                ),
                 (true, true) => (
                     distance.is_some_and(|d| d >= 2),
                     "a capture leg: along a diagonal, with a square in between",
@@ -531,7 +541,9 @@ impl<R> ExactSizeIterator for IntoIter<R> {}
 
 impl<R: Rules> fmt::Debug for IntoIter<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(&self.moves[self.next.min(self.moves.len())..]).finish()
+        f.debug_list()
+            .entries(&self.moves[self.next.min(self.moves.len())..])
+            .finish()
     }
 }
 
@@ -551,11 +563,29 @@ mod tests {
         assert_eq!(mv.to_string().parse::<Move<RussianRules>>(), Ok(mv));
         let mv: Move<RussianRules> = "c3xe5".parse().unwrap();
         assert_eq!(mv.to_string(), "c3:e5");
-        assert!(matches!("32-27".parse::<Move<InternationalRules>>(), Err(ParseMoveError::Geometry { .. })));
-        assert!(matches!("1-10".parse::<Move<EnglishRules>>(), Err(ParseMoveError::Geometry { .. })));
-        assert!(matches!("32x28".parse::<Move<InternationalRules>>(), Err(ParseMoveError::Geometry { .. })));
-        assert!(matches!("32-51".parse::<Move<InternationalRules>>(), Err(ParseMoveError::Square { .. })));
-        assert!(matches!("32".parse::<Move<InternationalRules>>(), Err(ParseMoveError::Syntax { .. })));
-        assert!(matches!("32-28-23".parse::<Move<InternationalRules>>(), Err(ParseMoveError::QuietChain { .. })));
+        assert!(matches!(
+            "32-27".parse::<Move<InternationalRules>>(),
+            Err(ParseMoveError::Geometry { .. })
+        ));
+        assert!(matches!(
+            "1-10".parse::<Move<EnglishRules>>(),
+            Err(ParseMoveError::Geometry { .. })
+        ));
+        assert!(matches!(
+            "32x28".parse::<Move<InternationalRules>>(),
+            Err(ParseMoveError::Geometry { .. })
+        ));
+        assert!(matches!(
+            "32-51".parse::<Move<InternationalRules>>(),
+            Err(ParseMoveError::Square { .. })
+        ));
+        assert!(matches!(
+            "32".parse::<Move<InternationalRules>>(),
+            Err(ParseMoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            "32-28-23".parse::<Move<InternationalRules>>(),
+            Err(ParseMoveError::QuietChain { .. })
+        ));
     }
 }

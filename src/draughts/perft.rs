@@ -30,7 +30,7 @@
 //! coincide: a flying king that takes two pieces on one diagonal may land
 //! on any empty square between them).
 
-use super::engine::{Board, BlackSide, Capture, Path, Side, Sink, WhiteSide};
+use super::engine::{BlackSide, Board, Capture, Path, Side, Sink, WhiteSide};
 use super::geometry::Bitboard;
 use super::rules::{Precedence, Rules};
 
@@ -176,9 +176,12 @@ impl<R: Rules, S: Side, D: Dedup> Sink for Recurse<'_, R, S, D> {
     #[inline(always)]
     fn complete(&mut self, capture: Capture, _: &Path) {
         if capture.key == self.key && self.seen.first_time(&capture) {
-            let child = self
-                .board
-                .after(capture.from, capture.to, capture.captured, capture.king_after);
+            let child = self.board.after(
+                capture.from,
+                capture.to,
+                capture.captured,
+                capture.king_after,
+            );
             self.total += perft_from::<R, S::Other, D>(&child, self.depth);
         }
     }
@@ -267,26 +270,56 @@ mod tests {
 
     fn counts<R: Rules, D: Dedup>(depth: u32) -> Vec<u64> {
         let (board, white) = start::<R>();
-        (1..=depth).map(|d| perft::<R, D>(&board, white, d)).collect()
+        (1..=depth)
+            .map(|d| perft::<R, D>(&board, white, d))
+            .collect()
     }
 
     #[test]
     fn start_positions_shallow() {
-        assert_eq!(counts::<InternationalRules, Routes>(6), [9, 81, 658, 4265, 27117, 167140]);
-        assert_eq!(counts::<BrazilianRules, Routes>(6), [7, 49, 302, 1469, 7473, 37628]);
-        assert_eq!(counts::<RussianRules, Routes>(6), [7, 49, 302, 1469, 7482, 37986]);
-        assert_eq!(counts::<PoolRules, Routes>(6), [7, 49, 302, 1469, 7482, 37986]);
-        assert_eq!(counts::<ItalianRules, Routes>(6), [7, 49, 302, 1469, 7361, 36473]);
-        assert_eq!(counts::<SpanishRules, Routes>(6), [7, 49, 302, 1469, 7361, 36473]);
-        assert_eq!(counts::<CzechRules, Routes>(6), [7, 49, 302, 1469, 7361, 36768]);
-        assert_eq!(counts::<EnglishRules, Routes>(6), [7, 49, 302, 1469, 7361, 36768]);
+        assert_eq!(
+            counts::<InternationalRules, Routes>(6),
+            [9, 81, 658, 4265, 27117, 167140]
+        );
+        assert_eq!(
+            counts::<BrazilianRules, Routes>(6),
+            [7, 49, 302, 1469, 7473, 37628]
+        );
+        assert_eq!(
+            counts::<RussianRules, Routes>(6),
+            [7, 49, 302, 1469, 7482, 37986]
+        );
+        assert_eq!(
+            counts::<PoolRules, Routes>(6),
+            [7, 49, 302, 1469, 7482, 37986]
+        );
+        assert_eq!(
+            counts::<ItalianRules, Routes>(6),
+            [7, 49, 302, 1469, 7361, 36473]
+        );
+        assert_eq!(
+            counts::<SpanishRules, Routes>(6),
+            [7, 49, 302, 1469, 7361, 36473]
+        );
+        assert_eq!(
+            counts::<CzechRules, Routes>(6),
+            [7, 49, 302, 1469, 7361, 36768]
+        );
+        assert_eq!(
+            counts::<EnglishRules, Routes>(6),
+            [7, 49, 302, 1469, 7361, 36768]
+        );
     }
 
     #[test]
     #[ignore]
     fn start_positions_deep_scratch() {
         let t = std::time::Instant::now();
-        println!("int keep {:?} {:?}", counts::<InternationalRules, Routes>(8), t.elapsed());
+        println!(
+            "int keep {:?} {:?}",
+            counts::<InternationalRules, Routes>(8),
+            t.elapsed()
+        );
         println!("int drop {:?}", counts::<InternationalRules, Distinct>(8));
         println!("bra keep {:?}", counts::<BrazilianRules, Routes>(9));
         println!("bra drop {:?}", counts::<BrazilianRules, Distinct>(9));
@@ -294,9 +327,21 @@ mod tests {
         println!("rus drop {:?}", counts::<RussianRules, Distinct>(9));
         println!("pool keep {:?}", counts::<PoolRules, Routes>(9));
         println!("pool drop {:?}", counts::<PoolRules, Distinct>(9));
-        println!("ita {:?} {:?}", counts::<ItalianRules, Routes>(9), counts::<ItalianRules, Distinct>(9));
-        println!("spa {:?} {:?}", counts::<SpanishRules, Routes>(9), counts::<SpanishRules, Distinct>(9));
-        println!("cze {:?} {:?}", counts::<CzechRules, Routes>(9), counts::<CzechRules, Distinct>(9));
+        println!(
+            "ita {:?} {:?}",
+            counts::<ItalianRules, Routes>(9),
+            counts::<ItalianRules, Distinct>(9)
+        );
+        println!(
+            "spa {:?} {:?}",
+            counts::<SpanishRules, Routes>(9),
+            counts::<SpanishRules, Distinct>(9)
+        );
+        println!(
+            "cze {:?} {:?}",
+            counts::<CzechRules, Routes>(9),
+            counts::<CzechRules, Distinct>(9)
+        );
         println!("eng {:?}", counts::<EnglishRules, Routes>(9));
         println!("{:?}", t.elapsed());
     }

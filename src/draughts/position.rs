@@ -294,7 +294,9 @@ impl<R: Rules> Draughts<R> {
         }
         let opponent = self.pieces(self.turn.opponent());
         for leg in mv.indices().windows(2) {
-            let Some((_, between)) = diagonal_between(R::SIZE, usize::from(leg[0]), usize::from(leg[1])) else {
+            let Some((_, between)) =
+                diagonal_between(R::SIZE, usize::from(leg[0]), usize::from(leg[1]))
+            else {
                 continue;
             };
             let victim = between
@@ -433,10 +435,26 @@ impl<R: Rules> Draughts<R> {
     #[inline(always)]
     fn debug_assert_invariants(&self) {
         debug_assert_eq!(self.white & self.black, 0, "a square holds two pieces");
-        debug_assert_eq!(self.kings & !(self.white | self.black), 0, "a king without a piece");
-        debug_assert_eq!((self.white | self.black) & !R::VALID, 0, "a piece off the board");
-        debug_assert_eq!(self.white & !self.kings & R::TOP_ROW, 0, "uncrowned White man");
-        debug_assert_eq!(self.black & !self.kings & R::BOTTOM_ROW, 0, "uncrowned Black man");
+        debug_assert_eq!(
+            self.kings & !(self.white | self.black),
+            0,
+            "a king without a piece"
+        );
+        debug_assert_eq!(
+            (self.white | self.black) & !R::VALID,
+            0,
+            "a piece off the board"
+        );
+        debug_assert_eq!(
+            self.white & !self.kings & R::TOP_ROW,
+            0,
+            "uncrowned White man"
+        );
+        debug_assert_eq!(
+            self.black & !self.kings & R::BOTTOM_ROW,
+            0,
+            "uncrowned Black man"
+        );
     }
 }
 
