@@ -379,6 +379,85 @@ mod games {
 conformance_suite!(connect4, games::connect4(), 256);
 conformance_suite!(checkers, games::checkers(), 128);
 
+// ---------------------------------------------------------------------------
+// The draughts variants.
+
+mod draughts_games {
+    use super::Spec;
+    use rulebook::draughts::{Draughts, Move, Rules, Square};
+
+    /// Every move text between two squares at most two diagonal steps
+    /// apart that the variant's move text accepts (geometry only).
+    fn near_moves<R: Rules>() -> Vec<Move<R>> {
+        let squares: Vec<Square<R>> = Square::all().collect();
+        let mut moves = Vec::new();
+        for &from in &squares {
+            for &to in &squares {
+                let near = from.row().abs_diff(to.row()) <= 2 && from.column().abs_diff(to.column()) <= 2;
+                if near {
+                    for separator in ['-', 'x'] {
+                        if let Ok(mv) = format!("{from}{separator}{to}").parse() {
+                            moves.push(mv);
+                        }
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    pub fn spec<R: Rules>(perft_depth: u32, impossible_states: &'static [&'static str]) -> Spec<Draughts<R>> {
+        Spec {
+            start: Draughts::default,
+            candidate_moves: near_moves::<R>,
+            // Kings can shuffle for ever; random games mostly end before.
+            playout_plies: 250,
+            perft_depth,
+            impossible_states,
+            impossible_moves: &[r#""1-1""#, r#""0-4""#, "15", r#""""#],
+        }
+    }
+}
+
+conformance_suite!(
+    international,
+    draughts_games::spec::<rulebook::draughts::InternationalRules>(
+        3,
+        &[r#""W:W1:B2""#, r#""W:W51:B1""#, r#""W:W1-21:B30""#, r#""W:W5,5:B1""#, r#""32-28""#]
+    ),
+    24
+);
+conformance_suite!(
+    brazilian,
+    draughts_games::spec::<rulebook::draughts::BrazilianRules>(3, &[r#""W:Wb8:Ba1""#, r#""W:Wa2:Bb8""#, r#""W::""#]),
+    24
+);
+conformance_suite!(
+    russian,
+    draughts_games::spec::<rulebook::draughts::RussianRules>(3, &[r#""W:Wh8:Bc3""#, r#""W:W33:B1""#]),
+    24
+);
+conformance_suite!(
+    pool,
+    draughts_games::spec::<rulebook::draughts::PoolRules>(3, &[r#""B:W1:B5""#, r#""B:W21:B30""#]),
+    24
+);
+conformance_suite!(
+    italian,
+    draughts_games::spec::<rulebook::draughts::ItalianRules>(3, &[r#""W:W1:B9""#, r#""W:W9:B32""#]),
+    24
+);
+conformance_suite!(
+    spanish,
+    draughts_games::spec::<rulebook::draughts::SpanishRules>(3, &[r#""W:W32:B9""#, r#""W:W9:B1""#]),
+    24
+);
+conformance_suite!(
+    czech,
+    draughts_games::spec::<rulebook::draughts::CzechRules>(3, &[r#""W:Wb8:Bc3""#, r#""W:Wa1,a1:Bc3""#]),
+    24
+);
+
 /// The candidate generators produce what they claim, so the "other moves"
 /// check really tries illegal moves.
 #[test]
