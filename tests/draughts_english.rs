@@ -40,7 +40,12 @@ fn move_texts<G: Game>(game: &G) -> Vec<String> {
 fn assert_agree(checkers: &Checkers) -> English {
     let english = english_of(checkers);
     assert_eq!(english.to_fen(), checkers.to_fen());
-    assert_eq!(move_texts(&english), move_texts(checkers), "in {}", checkers.to_fen());
+    assert_eq!(
+        move_texts(&english),
+        move_texts(checkers),
+        "in {}",
+        checkers.to_fen()
+    );
     assert_eq!(english.outcome().is_some(), checkers.outcome().is_some());
     english
 }
@@ -100,7 +105,12 @@ fn random_setups_have_the_same_moves_and_perft() {
         };
         let english = assert_agree(&checkers);
         for depth in 0..=3 {
-            assert_eq!(perft(&english, depth), perft(&checkers, depth), "{}", checkers.to_fen());
+            assert_eq!(
+                perft(&english, depth),
+                perft(&checkers, depth),
+                "{}",
+                checkers.to_fen()
+            );
         }
     }
 }
@@ -108,7 +118,10 @@ fn random_setups_have_the_same_moves_and_perft() {
 #[test]
 fn start_position_perft_agrees() {
     for depth in 0..=8 {
-        assert_eq!(perft(&English::default(), depth), perft(&Checkers::default(), depth));
+        assert_eq!(
+            perft(&English::default(), depth),
+            perft(&Checkers::default(), depth)
+        );
     }
 }
 

@@ -22,7 +22,12 @@ use rulebook::{perft, Game};
 fn check<R: Rules>(position: &Draughts<R>, keep: &[u64], drop: &[u64]) {
     assert_eq!(keep.len(), drop.len());
     for (depth, (&keep, &drop)) in (1..).zip(keep.iter().zip(drop)) {
-        assert_eq!(perft(position, depth), keep, "{} keep, depth {depth}", R::NAME);
+        assert_eq!(
+            perft(position, depth),
+            keep,
+            "{} keep, depth {depth}",
+            R::NAME
+        );
         assert_eq!(
             position.perft_distinct(depth),
             drop,
@@ -56,9 +61,17 @@ const QUICK_8X8: usize = 8;
 #[test]
 fn start_positions_quick() {
     let q = QUICK_10X10;
-    check(&International::default(), &INTERNATIONAL_KEEP[..q], &INTERNATIONAL_DROP[..q]);
+    check(
+        &International::default(),
+        &INTERNATIONAL_KEEP[..q],
+        &INTERNATIONAL_DROP[..q],
+    );
     let q = QUICK_8X8;
-    check(&Brazilian::default(), &BRAZILIAN_KEEP[..q], &BRAZILIAN_DROP[..q]);
+    check(
+        &Brazilian::default(),
+        &BRAZILIAN_KEEP[..q],
+        &BRAZILIAN_DROP[..q],
+    );
     check(&Russian::default(), &RUSSIAN_KEEP[..q], &RUSSIAN_DROP[..q]);
     check(&Pool::default(), &POOL_KEEP[..q], &POOL_DROP[..q]);
     check_both(&Italian::default(), &ITALIAN[..q]);
@@ -69,7 +82,11 @@ fn start_positions_quick() {
 #[test]
 #[ignore = "deep perft: run in release"]
 fn start_positions_deep() {
-    check(&International::default(), &INTERNATIONAL_KEEP, &INTERNATIONAL_DROP);
+    check(
+        &International::default(),
+        &INTERNATIONAL_KEEP,
+        &INTERNATIONAL_DROP,
+    );
     check(&Brazilian::default(), &BRAZILIAN_KEEP, &BRAZILIAN_DROP);
     check(&Russian::default(), &RUSSIAN_KEEP, &RUSSIAN_DROP);
     check(&Pool::default(), &POOL_KEEP, &POOL_DROP);
@@ -85,28 +102,48 @@ fn start_positions_first_moves() {
     let texts = |moves: &[String]| moves.join(" ");
     let names = |game: &dyn Fn() -> Vec<String>| texts(&game());
     assert_eq!(
-        names(&|| International::default().legal_moves().iter().map(ToString::to_string).collect()),
+        names(&|| International::default()
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect()),
         "31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30"
     );
     assert_eq!(
-        names(&|| Russian::default().legal_moves().iter().map(ToString::to_string).collect()),
+        names(&|| Russian::default()
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect()),
         "a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4"
     );
     // Pool and English: Black moves first from 1-12.
     assert_eq!(
-        names(&|| Pool::default().legal_moves().iter().map(ToString::to_string).collect()),
+        names(&|| Pool::default()
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect()),
         "9-13 9-14 10-14 10-15 11-15 11-16 12-16"
     );
     // Italian: White on 21-32, numbered from the top-left corner; 24, on
     // the right edge, steps only to 20.
     assert_eq!(
-        names(&|| Italian::default().legal_moves().iter().map(ToString::to_string).collect()),
+        names(&|| Italian::default()
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect()),
         "24-20 23-20 23-19 22-19 22-18 21-18 21-17"
     );
     // Spanish: White on 1-12, numbered from White's bottom-right corner;
     // 9, on the right edge, steps only to 13.
     assert_eq!(
-        names(&|| Spanish::default().legal_moves().iter().map(ToString::to_string).collect()),
+        names(&|| Spanish::default()
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect()),
         "9-13 10-13 10-14 11-14 11-15 12-15 12-16"
     );
 }
@@ -119,14 +156,22 @@ fn fmjd_forum_positions() {
             .unwrap();
     let counts = [14, 55, 1168, 5432, 87195, 629010];
     for (depth, &count) in (1..).zip(&counts) {
-        assert_eq!(random178.perft_distinct(depth), count, "Random178 depth {depth}");
+        assert_eq!(
+            random178.perft_distinct(depth),
+            count,
+            "Random178 depth {depth}"
+        );
     }
     let woldouby =
         International::from_fen("W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38")
             .unwrap();
     let counts = [6, 12, 30, 73, 215, 590, 1944, 6269, 22369, 88050, 377436];
     for (depth, &count) in (1..).zip(&counts) {
-        assert_eq!(woldouby.perft_distinct(depth), count, "Woldouby depth {depth}");
+        assert_eq!(
+            woldouby.perft_distinct(depth),
+            count,
+            "Woldouby depth {depth}"
+        );
     }
 }
 
@@ -143,12 +188,20 @@ fn fmjd_forum_positions_deep() {
     .unwrap();
     let counts = [17, 79, 352, 1399, 7062, 37589, 217575];
     for (depth, &count) in (1..).zip(&counts) {
-        assert_eq!(all_kings.perft_distinct(depth), count, "AllKings depth {depth}");
+        assert_eq!(
+            all_kings.perft_distinct(depth),
+            count,
+            "AllKings depth {depth}"
+        );
     }
     let almost_promotion = International::from_fen("W:W6,7,8,9,10:B41,42,43,44,45").unwrap();
     let counts = [9, 81, 795, 7578, 86351, 936311];
     for (depth, &count) in (1..).zip(&counts) {
-        assert_eq!(almost_promotion.perft_distinct(depth), count, "AlmostPromotion depth {depth}");
+        assert_eq!(
+            almost_promotion.perft_distinct(depth),
+            count,
+            "AlmostPromotion depth {depth}"
+        );
     }
 }
 
@@ -161,7 +214,10 @@ fn italian_gilbert_positions() {
             "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3",
             &[5, 13, 42, 107, 360, 1099, 3736, 12495, 43686],
         ),
-        ("B:W30,21,22,17,20,K6:B25,28,9,5,1,3", &[6, 47, 271, 1916, 10810, 73137]),
+        (
+            "B:W30,21,22,17,20,K6:B25,28,9,5,1,3",
+            &[6, 47, 271, 1916, 10810, 73137],
+        ),
         (
             "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4",
             &[13, 112, 828, 6756, 46241, 368908],
