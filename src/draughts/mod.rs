@@ -47,6 +47,7 @@ mod distinct;
 mod engine;
 mod fen;
 mod geometry;
+mod hops;
 mod moves;
 mod notation;
 mod perft;
@@ -56,6 +57,7 @@ mod rules;
 
 pub use distinct::DistinctRoutes;
 pub use fen::{FenError, PositionError, Setup};
+pub use hops::{EnterMoveError, Entry, PartialCapture};
 pub use moves::{
     IntoIter as MovesIntoIter, Move, Moves, ParseMoveError, INLINE_MOVES, MAX_CAPTURES,
     MAX_MOVE_SQUARES,
