@@ -220,3 +220,48 @@ fn the_side_without_moves_loses() {
     assert!(blocked.legal_moves().is_empty());
     assert_eq!(blocked.outcome(), Some(rulebook::Outcome::Win(Color::Black)));
 }
+
+#[test]
+fn international_draw_rules_in_a_match() {
+    use rulebook::draughts::InternationalRules;
+    use rulebook::{EndReason, Match, Outcome};
+    // Two kings walk without repeating a position: the 25-move rule (50
+    // plies of king moves without capture) draws the game.
+    let start = International::from_fen("W:WK46,K50:BK1,K5").unwrap();
+    let mut game = Match::with_rules(start, InternationalRules::DRAW_RULES);
+    let mut plies = 0;
+    while game.result().is_none() {
+        let position = *game.position();
+        // The first quiet move that leads to a position not seen yet and
+        // gives the opponent no capture.
+        let seen: Vec<International> = replay(&game);
+        let mv = position
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&mv| {
+                let next = position.after(mv).unwrap();
+                !mv.is_capture()
+                    && !seen.contains(&next)
+                    && next.legal_moves().iter().all(|reply| !reply.is_capture())
+            })
+            .expect("a fresh quiet position");
+        game.play(mv).unwrap();
+        plies += 1;
+    }
+    let result = game.result().unwrap();
+    assert_eq!(result.outcome, Outcome::Draw);
+    assert_eq!(result.reason, EndReason::MoveLimit);
+    assert_eq!(plies, 50);
+}
+
+/// Every position of the match so far.
+fn replay(game: &rulebook::Match<International>) -> Vec<International> {
+    let mut position = *game.start();
+    let mut seen = vec![position];
+    for &mv in game.history() {
+        position.apply_unchecked(mv);
+        seen.push(position);
+    }
+    seen
+}

@@ -7,6 +7,7 @@ use core::hash::Hash;
 
 use super::notation::Notation;
 use super::piece::Color;
+use crate::DrawRules;
 
 /// Which capture a player must choose when several are available.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -68,6 +69,10 @@ pub trait Rules:
     const NOTATION: Notation;
     /// The PDN `GameType` number.
     const GAME_TYPE: u32;
+    /// The variant's standard draw rules, as far as [`DrawRules`] can say
+    /// them (each variant's docs name the source and what is left out);
+    /// for [`Match::with_rules`](crate::Match::with_rules).
+    const DRAW_RULES: DrawRules;
 }
 
 mod sealed {
@@ -88,6 +93,7 @@ macro_rules! variant {
             first: $first:expr,
             notation: $notation:expr,
             game_type: $game_type:expr,
+            draw: ($threefold:expr, $limit:expr),
         }
     ) => {
         $(#[$doc])*
@@ -108,6 +114,10 @@ macro_rules! variant {
             const START_ROWS: usize = $size / 2 - 1;
             const NOTATION: Notation = $notation;
             const GAME_TYPE: u32 = $game_type;
+            const DRAW_RULES: DrawRules = DrawRules {
+                threefold_repetition: $threefold,
+                move_limit: $limit,
+            };
         }
     };
 }
@@ -123,6 +133,13 @@ variant! {
     /// removed when the move ends and none is jumped twice; a man that
     /// passes the far row during a capture is crowned only if it ends
     /// there.
+    ///
+    /// Draw rules ([`Rules::DRAW_RULES`], FMJD rules art. 6.1–6.2): the same
+    /// position for the third time with the same side to move; 25 moves
+    /// by each side with only kings moving and nothing captured. Not
+    /// expressed yet: the endgame limits of art. 6.3–6.4 (16 moves for
+    /// three kings against one and the like, 5 moves for two kings against
+    /// one).
     InternationalRules {
         name: "international",
         size: 10,
@@ -134,6 +151,7 @@ variant! {
         first: Color::White,
         notation: Notation::Numeric,
         game_type: 20,
+        draw: (true, Some(25)),
     }
 }
 
@@ -141,6 +159,9 @@ variant! {
     /// Brazilian draughts: the International rules on an 8x8 board, 12 men
     /// each (Confederação Brasileira de Damas rules; PDN `GameType` 26).
     /// Squares are written algebraically, `c3-d4`, `c3xe5`.
+    ///
+    /// Draw rules: as International (threefold repetition, 25 king moves
+    /// per side without capture); the endgame limits are not expressed.
     BrazilianRules {
         name: "brazilian",
         size: 8,
@@ -152,6 +173,7 @@ variant! {
         first: Color::White,
         notation: Notation::Algebraic { capture: 'x' },
         game_type: 26,
+        draw: (true, Some(25)),
     }
 }
 
@@ -164,6 +186,11 @@ variant! {
     /// that reaches the far row during a capture is crowned at once and
     /// goes on capturing as a king. Squares are algebraic: `c3-d4`,
     /// `c3:e5`.
+    ///
+    /// Draw rules (Russian Draughts Federation code, 2004): threefold
+    /// repetition; 15 moves by each side with only kings moving and nothing
+    /// captured. Not expressed: the endgame limits (three kings against
+    /// one, and the like).
     RussianRules {
         name: "russian",
         size: 8,
@@ -175,6 +202,7 @@ variant! {
         first: Color::White,
         notation: Notation::Algebraic { capture: ':' },
         game_type: 25,
+        draw: (true, Some(15)),
     }
 }
 
@@ -187,6 +215,10 @@ variant! {
     /// that reaches the far row during a capture and can jump on as a man
     /// goes on as a man, and is crowned only if its move ends on the far
     /// row.
+    ///
+    /// Draw rules (APCA tournament rules, rule 26): threefold repetition;
+    /// 15 moves by each side (30 plies) without a capture or a man's
+    /// move.
     PoolRules {
         name: "pool",
         size: 8,
@@ -198,6 +230,7 @@ variant! {
         first: Color::Black,
         notation: Notation::Numeric,
         game_type: 23,
+        draw: (true, Some(15)),
     }
 }
 
@@ -213,6 +246,11 @@ variant! {
     /// kings. Captures are compulsory with precedence (art. 6.6–6.9): the
     /// most pieces; then a capture by a king; then the most kings; then
     /// the capture that meets a king earliest.
+    ///
+    /// Draw rules (FID, art. 10.4): 40 moves by each side without a
+    /// capture or a man's move. FID's repetition rule (art. 9.3: the
+    /// fourth repetition) is not expressed: [`DrawRules`] only knows
+    /// threefold repetition, which would end Italian games too early.
     ItalianRules {
         name: "italian",
         size: 8,
@@ -224,6 +262,7 @@ variant! {
         first: Color::White,
         notation: Notation::Italian,
         game_type: 22,
+        draw: (false, Some(40)),
     }
 }
 
@@ -236,6 +275,9 @@ variant! {
     /// on 21–32), White first. Kings fly; men capture forward only. The
     /// capture taking the most pieces is compulsory; among those, the one
     /// taking the most kings.
+    ///
+    /// Draw rules: threefold repetition; the federation's move limits are
+    /// not expressed.
     SpanishRules {
         name: "spanish",
         size: 8,
@@ -247,6 +289,7 @@ variant! {
         first: Color::White,
         notation: Notation::Spanish,
         game_type: 24,
+        draw: (true, None),
     }
 }
 
@@ -257,6 +300,9 @@ variant! {
     /// 8x8, White first, algebraic squares. Kings fly; men capture forward
     /// only. When a king can capture, a king's capture must be chosen;
     /// otherwise any capture.
+    ///
+    /// Draw rules: threefold repetition; the federation's move limits are
+    /// not expressed.
     CzechRules {
         name: "czech",
         size: 8,
@@ -268,6 +314,7 @@ variant! {
         first: Color::White,
         notation: Notation::Algebraic { capture: 'x' },
         game_type: 29,
+        draw: (true, None),
     }
 }
 
@@ -279,6 +326,9 @@ variant! {
     /// [`Checkers`](crate::checkers::Checkers) plays these rules with its
     /// own, faster code; this setting exists so that the two can be
     /// compared move for move, which proves both.
+    ///
+    /// Draw rules: the American Checker Federation's, as
+    /// [`DrawRules::TOURNAMENT`].
     EnglishRules {
         name: "english",
         size: 8,
@@ -290,5 +340,6 @@ variant! {
         first: Color::Black,
         notation: Notation::Numeric,
         game_type: 21,
+        draw: (true, Some(40)),
     }
 }
