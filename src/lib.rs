@@ -22,6 +22,7 @@ mod game;
 mod game_match;
 mod move_list;
 mod outcome;
+pub mod pdn;
 mod perft;
 
 pub use error::PlayError;
