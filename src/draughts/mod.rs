@@ -50,6 +50,7 @@ mod geometry;
 mod hops;
 mod moves;
 mod notation;
+pub mod pdn;
 mod perft;
 mod piece;
 mod position;
