@@ -393,7 +393,8 @@ mod draughts_games {
         let mut moves = Vec::new();
         for &from in &squares {
             for &to in &squares {
-                let near = from.row().abs_diff(to.row()) <= 2 && from.column().abs_diff(to.column()) <= 2;
+                let near =
+                    from.row().abs_diff(to.row()) <= 2 && from.column().abs_diff(to.column()) <= 2;
                 if near {
                     for separator in ['-', 'x'] {
                         if let Ok(mv) = format!("{from}{separator}{to}").parse() {
@@ -406,7 +407,10 @@ mod draughts_games {
         moves
     }
 
-    pub fn spec<R: Rules>(perft_depth: u32, impossible_states: &'static [&'static str]) -> Spec<Draughts<R>> {
+    pub fn spec<R: Rules>(
+        perft_depth: u32,
+        impossible_states: &'static [&'static str],
+    ) -> Spec<Draughts<R>> {
         Spec {
             start: Draughts::default,
             candidate_moves: near_moves::<R>,
@@ -423,18 +427,30 @@ conformance_suite!(
     international,
     draughts_games::spec::<rulebook::draughts::InternationalRules>(
         3,
-        &[r#""W:W1:B2""#, r#""W:W51:B1""#, r#""W:W1-21:B30""#, r#""W:W5,5:B1""#, r#""32-28""#]
+        &[
+            r#""W:W1:B2""#,
+            r#""W:W51:B1""#,
+            r#""W:W1-21:B30""#,
+            r#""W:W5,5:B1""#,
+            r#""32-28""#
+        ]
     ),
     24
 );
 conformance_suite!(
     brazilian,
-    draughts_games::spec::<rulebook::draughts::BrazilianRules>(3, &[r#""W:Wb8:Ba1""#, r#""W:Wa2:Bb8""#, r#""W::""#]),
+    draughts_games::spec::<rulebook::draughts::BrazilianRules>(
+        3,
+        &[r#""W:Wb8:Ba1""#, r#""W:Wa2:Bb8""#, r#""W::""#]
+    ),
     24
 );
 conformance_suite!(
     russian,
-    draughts_games::spec::<rulebook::draughts::RussianRules>(3, &[r#""W:Wh8:Bc3""#, r#""W:W33:B1""#]),
+    draughts_games::spec::<rulebook::draughts::RussianRules>(
+        3,
+        &[r#""W:Wh8:Bc3""#, r#""W:W33:B1""#]
+    ),
     24
 );
 conformance_suite!(
@@ -454,7 +470,10 @@ conformance_suite!(
 );
 conformance_suite!(
     czech,
-    draughts_games::spec::<rulebook::draughts::CzechRules>(3, &[r#""W:Wb8:Bc3""#, r#""W:Wa1,a1:Bc3""#]),
+    draughts_games::spec::<rulebook::draughts::CzechRules>(
+        3,
+        &[r#""W:Wb8:Bc3""#, r#""W:Wa1,a1:Bc3""#]
+    ),
     24
 );
 

@@ -17,7 +17,12 @@ fn session(args: &[&str], input: &str) -> (String, String, Option<i32>) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run the draughts example");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let output = child.wait_with_output().unwrap();
     (
         String::from_utf8(output.stdout).unwrap(),
@@ -33,13 +38,29 @@ fn international_on_a_10x10_board_with_captures_hop_by_hop() {
     let input = "33-29\n18-23\n29x18\n12-17\n13x22\nmoves\nresign\nn\n";
     let (out, err, code) = session(&["--variant", "international"], input);
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.starts_with("Draughts (international): two players at one keyboard. White moves first."), "{out}");
-    assert!(out.contains("+----+----+----+----+----+----+----+----+----+----+"), "10x10 board:\n{out}");
+    assert!(
+        out.starts_with(
+            "Draughts (international): two players at one keyboard. White moves first."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("+----+----+----+----+----+----+----+----+----+----+"),
+        "10x10 board:\n{out}"
+    );
     assert!(out.contains("| 50 |") || out.contains("| w  |"), "{out}");
     assert!(out.contains("White plays 29x18."), "{out}");
-    assert!(out.contains("12-17 is not allowed: you have a capture, and capturing is compulsory (12x23, 13x22)."), "{out}");
+    assert!(
+        out.contains(
+            "12-17 is not allowed: you have a capture, and capturing is compulsory (12x23, 13x22)."
+        ),
+        "{out}"
+    );
     assert!(out.contains("Black plays 13x22."), "{out}");
-    assert!(out.contains("White resigns.\nGame over. Black wins: White resigned."), "{out}");
+    assert!(
+        out.contains("White resigns.\nGame over. Black wins: White resigned."),
+        "{out}"
+    );
     assert!(out.ends_with("Goodbye.\n"), "{out}");
 }
 
@@ -53,14 +74,26 @@ fn every_variant_plays_and_ends_cleanly() {
         ("spanish", "9-13"),
         ("czech", "c3-d4"),
     ] {
-        let (out, err, code) = session(&["--variant", variant], &format!("{first_move}\ndraw\ny\nn\n"));
+        let (out, err, code) = session(
+            &["--variant", variant],
+            &format!("{first_move}\ndraw\ny\nn\n"),
+        );
         assert_eq!(code, Some(0), "{variant}: {err}");
-        assert!(out.contains(&format!("plays {first_move}.")), "{variant}:\n{out}");
-        assert!(out.contains("Draw.\nGame over. Draw: both players agreed."), "{variant}:\n{out}");
+        assert!(
+            out.contains(&format!("plays {first_move}.")),
+            "{variant}:\n{out}"
+        );
+        assert!(
+            out.contains("Draw.\nGame over. Draw: both players agreed."),
+            "{variant}:\n{out}"
+        );
         // End of input in the middle of a game exits cleanly.
         let (out, _, code) = session(&["--variant", variant], "moves\n");
         assert_eq!(code, Some(0));
-        assert!(out.contains("Legal moves: ") && out.ends_with("End of input: goodbye.\n"), "{variant}:\n{out}");
+        assert!(
+            out.contains("Legal moves: ") && out.ends_with("End of input: goodbye.\n"),
+            "{variant}:\n{out}"
+        );
     }
 }
 
@@ -80,16 +113,27 @@ fn the_majority_rule_is_explained_and_captures_go_hop_by_hop() {
         "{out}"
     );
     assert!(out.contains("White, capture again from d6> "), "{out}");
-    assert!(out.contains("Finish the capture: type the next hop from d6, like d6xf4."), "{out}");
+    assert!(
+        out.contains("Finish the capture: type the next hop from d6, like d6xf4."),
+        "{out}"
+    );
     assert!(out.contains("White plays b4xf4."), "{out}");
     // Russian (free choice) plays the short capture.
-    let (out, _, _) = session(&["--variant", "russian"], "a3-b4\nf6-e5\ne3-d4\nd6-c5\nd4:f6\nresign\nn\n");
+    let (out, _, _) = session(
+        &["--variant", "russian"],
+        "a3-b4\nf6-e5\ne3-d4\nd6-c5\nd4:f6\nresign\nn\n",
+    );
     assert!(out.contains("White plays d4:f6."), "{out}");
 }
 
 #[test]
 fn bad_arguments_print_the_usage() {
-    for args in [&[][..], &["--variant"][..], &["--variant", "dutch"][..], &["--colour"][..]] {
+    for args in [
+        &[][..],
+        &["--variant"][..],
+        &["--variant", "dutch"][..],
+        &["--colour"][..],
+    ] {
         let (out, err, code) = session(args, "");
         assert_eq!(code, Some(2), "{args:?}");
         assert!(out.is_empty());

@@ -10,13 +10,19 @@ use rulebook::Game;
 
 #[test]
 fn start_positions_in_fen() {
-    assert_eq!(International::default().to_fen(), format!("W:W{}:B{}", list(31..=50), list(1..=20)));
+    assert_eq!(
+        International::default().to_fen(),
+        format!("W:W{}:B{}", list(31..=50), list(1..=20))
+    );
     assert_eq!(
         Russian::default().to_fen(),
         "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Bb6,b8,a7,c7,d6,d8,e7,f6,f8,g7,h6,h8"
             .replace("Bb6,b8,a7", "Ba7,b6,b8")
     );
-    assert_eq!(International::from_fen("W:W31-50:B1-20"), Ok(International::default()));
+    assert_eq!(
+        International::from_fen("W:W31-50:B1-20"),
+        Ok(International::default())
+    );
     assert_eq!(
         Russian::from_fen("W:W21-32:B1-12"),
         Ok(Russian::default()),
@@ -37,12 +43,19 @@ fn fen_round_trips_through_play() {
     let mut international = International::default();
     for ply in 0..60 {
         assert_eq!(Russian::from_fen(&game.to_fen()), Ok(game));
-        assert_eq!(International::from_fen(&international.to_fen()), Ok(international));
+        assert_eq!(
+            International::from_fen(&international.to_fen()),
+            Ok(international)
+        );
         let moves = game.legal_moves();
-        let Some(&mv) = moves.get(ply % moves.len().max(1)) else { break };
+        let Some(&mv) = moves.get(ply % moves.len().max(1)) else {
+            break;
+        };
         game.apply(mv).unwrap();
         let moves = international.legal_moves();
-        let Some(&mv) = moves.get((ply * 7) % moves.len().max(1)) else { break };
+        let Some(&mv) = moves.get((ply * 7) % moves.len().max(1)) else {
+            break;
+        };
         international.apply(mv).unwrap();
     }
     // Kings are written with K, and read in either list order.
@@ -53,23 +66,61 @@ fn fen_round_trips_through_play() {
 #[test]
 fn fen_errors_name_the_field_and_token() {
     let error = |fen: &str| International::from_fen(fen).unwrap_err();
-    assert!(matches!(error("W:W31"), FenError::FieldCount { found: 2, .. }));
-    assert_eq!(error("X:W31:B1"), FenError::SideToMove { token: "X".into() });
-    assert_eq!(error("W:Q31:B1"), FenError::ListColor { token: "Q31".into() });
-    assert!(matches!(error("W:W31:W1"), FenError::SameColorTwice { color: Color::White }));
+    assert!(matches!(
+        error("W:W31"),
+        FenError::FieldCount { found: 2, .. }
+    ));
+    assert_eq!(
+        error("X:W31:B1"),
+        FenError::SideToMove { token: "X".into() }
+    );
+    assert_eq!(
+        error("W:Q31:B1"),
+        FenError::ListColor {
+            token: "Q31".into()
+        }
+    );
+    assert!(matches!(
+        error("W:W31:W1"),
+        FenError::SameColorTwice {
+            color: Color::White
+        }
+    ));
     let bad = error("W:W31,51:B1");
-    assert!(matches!(&bad, FenError::BadSquare { token, color: Color::White, .. } if token == "51"), "{bad:?}");
-    assert!(bad.to_string().contains("`51` in White's piece list"), "{bad}");
-    assert!(matches!(error("W:W31,c3:B1"), FenError::BadSquare { .. }), "no letters on a numbered board");
+    assert!(
+        matches!(&bad, FenError::BadSquare { token, color: Color::White, .. } if token == "51"),
+        "{bad:?}"
+    );
+    assert!(
+        bad.to_string().contains("`51` in White's piece list"),
+        "{bad}"
+    );
+    assert!(
+        matches!(error("W:W31,c3:B1"), FenError::BadSquare { .. }),
+        "no letters on a numbered board"
+    );
     assert!(matches!(error("W:W31-29:B1"), FenError::BadSquare { .. }));
-    assert!(matches!(error("W:W31:B1,31"), FenError::ListedTwice { color: Color::Black, .. }));
+    assert!(matches!(
+        error("W:W31:B1,31"),
+        FenError::ListedTwice {
+            color: Color::Black,
+            ..
+        }
+    ));
     assert_eq!(
         error("W:W3:B1"),
-        FenError::Invalid(PositionError::ManOnCrowningRow { color: Color::White, square: "3".into() })
+        FenError::Invalid(PositionError::ManOnCrowningRow {
+            color: Color::White,
+            square: "3".into()
+        })
     );
     assert_eq!(
         error("W:W11-31:B45"),
-        FenError::Invalid(PositionError::TooManyPieces { color: Color::White, count: 21, max: 20 })
+        FenError::Invalid(PositionError::TooManyPieces {
+            color: Color::White,
+            count: 21,
+            max: 20
+        })
     );
     assert_eq!(error("W:W:B"), FenError::Invalid(PositionError::Empty));
     // Algebraic variants name squares their way.
@@ -87,8 +138,17 @@ fn move_text_in_each_notation() {
     let russian = Russian::default();
     let mv = russian.parse_move("c3-d4").unwrap();
     assert_eq!(mv.to_string(), "c3-d4");
-    assert_eq!(Russian::default().parse_move("22-18"), Ok(mv), "numbers read too");
-    assert_eq!(Italian::default().parse_move("21-17").map(|m| m.to_string()), Ok("21-17".into()));
+    assert_eq!(
+        Russian::default().parse_move("22-18"),
+        Ok(mv),
+        "numbers read too"
+    );
+    assert_eq!(
+        Italian::default()
+            .parse_move("21-17")
+            .map(|m| m.to_string()),
+        Ok("21-17".into())
+    );
     assert!(matches!(
         "32-26".parse::<rulebook::draughts::Move<rulebook::draughts::InternationalRules>>(),
         Err(ParseMoveError::Geometry { .. })
@@ -103,7 +163,10 @@ fn move_text_in_each_notation() {
     ));
     let error = International::default().parse_move("31-22").unwrap_err();
     assert!(matches!(error, ResolveMoveError::NoMatch { .. }));
-    assert!(error.to_string().contains("legal moves: 31-26, 31-27"), "{error}");
+    assert!(
+        error.to_string().contains("legal moves: 31-26, 31-27"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -111,18 +174,39 @@ fn short_forms_and_ambiguity() {
     // The king on 1 takes 12 and 29 on one diagonal; between them it may
     // land on 18 or 23: two routes to each end square.
     let position = International::from_fen("W:WK1,37,46:BK12,K29").unwrap();
-    let legal: Vec<String> = position.legal_moves().iter().map(ToString::to_string).collect();
+    let legal: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     assert_eq!(legal.len(), 6, "{legal:?}");
     let error = position.parse_move("1x34").unwrap_err();
-    assert!(matches!(&error, ResolveMoveError::Ambiguous { candidates, .. } if candidates.len() == 2));
+    assert!(
+        matches!(&error, ResolveMoveError::Ambiguous { candidates, .. } if candidates.len() == 2)
+    );
     assert!(error.to_string().contains("1x18x34, 1x23x34"), "{error}");
     let mv = position.parse_move("1x23x34").unwrap();
-    assert_eq!(position.move_text(&mv), "1x23x34", "ambiguous: the full route");
-    assert_eq!(position.parse_move("1-23-34"), Ok(mv), "the separator is not trusted");
+    assert_eq!(
+        position.move_text(&mv),
+        "1x23x34",
+        "ambiguous: the full route"
+    );
+    assert_eq!(
+        position.parse_move("1-23-34"),
+        Ok(mv),
+        "the separator is not trusted"
+    );
     // A capture with one route reads and writes short.
     let position = International::from_fen("W:W33:B28,29,19").unwrap();
     let mv = position.parse_move("33x13").unwrap();
     assert_eq!(mv.to_string(), "33x24x13");
     assert_eq!(position.move_text(&mv), "33x13");
-    assert_eq!(position.captured(&mv).iter().map(ToString::to_string).collect::<Vec<_>>(), ["29", "19"]);
+    assert_eq!(
+        position
+            .captured(&mv)
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        ["29", "19"]
+    );
 }

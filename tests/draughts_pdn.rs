@@ -1,8 +1,12 @@
 //! PDN for every draughts variant: records written from random games read
 //! back to the same games, the variant picked from the `GameType` tag.
 
-use rulebook::draughts::pdn::{replay, replay_any, write_match, AnyMatch, AnyReplayError, ReplayErrorKind};
-use rulebook::draughts::{Draughts, International, InternationalRules, Rules, Russian, RussianRules};
+use rulebook::draughts::pdn::{
+    replay, replay_any, write_match, AnyMatch, AnyReplayError, ReplayErrorKind,
+};
+use rulebook::draughts::{
+    Draughts, International, InternationalRules, Rules, Russian, RussianRules,
+};
 use rulebook::pdn::PdnReader;
 use rulebook::{Game, Match};
 
@@ -26,13 +30,20 @@ fn random_match<R: Rules>(seed: usize, plies: usize) -> Match<Draughts<R>> {
 }
 
 /// Writes `game`, reads it back with `read`, and checks it is the same.
-fn round_trip<R: Rules>(game: &Match<Draughts<R>>, read: impl Fn(&rulebook::pdn::PdnGame) -> Match<Draughts<R>>) {
+fn round_trip<R: Rules>(
+    game: &Match<Draughts<R>>,
+    read: impl Fn(&rulebook::pdn::PdnGame) -> Match<Draughts<R>>,
+) {
     let text = write_match(game, [("Event", "round trip")]).unwrap();
     let record = PdnReader::new(&text).next().unwrap().unwrap();
     let back = read(&record);
     assert_eq!(back.start(), game.start(), "{text}");
     assert_eq!(back.history(), game.history(), "{text}");
-    assert_eq!(back.result().map(|r| r.outcome), game.result().map(|r| r.outcome), "{text}");
+    assert_eq!(
+        back.result().map(|r| r.outcome),
+        game.result().map(|r| r.outcome),
+        "{text}"
+    );
 }
 
 macro_rules! round_trips {
@@ -52,18 +63,35 @@ macro_rules! round_trips {
 }
 
 round_trips!(international_round_trips, InternationalRules, International);
-round_trips!(brazilian_round_trips, rulebook::draughts::BrazilianRules, Brazilian);
+round_trips!(
+    brazilian_round_trips,
+    rulebook::draughts::BrazilianRules,
+    Brazilian
+);
 round_trips!(russian_round_trips, RussianRules, Russian);
 round_trips!(pool_round_trips, rulebook::draughts::PoolRules, Pool);
-round_trips!(italian_round_trips, rulebook::draughts::ItalianRules, Italian);
-round_trips!(spanish_round_trips, rulebook::draughts::SpanishRules, Spanish);
+round_trips!(
+    italian_round_trips,
+    rulebook::draughts::ItalianRules,
+    Italian
+);
+round_trips!(
+    spanish_round_trips,
+    rulebook::draughts::SpanishRules,
+    Spanish
+);
 round_trips!(czech_round_trips, rulebook::draughts::CzechRules, Czech);
-round_trips!(english_round_trips, rulebook::draughts::EnglishRules, English);
+round_trips!(
+    english_round_trips,
+    rulebook::draughts::EnglishRules,
+    English
+);
 
 #[test]
 fn records_name_their_variant_and_start() {
     let mut game = Match::new(International::from_fen("W:W33:B28,29,19,3").unwrap());
-    game.play(game.position().parse_move("33x13").unwrap()).unwrap();
+    game.play(game.position().parse_move("33x13").unwrap())
+        .unwrap();
     let text = write_match(&game, [("White", "A"), ("Black", "B")]).unwrap();
     assert_eq!(
         text,
@@ -73,9 +101,14 @@ fn records_name_their_variant_and_start() {
     // Russian: algebraic moves, `:` captures, full GameType tags read too.
     let text = "[GameType \"25,W,8,8,A0,0\"]\n1. c3-d4 f6-e5 2. d4xf6 1-0\n";
     let record = PdnReader::new(text).next().unwrap().unwrap();
-    let AnyMatch::Russian(game) = replay_any(&record).unwrap() else { panic!("not Russian") };
+    let AnyMatch::Russian(game) = replay_any(&record).unwrap() else {
+        panic!("not Russian")
+    };
     assert_eq!(game.history().len(), 3);
-    assert_eq!(game.result().unwrap().outcome, rulebook::Outcome::Win(rulebook::draughts::Color::White));
+    assert_eq!(
+        game.result().unwrap().outcome,
+        rulebook::Outcome::Win(rulebook::draughts::Color::White)
+    );
     let _: &Match<Russian> = &game;
 }
 
@@ -83,13 +116,25 @@ fn records_name_their_variant_and_start() {
 fn replay_errors_say_what_is_wrong() {
     let read = |text: &str| PdnReader::new(text).next().unwrap().unwrap();
     let error = replay::<InternationalRules>(&read("[GameType \"25\"]\n1. c3-d4 *\n")).unwrap_err();
-    assert!(matches!(*error.kind, ReplayErrorKind::WrongGameType { expected: 20, .. }), "{error}");
+    assert!(
+        matches!(
+            *error.kind,
+            ReplayErrorKind::WrongGameType { expected: 20, .. }
+        ),
+        "{error}"
+    );
     let error = replay_any(&read("[GameType \"40\"]\n1. 32-28 *\n")).unwrap_err();
     assert!(matches!(error, AnyReplayError::UnknownGameType { .. }));
     assert!(error.to_string().contains("GameType is 40"), "{error}");
-    let error = replay::<InternationalRules>(&read("[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n")).unwrap_err();
+    let error =
+        replay::<InternationalRules>(&read("[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n"))
+            .unwrap_err();
     let message = error.to_string();
     assert!(message.contains("move 2, White 28-22"), "{message}");
-    let error = replay::<RussianRules>(&read("[GameType \"25\"]\n[FEN \"W:Wa2:Bh8\"]\n*\n")).unwrap_err();
-    assert!(matches!(*error.kind, ReplayErrorKind::InvalidFen { .. }), "{error}");
+    let error =
+        replay::<RussianRules>(&read("[GameType \"25\"]\n[FEN \"W:Wa2:Bh8\"]\n*\n")).unwrap_err();
+    assert!(
+        matches!(*error.kind, ReplayErrorKind::InvalidFen { .. }),
+        "{error}"
+    );
 }

@@ -13,7 +13,11 @@ use rulebook::Game;
 /// The legal moves as text, sorted.
 fn moves<G: FromFen>(fen: &str) -> Vec<String> {
     let position = G::from_fen_text(fen);
-    let mut texts: Vec<String> = position.legal_moves().iter().map(ToString::to_string).collect();
+    let mut texts: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     texts.sort();
     texts
 }
@@ -55,7 +59,10 @@ fn majority_counts_kings_and_men_the_same() {
     let fen = "W:WK16,32,45:BK21,40,29";
     assert_eq!(moves::<International>(fen), sorted(&["45x34x23"]));
     // Without the second man, one piece each: both are legal.
-    assert_eq!(moves::<International>("W:WK16,32,45:BK21,40"), sorted(&["16x27", "45x34"]));
+    assert_eq!(
+        moves::<International>("W:WK16,32,45:BK21,40"),
+        sorted(&["16x27", "45x34"])
+    );
 }
 
 #[test]
@@ -83,7 +90,11 @@ fn a_piece_is_never_jumped_twice() {
     // (27 is (6,4), reached over 22).
     let fen = "W:WK18:B14,15,23,22";
     let legal = moves::<Italian>(fen);
-    assert_eq!(legal, sorted(&["18x11x20x27x18", "18x27x20x11x18"]), "{legal:?}");
+    assert_eq!(
+        legal,
+        sorted(&["18x11x20x27x18", "18x27x20x11x18"]),
+        "{legal:?}"
+    );
     // After either, all four pieces are gone and the king is back.
     let position = Italian::from_fen(fen).unwrap();
     for mv in position.legal_moves() {
@@ -101,14 +112,21 @@ fn international_man_passing_the_far_row_is_not_crowned() {
     let fen = "W:W12:B8,9,45";
     assert_eq!(moves::<International>(fen), sorted(&["12x3x14"]));
     let position = International::from_fen(fen).unwrap();
-    let after = position.after(position.parse_move("12x14").unwrap()).unwrap();
+    let after = position
+        .after(position.parse_move("12x14").unwrap())
+        .unwrap();
     let square: Square<_> = "14".parse().unwrap();
     assert_eq!(after.piece_at(square).map(|p| p.role), Some(Role::Man));
     // Ending on the far row crowns it: without the piece on 9, 12x3 ends
     // there.
     let position = International::from_fen("W:W12:B8,45").unwrap();
-    let after = position.after(position.parse_move("12x3").unwrap()).unwrap();
-    assert_eq!(after.piece_at("3".parse().unwrap()).map(|p| p.role), Some(Role::King));
+    let after = position
+        .after(position.parse_move("12x3").unwrap())
+        .unwrap();
+    assert_eq!(
+        after.piece_at("3".parse().unwrap()).map(|p| p.role),
+        Some(Role::King)
+    );
 }
 
 #[test]
@@ -118,8 +136,13 @@ fn russian_man_crowned_during_a_capture_goes_on_as_a_king() {
     let fen = "W:Wb6:Bc7,f6";
     assert_eq!(moves::<Russian>(fen), sorted(&["b6:d8:g5", "b6:d8:h4"]));
     let position = Russian::from_fen(fen).unwrap();
-    let after = position.after(position.parse_move("b6:h4").unwrap()).unwrap();
-    assert_eq!(after.piece_at("h4".parse().unwrap()).map(|p| p.role), Some(Role::King));
+    let after = position
+        .after(position.parse_move("b6:h4").unwrap())
+        .unwrap();
+    assert_eq!(
+        after.piece_at("h4".parse().unwrap()).map(|p| p.role),
+        Some(Role::King)
+    );
 }
 
 #[test]
@@ -131,7 +154,10 @@ fn pool_man_reaching_the_far_row_goes_on_only_as_a_man() {
     assert_eq!(moves::<Pool>(fen), sorted(&["9x2"]));
     let position = Pool::from_fen(fen).unwrap();
     let after = position.after(position.parse_move("9x2").unwrap()).unwrap();
-    assert_eq!(after.piece_at("2".parse().unwrap()).map(|p| p.role), Some(Role::King));
+    assert_eq!(
+        after.piece_at("2".parse().unwrap()).map(|p| p.role),
+        Some(Role::King)
+    );
     // A man that can jump on as a man does, and is not crowned: from 2
     // (0,3) over 7 (1,4) to 11 (2,5).
     assert_eq!(moves::<Pool>("W:W9:B6,7,25"), sorted(&["9x2x11"]));
@@ -182,14 +208,20 @@ fn italian_capture_precedence() {
     assert_eq!(moves::<Italian>("W:W22,K27:B18,23"), sorted(&["27x20"]));
     // Spanish has no such rule: both (and its flying king may land on 13
     // or 17).
-    assert_eq!(moves::<Spanish>("W:W11,K6:B15,10"), sorted(&["11x20", "6x13", "6x17"]));
+    assert_eq!(
+        moves::<Spanish>("W:W11,K6:B15,10"),
+        sorted(&["11x20", "6x13", "6x17"])
+    );
     // Among king captures, the one that takes more kings: the king on 27
     // can take the man on 23 or the king on 22.
     assert_eq!(moves::<Italian>("W:WK27:B23,K22"), sorted(&["27x18"]));
     // Among those, the one that meets the king first: 27x18x9 takes the
     // king on 22 then the man on 13; 27x20x11 the man on 23 then the king
     // on 15.
-    assert_eq!(moves::<Italian>("W:WK27:BK22,13,23,K15"), sorted(&["27x18x9"]));
+    assert_eq!(
+        moves::<Italian>("W:WK27:BK22,13,23,K15"),
+        sorted(&["27x18x9"])
+    );
 }
 
 #[test]
@@ -198,7 +230,10 @@ fn spanish_most_pieces_then_most_kings() {
     // (5,3) and 9 (5,7) each take one piece: 15 (4,2) is a man, 13 (4,6)
     // a king. The capture of the king must be chosen.
     assert_eq!(moves::<Spanish>("W:W11,9:B15,K13"), sorted(&["9x18"]));
-    assert_eq!(moves::<Spanish>("W:W11,9:B15,13"), sorted(&["11x20", "9x18"]));
+    assert_eq!(
+        moves::<Spanish>("W:W11,9:B15,13"),
+        sorted(&["11x20", "9x18"])
+    );
 }
 
 #[test]
@@ -211,14 +246,20 @@ fn czech_king_capture_first() {
     // Without the king, the man's capture is the only move.
     assert_eq!(moves::<Czech>("W:Wa3,d4:Bf2,b4,b6"), sorted(&["a3xc5xa7"]));
     // Brazilian (majority) takes the two pieces even with the king there.
-    assert_eq!(moves::<Brazilian>("W:Wa3,d4,Kg1:Bf2,b4,b6"), sorted(&["a3xc5xa7"]));
+    assert_eq!(
+        moves::<Brazilian>("W:Wa3,d4,Kg1:Bf2,b4,b6"),
+        sorted(&["a3xc5xa7"])
+    );
 }
 
 #[test]
 fn the_side_without_moves_loses() {
     let blocked = International::from_fen("W:W46:B41,37").unwrap();
     assert!(blocked.legal_moves().is_empty());
-    assert_eq!(blocked.outcome(), Some(rulebook::Outcome::Win(Color::Black)));
+    assert_eq!(
+        blocked.outcome(),
+        Some(rulebook::Outcome::Win(Color::Black))
+    );
 }
 
 #[test]

@@ -155,10 +155,7 @@ fn bad_arguments_print_the_usage_and_exit_2() {
         let error = stderr(&output);
         assert!(error.starts_with("error: "), "{args:?}: {error}");
         assert!(error.contains(message), "{args:?}: {error}");
-        assert!(
-            error.contains("usage: perft <game> <depth>"),
-            "{error}"
-        );
+        assert!(error.contains("usage: perft <game> <depth>"), "{error}");
         assert!(!error.contains("panicked"), "{error}");
     }
 }
@@ -174,10 +171,19 @@ fn draughts_variants_in_both_conventions() {
     assert!(count(&["russian", "2", "--moves", "c3-d4 f6-e5"]).starts_with("perft(2) = "));
     assert!(count(&["italian", "1", "--fen", "W:W30,26:B1,3"]).starts_with("perft(1) = 3\n"));
     for (args, message) in [
-        (&["checkers", "3", "--distinct"][..], "--routes and --distinct are for the draughts variants"),
-        (&["czech", "3", "--routes", "--distinct"][..], "at most one of --routes and --distinct"),
+        (
+            &["checkers", "3", "--distinct"][..],
+            "--routes and --distinct are for the draughts variants",
+        ),
+        (
+            &["czech", "3", "--routes", "--distinct"][..],
+            "at most one of --routes and --distinct",
+        ),
         (&["spanish", "3", "--fen", "W:W1:B1"][..], "--fen: "),
-        (&["dutch", "3"][..], "international, brazilian, russian, pool, italian, spanish, czech"),
+        (
+            &["dutch", "3"][..],
+            "international, brazilian, russian, pool, italian, spanish, czech",
+        ),
     ] {
         let output = run(args);
         assert_eq!(output.status.code(), Some(USAGE_ERROR), "{args:?}");

@@ -89,7 +89,10 @@ impl<R: Rules> PartialCapture<R> {
         } else {
             let written = MoveText::read::<R>(trimmed)?;
             let squares: Vec<usize> = written.indices().collect();
-            let so_far: Vec<usize> = self.squares[..self.len].iter().map(|&i| usize::from(i)).collect();
+            let so_far: Vec<usize> = self.squares[..self.len]
+                .iter()
+                .map(|&i| usize::from(i))
+                .collect();
             let continues: &[usize] = if squares.starts_with(&so_far) {
                 &squares[self.len..]
             } else if squares.first() == Some(&self.landing().index()) {
@@ -102,7 +105,12 @@ impl<R: Rules> PartialCapture<R> {
         if !fits {
             return Err(self.not_a_next_hop(trimmed));
         }
-        resolve_capture(&self.position, &typed.squares[..typed.len], trimmed, Some(self))
+        resolve_capture(
+            &self.position,
+            &typed.squares[..typed.len],
+            trimmed,
+            Some(self),
+        )
     }
 
     /// Appends a square; `false` when no capture visits that many.
@@ -311,7 +319,12 @@ fn resolve_capture<R: Rules>(
         }
     }
     let captures = legal.to_vec();
-    if typed.len() >= 2 && position.all_captures().iter().any(|mv| starts_with(mv.indices(), typed)) {
+    if typed.len() >= 2
+        && position
+            .all_captures()
+            .iter()
+            .any(|mv| starts_with(mv.indices(), typed))
+    {
         let longest = captures.iter().map(Move::capture_count).max().unwrap_or(0);
         return Err(EnterMoveError::PrecedenceRefused {
             text: text.to_owned(),

@@ -55,7 +55,11 @@ pub struct WrittenMove {
 
 impl fmt::Display for WrittenMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {}, {} {} ({})", self.number, self.side, self.text, self.position)
+        write!(
+            f,
+            "move {}, {} {} ({})",
+            self.number, self.side, self.text, self.position
+        )
     }
 }
 
@@ -108,7 +112,9 @@ pub enum ReplayErrorKind<R: Rules> {
         ending: Ending,
     },
     /// The written result names another winner than the rules.
-    #[error("the result {result} contradicts the rules, which end the game: {ending}, so {outcome}")]
+    #[error(
+        "the result {result} contradicts the rules, which end the game: {ending}, so {outcome}"
+    )]
     ResultContradictsRules {
         /// The result as written.
         result: PdnResult,
@@ -138,7 +144,10 @@ fn start_position<R: Rules>(game: &PdnGame) -> Result<Draughts<R>, ReplayError<R
     let written = game.game_type().map_or("21", game_type_number);
     if written != expected {
         return Err(error(ReplayErrorKind::WrongGameType {
-            game_type: game.game_type().unwrap_or("absent (English checkers)").to_owned(),
+            game_type: game
+                .game_type()
+                .unwrap_or("absent (English checkers)")
+                .to_owned(),
             variant: R::NAME,
             expected: R::GAME_TYPE,
         }));
@@ -197,11 +206,13 @@ pub fn replay<R: Rules>(game: &PdnGame) -> Result<Match<Draughts<R>>, ReplayErro
     let written = game.result().outcome_of(R::FIRST, R::FIRST.opponent());
     if let (Some(outcome), Some(ending)) = (position.outcome(), position.ending()) {
         return match written {
-            Some(written) if written != outcome => Err(error(ReplayErrorKind::ResultContradictsRules {
-                result: game.result(),
-                outcome,
-                ending,
-            })),
+            Some(written) if written != outcome => {
+                Err(error(ReplayErrorKind::ResultContradictsRules {
+                    result: game.result(),
+                    outcome,
+                    ending,
+                }))
+            }
             _ => Ok(replayed),
         };
     }

@@ -191,7 +191,8 @@ impl<R: Rules, S: Side, D: Dedup> Sink for Recurse<'_, R, S, D> {
 #[inline(always)]
 fn count_moves<R: Rules, S: Side, D: Dedup>(board: &Board) -> u64 {
     let landings = board.men_landings::<R, S>();
-    if landings[0] | landings[1] | landings[2] | landings[3] == 0 && !board.kings_can_capture::<R>() {
+    if landings[0] | landings[1] | landings[2] | landings[3] == 0 && !board.kings_can_capture::<R>()
+    {
         return board.count_quiet::<R, S>();
     }
     let mut sink = CountCaptures {

@@ -517,8 +517,12 @@ fn split_move(text: &str, algebraic: bool) -> Option<(&str, &str)> {
     let bytes = text.as_bytes();
     let square_from = |start: usize| {
         let rest = &bytes[start.min(bytes.len())..];
-        let letter = usize::from(algebraic && rest.first().is_some_and(|b| FILE_LETTERS.contains(b)));
-        let digits = rest[letter..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let letter =
+            usize::from(algebraic && rest.first().is_some_and(|b| FILE_LETTERS.contains(b)));
+        let digits = rest[letter..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
         if digits == 0 {
             0
         } else {
