@@ -20,8 +20,16 @@ use super::rules::Rules;
 /// A board as written, before the rules judge it: the side to move and the
 /// piece (if any) on each square of `R`'s board.
 ///
-/// Parse one from FEN with [`FromStr`] (see the [module docs](self) for the
-/// syntax); turn it into a position with
+/// # FEN syntax (PDN 3.0)
+///
+/// `W:W31-50:B1-20`. The first field is the side to move (`W` or `B`);
+/// then two piece lists, in either order, each a colour letter followed by
+/// comma-separated squares in the variant's notation (`32`, or `c3` in
+/// algebraic variants, which also read numbers); `K` before a square makes
+/// it a king; `a-b` is a range of square numbers. A list may be empty.
+/// Whitespace around fields and tokens and a final `.` are ignored.
+///
+/// Parse one from FEN with [`FromStr`]; turn it into a position with
 /// [`Draughts::from_setup`](super::Draughts::from_setup). `Display` writes
 /// FEN.
 pub struct Setup<R> {
@@ -159,8 +167,7 @@ pub enum PositionError {
 impl<R: Rules> FromStr for Setup<R> {
     type Err = FenError;
 
-    /// Reads FEN syntax (see the [module docs](self)) without judging the
-    /// position.
+    /// Reads FEN syntax (see [`Setup`]) without judging the position.
     ///
     /// # Errors
     ///
