@@ -564,7 +564,7 @@ mod tests {
         let mv: Move<RussianRules> = "c3xe5".parse().unwrap();
         assert_eq!(mv.to_string(), "c3:e5");
         assert!(matches!(
-            "32-27".parse::<Move<InternationalRules>>(),
+            "32-26".parse::<Move<InternationalRules>>(),
             Err(ParseMoveError::Geometry { .. })
         ));
         assert!(matches!(
