@@ -389,10 +389,15 @@ impl<'de, R: Rules> serde::Deserialize<'de> for Move<R> {
 /// pieces on each side), and each square lies on two lines, so a side has
 /// at most 4 x (empty squares) moves; a king also has at most 17 moves on
 /// 10x10 (13 on 8x8). With `k` pieces, min(17k, 4(50 - k)) <= 160 on
-/// 10x10 and min(13k, 4(32 - k)) <= 96 on 8x8. Captures can in principle
-/// have more routes than that (each landing choice of a flying king
-/// multiplies them); no such position is known from play, and the list
-/// stays correct if one occurs: it moves to the heap.
+/// 10x10 and min(13k, 4(32 - k)) <= 96 on 8x8.
+///
+/// Captures can have far more: every route is a move, and a flying king's
+/// landing choices multiply routes. "Random178" of the FMJD forum's perft
+/// thread (`B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46`)
+/// has 436 capture routes (14 distinct captures of 14 pieces). No useful
+/// bound is proven for routes, so the list stays correct by moving to the
+/// heap in such positions; an inline array big enough for them would make
+/// every `legal_moves` call pay for it.
 pub const INLINE_MOVES: usize = 160;
 
 /// The legal moves of a position: a list that holds up to
