@@ -3,13 +3,21 @@
 //! engine and for measuring it.
 //!
 //! ```text
-//! cargo run --release --example perft -- <game> <depth>
+//! cargo run --release --example perft -- <connect4|checkers|connectx> <depth>
+//!     [--fen F | --moves M] [--threads N] [--divide]
+//!     [--rows R] [--columns C] [--in-a-row K]
+//! cargo run --release --example perft -- <draughts variant> <depth>
 //!     [--fen F | --moves M] [--threads N] [--divide] [--routes | --distinct]
 //! ```
 //!
-//! `<game>`: `connect4`, `checkers`, or a draughts variant: `international`,
-//! `brazilian`, `russian`, `pool`, `italian`, `spanish`, `czech`.
+//! Draughts variants: `international`, `brazilian`, `russian`, `pool`,
+//! `italian`, `spanish`, `czech`.
 //!
+//! - `--rows R`, `--columns C`, `--in-a-row K` (connectx only): the board
+//!   size and the winning line, each defaulting to Connect Four's (6, 7,
+//!   4). ConnectX `--fen` texts carry their own size (`4x5x3:...`);
+//!   ConnectX `--moves` are 0-based column numbers separated by spaces or
+//!   commas (`"3 3 4 2"`), as `--divide` prints them.
 //! - `--fen F`: start from a position text: a PDN FEN for checkers
 //!   (`B:W21-32:B1-12`), the compact board text for Connect Four
 //!   (`......./......./......./......./......./...X...`, rows top first).
@@ -35,14 +43,17 @@ use std::time::{Duration, Instant};
 
 use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
+use rulebook::connectx::{ConnectX, Parameters};
 use rulebook::draughts::{self, DistinctRoutes, Draughts, Rules};
 use rulebook::{perft, perft_parallel_divide, Game};
 
-const USAGE: &str = "\
-usage: perft <game> <depth> [--fen F | --moves M] [--threads N] [--divide] [--routes | --distinct]
+#[path = "support/connectx_flags.rs"]
+mod connectx_flags;
+use connectx_flags::{take_connectx_flags, CONNECTX_FLAGS_USAGE};
 
-  <game>         connect4, checkers, international, brazilian, russian, pool, italian,
-                 spanish or czech
+const USAGE: &str = "\
+usage: perft <connect4|checkers|connectx> <depth> [--fen F | --moves M] [--threads N] [--divide]
+             [--rows R] [--columns C] [--in-a-row K]
 
   <depth>        plies to count (0 or more)
   --fen F        start from a position: PDN FEN for checkers, the board text for Connect Four
@@ -51,7 +62,12 @@ usage: perft <game> <depth> [--fen F | --moves M] [--threads N] [--divide] [--ro
   --threads N    threads to count on (default 1; 0 = every core)
   --divide       print the count under each root move
   --routes       draughts: count every capture route (the default)
-  --distinct     draughts: count routes taking the same pieces to the same square once";
+  --distinct     draughts: count routes taking the same pieces to the same square once
+
+Draughts variants: international, brazilian, russian, pool, italian, spanish, czech.
+
+ConnectX (connectx) takes --fen texts with their size (\"4x5x3:...\"), --moves as columns
+from 0 (\"3 3 4 2\"), and its size as:";
 
 /// The exit code for bad arguments (the usual one for a usage error).
 const USAGE_ERROR: u8 = 2;
@@ -65,6 +81,7 @@ const DEFAULT_THREADS: usize = 1;
 enum GameName {
     Connect4,
     Checkers,
+    ConnectX,
     /// A draughts variant, by its rules' name.
     Draughts(&'static str),
 }
@@ -153,11 +170,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let game = match game {
         "connect4" => GameName::Connect4,
         "checkers" => GameName::Checkers,
+        "connectx" => GameName::ConnectX,
         other => match DRAUGHTS_VARIANTS.iter().find(|&&name| name == other) {
             Some(&name) => GameName::Draughts(name),
             None => {
                 return Err(format!(
-                    "unknown game {other:?}: use connect4, checkers or {}",
+                    "unknown game {other:?}: use connect4, checkers, connectx or {}",
                     DRAUGHTS_VARIANTS.join(", ")
                 ))
             }
@@ -200,6 +218,29 @@ fn checkers_start(start: &Start) -> Result<Checkers, String> {
                     .map_err(|e| format!("--moves: {text}: {e}"))?;
                 game.apply(mv)
                     .map_err(|e| format!("--moves: {text}: {e}"))?;
+            }
+            Ok(game)
+        }
+    }
+}
+
+fn connectx_start(start: &Start, parameters: Option<Parameters>) -> Result<ConnectX, String> {
+    match start {
+        Start::Fen(_) if parameters.is_some() => {
+            Err("a connectx --fen text carries its own size: leave out --rows, --columns and --in-a-row".into())
+        }
+        Start::Fen(text) => ConnectX::parse_text(text).map_err(|e| format!("--fen: {e}")),
+        Start::Initial | Start::Moves(_) => {
+            let mut game = ConnectX::new(parameters.unwrap_or_default());
+            if let Start::Moves(moves) = start {
+                for text in moves.split([' ', ',']).filter(|text| !text.is_empty()) {
+                    let column = game
+                        .parameters()
+                        .parse_column(text)
+                        .map_err(|e| format!("--moves: {e}"))?;
+                    game.apply(column)
+                        .map_err(|e| format!("--moves: {text}: {e}"))?;
+                }
             }
             Ok(game)
         }
@@ -282,23 +323,30 @@ where
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let outcome = parse_args(&args).and_then(|options| match options.game {
-        GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
-        GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),
-        GameName::Draughts(name) => match name {
-            "international" => run_draughts::<draughts::InternationalRules>(&options),
-            "brazilian" => run_draughts::<draughts::BrazilianRules>(&options),
-            "russian" => run_draughts::<draughts::RussianRules>(&options),
-            "pool" => run_draughts::<draughts::PoolRules>(&options),
-            "italian" => run_draughts::<draughts::ItalianRules>(&options),
-            "spanish" => run_draughts::<draughts::SpanishRules>(&options),
-            _ => run_draughts::<draughts::CzechRules>(&options),
-        },
+    let outcome = take_connectx_flags(&args).and_then(|(size, args)| {
+        let options = parse_args(&args)?;
+        match options.game {
+            GameName::ConnectX => {
+                connectx_start(&options.start, size).map(|game| run(&game, &options))
+            }
+            _ if size.is_some() => Err("--rows, --columns and --in-a-row are for connectx".into()),
+            GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
+            GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),
+            GameName::Draughts(name) => match name {
+                "international" => run_draughts::<draughts::InternationalRules>(&options),
+                "brazilian" => run_draughts::<draughts::BrazilianRules>(&options),
+                "russian" => run_draughts::<draughts::RussianRules>(&options),
+                "pool" => run_draughts::<draughts::PoolRules>(&options),
+                "italian" => run_draughts::<draughts::ItalianRules>(&options),
+                "spanish" => run_draughts::<draughts::SpanishRules>(&options),
+                _ => run_draughts::<draughts::CzechRules>(&options),
+            },
+        }
     });
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}\n\n{USAGE}");
+            eprintln!("error: {message}\n\n{USAGE}\n{CONNECTX_FLAGS_USAGE}");
             ExitCode::from(USAGE_ERROR)
         }
     }
