@@ -455,6 +455,6 @@ mod draughts_suite {
             &[r#""W:Wh8:Bc3""#, r#""W:Wa2:Bc3""#],
             &[r#""a1-a2""#],
         );
-        super::assert_impossible::<draughts::Italian>(&[r#""W:W1:B9""#], &[r#""21-18""#]);
+        super::assert_impossible::<draughts::Italian>(&[r#""W:W1:B9""#], &[r#""21-22""#]);
     }
 }
