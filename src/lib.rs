@@ -10,6 +10,9 @@
 //! - [`connectx`] — Connect Four's rules on boards of any size up to 16x16,
 //!   any number in a row (Kaggle's ConnectX, m,n,k games with gravity).
 //! - [`checkers`] — English (American) checkers.
+//! - [`draughts`] — International, Brazilian, Russian, pool, Italian,
+//!   Spanish and Czech draughts on one engine; [`pdn`] — PDN records,
+//!   shared by checkers and draughts.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
 //! - [`search`] — computer players for every game: generic alpha-beta and
@@ -17,6 +20,7 @@
 //!   player by level ([`checkers::engine`], [`connect4::engine`]).
 //! - [`perft`], [`perft_divide`], [`perft_parallel`] — count move sequences
 //!   (the proof of a move generator), per root move, on several threads;
+//!   [`perft_plain`] counts through the trait alone, as a search walks;
 //!   [`count_games`] — count complete games.
 //! - [`agent`] — games as environments for learning agents: numbered
 //!   actions, legal-action masks, observation tensors.
@@ -29,6 +33,7 @@ pub mod agent;
 pub mod checkers;
 pub mod connect4;
 pub mod connectx;
+pub mod draughts;
 mod error;
 mod game;
 mod game_match;
@@ -36,6 +41,7 @@ mod kaggle_text;
 mod key;
 mod move_list;
 mod outcome;
+pub mod pdn;
 mod perft;
 pub mod search;
 #[cfg(feature = "testing")]
@@ -47,7 +53,9 @@ pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResul
 pub use key::{mix64, PositionHasher};
 pub use move_list::{CapacityError, IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::{Outcome, PlayerOutcome};
-pub use perft::{count_games, perft, perft_divide, perft_parallel, perft_parallel_divide};
+pub use perft::{
+    count_games, perft, perft_divide, perft_parallel, perft_parallel_divide, perft_plain,
+};
 
 /// The README's code examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -1,7 +1,7 @@
 //! No heap allocation on the hot path: move generation, `apply`,
-//! `apply_unchecked`, `outcome` and perft allocate nothing, for every game;
-//! a search allocates the same few times (its result) however many nodes
-//! it visits.
+//! `apply_unchecked`, `outcome`, perft and the plain walk (`perft_plain`)
+//! allocate nothing, for every game; a search allocates the same few times
+//! (its result) however many nodes it visits.
 //!
 //! A counting global allocator counts the allocations made by the thread
 //! that armed it. Everything runs in ONE test function, so no other test of
@@ -16,9 +16,10 @@ use rulebook::agent::{Environment, Progress};
 use rulebook::checkers::{self, Checkers, HopByHop};
 use rulebook::connect4::{self, Connect4};
 use rulebook::connectx::{ConnectX, Parameters};
+use rulebook::draughts::{International, Italian, Russian};
 use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts, Searcher};
 use rulebook::testing::plain_perft;
-use rulebook::{count_games, perft, Game};
+use rulebook::{count_games, perft, perft_plain, Game};
 
 /// The system allocator, counting allocations made while the calling
 /// thread is armed.
@@ -117,11 +118,23 @@ fn check_game<G: Game>(name: &str, positions: &[G], perft_depth: u32, expected_s
     let (allocations, leaves) = allocations_during(|| perft(&positions[0], perft_depth));
     assert_eq!(leaves, expected_start, "{name}: perft {perft_depth}");
     assert_eq!(allocations, 0, "{name}: perft {perft_depth} allocated");
+    let (allocations, leaves) = allocations_during(|| perft_plain(&positions[0], perft_depth));
+    assert_eq!(leaves, expected_start, "{name}: perft_plain {perft_depth}");
+    assert_eq!(
+        allocations, 0,
+        "{name}: perft_plain {perft_depth} allocated"
+    );
 
     for position in positions {
-        let (allocations, (fast, plain)) =
-            allocations_during(|| (perft(position, 5), plain_perft(position, 5)));
+        let (allocations, (fast, plain, library_plain)) = allocations_during(|| {
+            (
+                perft(position, 5),
+                plain_perft(position, 5),
+                perft_plain(position, 5),
+            )
+        });
         assert_eq!(fast, plain, "{name}: {position:?}");
+        assert_eq!(library_plain, plain, "{name}: perft_plain in {position:?}");
         assert_eq!(allocations, 0, "{name}: perft 5 in {position:?} allocated");
 
         let (allocations, played) = allocations_during(|| play_checked(position, 60));
@@ -257,6 +270,36 @@ fn hot_paths_do_not_allocate() {
     ];
     check_game("checkers", &checkers, CHECKERS_DEPTH, 3_963_680);
 
+    // Draughts: the keep and the distinct perft, flying kings, majority.
+    let international = [
+        International::default(),
+        middle_game(International::default(), 20),
+        International::from_fen("W:WK46,K50,33,34:BK1,K5,18,19").unwrap(),
+    ];
+    check_game("international", &international, 6, 167_140);
+    // A position whose capture has 436 routes (14 distinct captures): more
+    // than `Moves` holds inline, so `legal_moves` spills to the heap there
+    // (as its docs say); the fast perft, which lists no moves, does not.
+    let random178 =
+        International::from_fen("B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46")
+            .unwrap();
+    let (allocations, count) = allocations_during(|| random178.perft_distinct(4));
+    assert_eq!(
+        (allocations, count),
+        (0, 5_432),
+        "international distinct perft"
+    );
+    let (allocations, count) = allocations_during(|| perft(&random178, 3));
+    assert_eq!(allocations, 0, "international perft");
+    assert_eq!(count, plain_perft(&random178, 3));
+    let russian = [
+        Russian::default(),
+        middle_game(Russian::default(), 20),
+        Russian::from_fen("W:WKa1,c1:Bc3,f4,h8,Kb8").unwrap(),
+    ];
+    check_game("russian", &russian, 7, 190_146);
+    let italian = [Italian::default(), middle_game(Italian::default(), 20)];
+    check_game("italian", &italian, 7, 177_532);
     // ConnectX: Connect Four's size (the 64-bit perft), a 128-bit board
     // and the largest board (the column-word perft).
     let board_128 = Parameters::new(10, 11, 5).unwrap();

@@ -2,10 +2,11 @@
 //! [`AlphaBeta`](crate::search::AlphaBeta), and the dead-draw judgement of
 //! the checkers [`engine`](super::engine).
 
-use super::geometry::{coordinates, step, Bitboard, Direction, BOTTOM_ROW, SQUARE_COUNT, TOP_ROW};
+use super::geometry::{coordinates, Bitboard, BOTTOM_ROW, SQUARE_COUNT, TOP_ROW};
 use super::moves::Move;
 use super::piece::Player;
 use super::position::{Checkers, MAX_PIECES_PER_SIDE};
+use super::side::{shift35, shift4};
 use crate::search::Evaluator;
 
 /// A man: the unit of the evaluation (a score of 100 is a man ahead).
@@ -153,27 +154,22 @@ fn side_terms(position: &Checkers, player: Player, pieces_off: i32) -> i32 {
     let kings = own & position.kings;
     let men = own & !position.kings;
     let empty = !(position.red | position.white);
-    let (forward, home_row, bridge) = match player {
-        Player::Red => (
-            [Direction::DownLeft, Direction::DownRight],
-            TOP_ROW,
-            RED_BRIDGE,
-        ),
-        Player::White => (
-            [Direction::UpLeft, Direction::UpRight],
-            BOTTOM_ROW,
-            WHITE_BRIDGE,
-        ),
+    // Red's men move toward larger square numbers ("down"), White's up.
+    let (down, home_row, bridge) = match player {
+        Player::Red => (true, TOP_ROW, RED_BRIDGE),
+        Player::White => (false, BOTTOM_ROW, WHITE_BRIDGE),
     };
     let count = |set: Bitboard| set.count_ones() as i32;
 
     let mut value = MAN_VALUE * count(men) + KING_VALUE * count(kings);
 
-    let mut mobility = 0;
-    for d in Direction::ALL {
-        let movers = if forward.contains(&d) { own } else { kings };
-        mobility += count(step(movers, d) & empty);
-    }
+    // Each of a piece's two steps one way is in exactly one of the two
+    // shift classes, so the two counts together count every (piece, step)
+    // pair once.
+    let steps = |movers: Bitboard, down: bool| {
+        count(shift4(movers, down) & empty) + count(shift35(movers, down) & empty)
+    };
+    let mobility = steps(own, down) + steps(kings, !down);
     value += MOBILITY * mobility;
 
     let opponent_men = opponent & !position.kings;

@@ -45,6 +45,7 @@ pub mod pdn;
 mod perft;
 mod piece;
 mod position;
+mod side;
 mod square;
 
 pub use eval::{Evaluation, KING_VALUE, MAN_VALUE};

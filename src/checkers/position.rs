@@ -375,10 +375,9 @@ impl Game for Checkers {
         player.opponent()
     }
 
+    #[inline(always)]
     fn legal_moves(&self) -> Moves {
-        let mut moves = Moves::new();
-        self.for_each_move(|mv| moves.push(mv));
-        moves
+        Moves::filled_by(|slots| self.write_moves(slots))
     }
 
     fn apply(&mut self, mv: Move) -> Result<(), PlayError<Move>> {
@@ -421,12 +420,6 @@ impl Game for Checkers {
     #[inline]
     fn is_tactical(&self, mv: Move) -> bool {
         mv.is_capture()
-    }
-
-    fn is_legal(&self, mv: Move) -> bool {
-        let mut found = false;
-        self.for_each_move(|legal| found |= legal == mv);
-        found
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -86,6 +86,30 @@ impl PdnResult {
     }
 }
 
+impl PdnResult {
+    /// The result of a finished game with this outcome, for a game whose
+    /// first player (the one whose score PDN writes first) is `first`.
+    pub fn from_outcome_of<P: PartialEq>(outcome: Outcome<P>, first: P) -> PdnResult {
+        match outcome {
+            Outcome::Win(winner) if winner == first => PdnResult::RedWins,
+            Outcome::Win(_) => PdnResult::WhiteWins,
+            Outcome::Draw => PdnResult::Draw,
+        }
+    }
+
+    /// The outcome this result states for a game whose first and second
+    /// players are `first` and `second`, or `None` for
+    /// [`Undecided`](PdnResult::Undecided).
+    pub fn outcome_of<P>(self, first: P, second: P) -> Option<Outcome<P>> {
+        match self {
+            PdnResult::RedWins => Some(Outcome::Win(first)),
+            PdnResult::WhiteWins => Some(Outcome::Win(second)),
+            PdnResult::Draw => Some(Outcome::Draw),
+            PdnResult::Undecided => None,
+        }
+    }
+}
+
 impl fmt::Display for PdnResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
