@@ -286,13 +286,12 @@ fn save_games(path: &std::path::Path, games: &[Match<Checkers>]) -> io::Result<(
         if index > 0 {
             text.push('\n');
         }
+        let event = format!("Checkers at one keyboard, game {}", index + 1);
+        let (red, white) = (Player::Red.to_string(), Player::White.to_string());
         let tags = [
-            (
-                pdn::EVENT_TAG,
-                format!("Checkers at one keyboard, game {}", index + 1),
-            ),
-            (pdn::RED_PLAYER_TAG, Player::Red.to_string()),
-            (pdn::WHITE_PLAYER_TAG, Player::White.to_string()),
+            (pdn::EVENT_TAG, event.as_str()),
+            (pdn::RED_PLAYER_TAG, red.as_str()),
+            (pdn::WHITE_PLAYER_TAG, white.as_str()),
         ];
         text.push_str(&pdn::write_match(game, tags).map_err(io::Error::other)?);
     }

@@ -1713,7 +1713,7 @@ mod pdn_write {
             // A pending draw offer is not part of a PDN record: leave it out.
             let end = [PlayersEnd::Resign, PlayersEnd::AgreeDraw, PlayersEnd::None][usize::from(ending % 3)];
             let game = random_match::<Checkers>(&choices, end);
-            match write_match(&game, tags.iter().map(|(n, v)| (n, v))) {
+            match write_match(&game, tags.iter().map(|(n, v)| (n.as_str(), v.as_str()))) {
                 Ok(text) => {
                     let mut names = Vec::new();
                     for (name, value) in &tags {

@@ -3,8 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::checkers::Player;
-use crate::Outcome;
+use crate::checkers::{Checkers, Player};
+use crate::{Match, Outcome};
 
 /// The result of a game as a PDN record states it.
 ///
@@ -72,6 +72,28 @@ impl PdnResult {
             Outcome::Win(Player::White) => PdnResult::WhiteWins,
             Outcome::Draw => PdnResult::Draw,
         }
+    }
+
+    /// The result of `game` as PDN writes it: the winner or a draw once the
+    /// match has ended, for whatever reason (the rules, a resignation, an
+    /// agreement, a draw rule), and [`Undecided`](PdnResult::Undecided)
+    /// while it goes on. [`write_match`](super::write_match) writes this;
+    /// `Display` gives its text.
+    ///
+    /// ```
+    /// use rulebook::checkers::pdn::PdnResult;
+    /// use rulebook::checkers::{Checkers, Player};
+    /// use rulebook::Match;
+    ///
+    /// let mut game = Match::new(Checkers::default());
+    /// assert_eq!(PdnResult::of_match(&game).to_string(), "*");
+    /// game.resign(Player::White).unwrap();
+    /// assert_eq!(PdnResult::of_match(&game).to_string(), "1-0");
+    /// ```
+    pub fn of_match(game: &Match<Checkers>) -> PdnResult {
+        game.result().map_or(PdnResult::Undecided, |result| {
+            PdnResult::from_outcome(result.outcome)
+        })
     }
 
     /// The outcome this result states, or `None` for
