@@ -262,15 +262,6 @@ fn ask_yes_no(
 /// Who won and why, as the end of the game announces it.
 fn end_of_game(result: MatchResult<Player, Ending>) -> String {
     match (result.outcome, result.reason) {
-        (Outcome::Win(winner), EndReason::Rules(Ending::NoPieces)) => {
-            format!("{winner} wins: {} has no pieces left.", winner.opponent())
-        }
-        (Outcome::Win(winner), EndReason::Rules(Ending::Blocked)) => {
-            format!(
-                "{winner} wins: {} is blocked and cannot move.",
-                winner.opponent()
-            )
-        }
         (Outcome::Win(winner), EndReason::Resignation) => {
             format!("{winner} wins: {} resigned.", winner.opponent())
         }

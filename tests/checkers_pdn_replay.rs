@@ -93,7 +93,9 @@ fn a_fen_game_ended_by_the_rules_takes_the_rules_result() {
         replayed.result(),
         Some(MatchResult {
             outcome: Outcome::Win(Player::Red),
-            reason: EndReason::Rules(Ending::NoPieces),
+            reason: EndReason::Rules(Ending::NoPieces {
+                loser: Player::White
+            }),
         })
     );
     // `*` does not contradict the rules: the match still ends by them.
@@ -101,7 +103,9 @@ fn a_fen_game_ended_by_the_rules_takes_the_rules_result() {
     let replayed = game.replay().unwrap();
     assert_eq!(
         replayed.result().map(|r| r.reason),
-        Some(EndReason::Rules(Ending::NoPieces))
+        Some(EndReason::Rules(Ending::NoPieces {
+            loser: Player::White
+        }))
     );
     let (written, read_back) = round_trip(&replayed, &[]);
     assert_eq!(read_back, replayed);
@@ -120,7 +124,9 @@ fn a_result_that_contradicts_the_rules_is_refused() {
             ReplayErrorKind::ResultContradictsRules {
                 result,
                 outcome: Outcome::Win(Player::Red),
-                ending: Ending::NoPieces,
+                ending: Ending::NoPieces {
+                    loser: Player::White
+                },
             }
         );
     }
@@ -130,7 +136,7 @@ fn a_result_that_contradicts_the_rules_is_refused() {
     assert_eq!(
         game.replay().unwrap_err().to_string(),
         "game 1 (Event \"e\"): the result 0-1 contradicts the rules, which end the game: \
-         the player to move has no pieces left, so Red wins"
+         White has no pieces left, so Red wins"
     );
 }
 
@@ -159,7 +165,9 @@ fn a_move_after_the_end_is_named() {
                     column: 10
                 },
             },
-            ending: Ending::NoPieces,
+            ending: Ending::NoPieces {
+                loser: Player::White
+            },
         }
     );
 }

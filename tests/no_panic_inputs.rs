@@ -297,6 +297,10 @@ mod checkers_inputs {
                         prop_assert!(error.to_string().contains(token.as_str()));
                         prop_assert!(error.to_string().contains(&square.to_string()));
                     }
+                    FenError::TagForm { text } => {
+                        prop_assert_eq!(text.as_str(), fen);
+                        prop_assert!(fen.contains(['[', '"']));
+                    }
                     FenError::SameColorTwice { .. } | FenError::Invalid(_) => {}
                 }
             }

@@ -58,22 +58,40 @@ pub const MAX_MOVES: usize = 42;
 /// The legal moves of a position: a [`MoveList`] of capacity [`MAX_MOVES`].
 pub type Moves = MoveList<Move, MAX_MOVES>;
 
-/// Why a checkers game ended: the player to move has lost.
+/// Why a checkers game ended: the player to move, the loser, has no legal
+/// move. `Display` names the loser: "White has no pieces left", "Red is
+/// blocked and cannot move" (so a [`MatchResult`](crate::MatchResult) reads
+/// "Red wins: White has no pieces left").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Ending {
     /// The player to move has no pieces left.
-    NoPieces,
+    NoPieces {
+        /// The player to move, who has lost.
+        loser: Player,
+    },
     /// The player to move has pieces but none can move.
-    Blocked,
+    Blocked {
+        /// The player to move, who has lost.
+        loser: Player,
+    },
+}
+
+impl Ending {
+    /// The player who lost: the player to move.
+    pub const fn loser(self) -> Player {
+        match self {
+            Ending::NoPieces { loser } | Ending::Blocked { loser } => loser,
+        }
+    }
 }
 
 impl fmt::Display for Ending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Ending::NoPieces => "the player to move has no pieces left",
-            Ending::Blocked => "the player to move is blocked and cannot move",
-        })
+        match self {
+            Ending::NoPieces { loser } => write!(f, "{loser} has no pieces left"),
+            Ending::Blocked { loser } => write!(f, "{loser} is blocked and cannot move"),
+        }
     }
 }
 
@@ -403,9 +421,9 @@ impl Game for Checkers {
 
     fn ending(&self) -> Option<Ending> {
         if self.pieces(self.turn) == 0 {
-            Some(Ending::NoPieces)
+            Some(Ending::NoPieces { loser: self.turn })
         } else if !self.has_legal_move() {
-            Some(Ending::Blocked)
+            Some(Ending::Blocked { loser: self.turn })
         } else {
             None
         }
