@@ -38,7 +38,20 @@ Squares are numbered 1 to 32, as on the board.";
 
 const USAGE: &str = "usage: checkers [--save FILE]";
 
+/// What `--help` prints after the usage line.
+const ABOUT: &str = "\
+Checkers for two players at one keyboard; Red moves first.
+  --save FILE   write every finished game of the session to FILE as PDN
+Type help during a game for the commands.";
+
 fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}\n\n{ABOUT}");
+        return ExitCode::SUCCESS;
+    }
     let save = match parse_arguments(std::env::args().skip(1)) {
         Ok(save) => save,
         Err(message) => {
@@ -72,9 +85,6 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Option<Path
                 Some(file) => save = Some(PathBuf::from(file)),
                 None => return Err("--save needs a file name".to_owned()),
             },
-            "--help" | "-h" => {
-                return Err("two players at one keyboard; Red moves first".to_owned())
-            }
             other => return Err(format!("unknown argument `{other}`")),
         }
     }

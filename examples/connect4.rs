@@ -126,7 +126,22 @@ impl<R: BufRead, W: Write> Console<R, W> {
     }
 }
 
+/// What `--help` prints.
+const USAGE: &str = "\
+usage: connect4
+
+Connect Four for two players at one keyboard; X moves first.
+Type a column number (0-6) for each move, Y or N when asked to play again.
+End of input quits.";
+
 fn main() -> io::Result<()> {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}");
+        return Ok(());
+    }
     let mut console = Console {
         input: io::stdin().lock(),
         output: io::BufWriter::new(io::stdout().lock()),

@@ -19,7 +19,8 @@
 //!
 //! Prints the count, the time and the leaves per second on stdout; while it
 //! counts, prints each root move as its count completes on stderr. Bad
-//! arguments print the usage on stderr and exit with code 2.
+//! arguments print the usage on stderr and exit with code 2; `--help`
+//! prints it on stdout.
 //!
 //! The example only reads arguments and prints: the library counts
 //! (`rulebook::perft_parallel_divide`).
@@ -206,6 +207,10 @@ where
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let outcome = parse_args(&args).and_then(|options| match options.game {
         GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
         GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),

@@ -11,6 +11,9 @@
 //!   offers, resignation, optional automatic draw rules.
 //! - [`perft`], [`perft_divide`], [`perft_parallel`] — count move sequences
 //!   (the proof of a move generator), per root move, on several threads.
+//! - [`prelude`] — `use rulebook::prelude::*;` brings the [`Game`] trait
+//!   (whose methods, such as `legal_moves`, need it in scope), [`Match`]
+//!   and [`Outcome`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -22,6 +25,7 @@ mod game_match;
 mod move_list;
 mod outcome;
 mod perft;
+pub mod prelude;
 
 pub use error::PlayError;
 pub use game::Game;

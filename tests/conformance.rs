@@ -402,3 +402,36 @@ fn candidate_moves_cover_the_games() {
         .iter()
         .all(|mv| (games::connect4().candidate_moves)().contains(mv)));
 }
+
+/// The types every game has in common (position, player, move, ending)
+/// derive the same traits in both games, so generic code can rely on them:
+/// players and moves order (for `BTreeMap` keys), moves have a `Default`
+/// that round-trips through their text.
+fn common_traits<G>() -> G::Move
+where
+    G: Game + Copy + Default + Send + Sync + core::fmt::Display,
+    G::Player: Ord + Send + Sync,
+    G::Move: Ord + Default + Send + Sync,
+    G::Ending: Send + Sync,
+{
+    G::Move::default()
+}
+
+#[test]
+fn both_games_share_the_same_traits_and_default_moves_round_trip() {
+    use rulebook::checkers::{Checkers, Move};
+    use rulebook::connect4::{Column, Connect4};
+
+    let column = common_traits::<Connect4>();
+    assert_eq!(column.to_string().parse::<Column>(), Ok(column));
+    let mv = common_traits::<Checkers>();
+    assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
+    // Moves order by their squares.
+    let mut moves: Vec<Move> = Checkers::default().legal_moves().to_vec();
+    moves.sort();
+    let texts: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        texts,
+        ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
+    );
+}

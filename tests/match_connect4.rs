@@ -63,7 +63,7 @@ fn a_bad_record_is_refused_with_the_rules_error() {
         Match::<Connect4>::from_moves("1111111")
             .unwrap_err()
             .to_string(),
-        "move '1' at index 6 is illegal: that column is already full"
+        "move '1' at index 6 is illegal: column 1 (columns are 1-7 in this notation) is already full"
     );
     assert_eq!(
         Match::<Connect4>::from_moves("12121212"),

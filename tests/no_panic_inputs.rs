@@ -1634,7 +1634,7 @@ mod pdn_replay {
                         prop_assert_eq!(replayed.history().len(), game.moves().len());
                         prop_assert_eq!(Ok(*replayed.start()), game.start_position());
                         for (mv, written) in replayed.history().iter().zip(game.moves()) {
-                            prop_assert_eq!(Some(u32::from(mv.from().number())), written.text().split(['-', 'x']).next().unwrap().parse::<u32>().ok());
+                            prop_assert_eq!(Some(u32::from(mv.from().number())), written.text().split(['-', 'x', 'X']).next().unwrap().parse::<u32>().ok());
                         }
                     }
                     Err(error) => {

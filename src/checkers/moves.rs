@@ -266,6 +266,30 @@ impl Iterator for Captured {
 
 impl ExactSizeIterator for Captured {}
 
+impl Ord for Move {
+    /// By start square, then end square, then number of jumps, then path:
+    /// a total order that agrees with `==` (as [`Column`](crate::connect4::Column)'s
+    /// does), so moves can be keys of ordered maps and sets.
+    fn cmp(&self, other: &Move) -> core::cmp::Ordering {
+        let key = |mv: &Move| {
+            (
+                mv.start_index(),
+                mv.end_index(),
+                mv.jumps(),
+                mv.directions(),
+                mv.captured,
+            )
+        };
+        key(self).cmp(&key(other))
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let separator = if self.is_capture() { 'x' } else { '-' };

@@ -23,7 +23,8 @@ pub type Moves = MoveList<Column, COLUMNS>;
 ///   first four in a row, which can only be the last mover's).
 ///
 /// The state is two `u64` bit sets, 16 bytes, `Copy`.
-/// [`Display`](fmt::Display) prints the board in the assignment's format;
+/// [`Display`](fmt::Display) prints the board in the console format of
+/// [`Board`];
 /// [`text`](Connect4::text) / [`FromStr`](core::str::FromStr) use the
 /// compact validated text (also the serde form).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -177,7 +178,7 @@ impl Game for Connect4 {
 }
 
 impl fmt::Display for Connect4 {
-    /// The board, in the assignment's format (see [`Board`]'s `Display`).
+    /// The board, in the console format (see [`Board`]'s `Display`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.board, f)
     }

@@ -1,0 +1,35 @@
+//! Every example answers `--help` (and `-h`) with its usage on stdout and
+//! exit code 0, without reading any input.
+
+mod support;
+
+use support::run_example;
+
+#[test]
+fn every_example_answers_help_with_its_usage() {
+    for (example, usage) in [
+        ("connect4", "usage: connect4"),
+        ("checkers", "usage: checkers [--save FILE]"),
+        (
+            "perft",
+            "usage: perft <connect4|checkers> <depth> [--fen F | --moves M] [--threads N] [--divide]",
+        ),
+        ("pdn_check", "usage: pdn_check [FILE]"),
+    ] {
+        for flag in ["--help", "-h"] {
+            let output = run_example(example, &[flag], b"");
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            assert!(
+                output.status.success(),
+                "{example} {flag}: {:?}\n{}",
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            );
+            assert!(
+                stdout.starts_with(usage),
+                "{example} {flag} printed:\n{stdout}"
+            );
+            assert!(output.stderr.is_empty(), "{example} {flag} wrote to stderr");
+        }
+    }
+}
