@@ -6,7 +6,7 @@ use core::hash::Hash;
 use core::ops::Deref;
 use core::str::FromStr;
 
-use crate::{Outcome, PlayError};
+use crate::{Outcome, PlayError, PlayerOutcome};
 
 /// The rules of a two-player, turn-based, perfect-information game.
 ///
@@ -31,8 +31,12 @@ use crate::{Outcome, PlayError};
 /// - Players alternate: after a move, `to_move()` is the opponent of the
 ///   player who moved, and only the player who moved last can have won.
 /// - When `MAX_PLIES` is `Some(n)`, every game ends within `n` plies.
+/// - `Default::default()` is the game's standard start position (the empty
+///   board, the opening layout): generic code starts a game with
+///   `G::default()`.
+/// - Equal positions have equal [`key`](Game::key)s.
 /// - No method allocates on the heap except where its docs say so.
-pub trait Game: Clone + Eq + Hash + Debug {
+pub trait Game: Clone + Eq + Hash + Debug + Default {
     /// A side of the game (e.g. `X`/`O`, `Red`/`White`).
     type Player: Copy + Eq + Hash + Debug + Display;
     /// One move, as a small `Copy` value. `Display` and `FromStr` use the
@@ -80,6 +84,37 @@ pub trait Game: Clone + Eq + Hash + Debug {
 
     /// How the game ended, or `None` while it goes on.
     fn outcome(&self) -> Option<Outcome<Self::Player>>;
+
+    /// Whether the game has ended by its rules: `outcome().is_some()`.
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// How the game ended for `player` (win, draw or loss), or `None` while
+    /// it goes on. Search code scores a finished position with
+    /// `outcome_for(game.to_move())`.
+    #[inline]
+    fn outcome_for(&self, player: Self::Player) -> Option<PlayerOutcome> {
+        self.outcome().map(|outcome| outcome.for_player(player))
+    }
+
+    /// A 64-bit key of this position for transposition tables and
+    /// repetition checks.
+    ///
+    /// Postconditions: equal positions have equal keys; different positions
+    /// have different keys with high probability (each game's docs state
+    /// the collision rate measured). Keys are stable for a given version of
+    /// this crate: they may change between versions, so do not store them
+    /// in files meant to outlive an upgrade.
+    ///
+    /// The default feeds the position's [`Hash`] into a fixed (unseeded)
+    /// 64-bit hasher ([`PositionHasher`](crate::PositionHasher)); the games
+    /// of this crate override it with a faster key of their own.
+    #[inline]
+    fn key(&self) -> u64 {
+        crate::key::hash_key(self)
+    }
 
     /// Why the game ended by its rules, or `None` while it goes on.
     ///

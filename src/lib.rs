@@ -3,8 +3,9 @@
 //! The exact rules of classic board games behind one [`Game`] trait.
 //!
 //! - [`Game`] — pure rules: a small, `Copy`-friendly position with
-//!   `legal_moves` / `apply` / `outcome`. Generic code (perft, search, a game
-//!   server) sees only this.
+//!   `legal_moves` / `apply` / `outcome`, a 64-bit [`key`](Game::key) for
+//!   transposition tables, and `G::default()` as the start position.
+//!   Generic code (perft, search, a game server) sees only this.
 //! - [`connect4`] — Connect Four.
 //! - [`checkers`] — English (American) checkers.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
@@ -22,6 +23,7 @@ pub mod connect4;
 mod error;
 mod game;
 mod game_match;
+mod key;
 mod move_list;
 mod outcome;
 mod perft;
@@ -30,8 +32,9 @@ pub mod prelude;
 pub use error::PlayError;
 pub use game::Game;
 pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResult};
-pub use move_list::{IntoIter as MoveListIntoIter, MoveList};
-pub use outcome::Outcome;
+pub use key::{mix64, PositionHasher};
+pub use move_list::{CapacityError, IntoIter as MoveListIntoIter, MoveList};
+pub use outcome::{Outcome, PlayerOutcome};
 pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_divide};
 
 /// The README's code examples, compiled and run as doctests.

@@ -293,6 +293,16 @@ mod tests {
         first_to_move: bool,
     }
 
+    impl Default for Nim {
+        /// Twenty stones, the first player to move.
+        fn default() -> Self {
+            Nim {
+                stones: 20,
+                first_to_move: true,
+            }
+        }
+    }
+
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
     struct Take(u8);
 

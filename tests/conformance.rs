@@ -25,6 +25,10 @@
 //!   children, and the game's `perft` (override) equals the plain recursive
 //!   count of `tests/support`, up to a few plies.
 //! - A game ends within `G::MAX_PLIES` plies when that is `Some`.
+//! - `is_over()` and `outcome_for(player)` agree with `outcome()`;
+//!   `G::default()` is the start position.
+//! - Keys: a copy (and a JSON round trip) keeps the key, a move changes
+//!   it, and distinct positions of a playout have distinct keys.
 //! - With the `serde` feature: positions and moves round-trip through JSON,
 //!   and the game's impossible position and move texts are rejected.
 
@@ -114,6 +118,22 @@ where
 
     let outcome = game.outcome();
     prop_assert_eq!(moves.is_empty(), outcome.is_some(), "in {:?}", game);
+    prop_assert_eq!(game.is_over(), outcome.is_some(), "is_over in {:?}", game);
+    for player in [game.to_move(), G::opponent(game.to_move())] {
+        prop_assert_eq!(
+            game.outcome_for(player),
+            outcome.map(|outcome| outcome.for_player(player)),
+            "outcome_for({}) in {:?}",
+            player,
+            game
+        );
+    }
+    prop_assert_eq!(
+        game.key(),
+        game.clone().key(),
+        "key of a copy in {:?}",
+        game
+    );
     prop_assert_eq!(game.ending().is_some(), outcome.is_some(), "in {:?}", game);
     if let Some(Outcome::Win(winner)) = outcome {
         prop_assert_eq!(
@@ -135,6 +155,7 @@ where
         unchecked.apply_unchecked(mv);
         prop_assert_eq!(&checked, &unchecked, "apply vs apply_unchecked of {}", mv);
         prop_assert_eq!(game.after(mv), Ok(checked.clone()), "after({})", mv);
+        prop_assert_ne!(checked.key(), game.key(), "a move kept the key: {}", mv);
         prop_assert_eq!(
             checked.to_move(),
             G::opponent(game.to_move()),
@@ -178,6 +199,7 @@ where
         let json = serde_json::to_string(game).unwrap();
         let back: G = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(&back, game, "state JSON {}", json);
+        prop_assert_eq!(back.key(), game.key(), "key after JSON {}", json);
     }
     Ok(())
 }
@@ -197,6 +219,13 @@ where
     }
     for position in &positions {
         check_position(position, &other_moves)?;
+    }
+    // Distinct positions of the playout have distinct keys.
+    let mut by_key = std::collections::HashMap::new();
+    for position in &positions {
+        if let Some(seen) = by_key.insert(position.key(), position) {
+            prop_assert_eq!(seen, position, "two positions share a key");
+        }
     }
 
     let plies = positions.len() - 1;
@@ -252,6 +281,11 @@ where
     Ok(())
 }
 
+/// `G::default()` is the position the suite starts from.
+fn assert_default_is_start<G: Game>(spec: &Spec<G>) {
+    assert_eq!(G::default(), (spec.start)());
+}
+
 /// Deserializing each of the game's impossible texts is an error.
 #[cfg(feature = "serde")]
 fn check_impossible_texts<G>(spec: &Spec<G>)
@@ -289,6 +323,11 @@ macro_rules! conformance_suite {
                 fn perft_equals_the_plain_count(prefix in random_positions(&$spec)) {
                     check_perft(&$spec, &prefix)?;
                 }
+            }
+
+            #[test]
+            fn default_is_the_start_position() {
+                assert_default_is_start(&$spec);
             }
 
             #[cfg(feature = "serde")]

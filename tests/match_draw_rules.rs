@@ -183,3 +183,108 @@ fn undoing_the_drawing_move_reopens_the_game() {
     play_all(&mut game, &[Step::R, Step::L]);
     assert_eq!(game, drawn);
 }
+
+mod incremental_counters {
+    //! The draw counters that `Match` keeps move by move agree with a
+    //! recount from the whole history, through plays, undos and redos.
+
+    use proptest::prelude::*;
+    use proptest::sample::Index;
+    use rulebook::checkers::Checkers;
+    use rulebook::{DrawRules, Game, Match};
+
+    /// Kings and men on both sides: king moves repeat positions, man moves
+    /// and captures are irreversible.
+    const START: &str = "B:WK32,K28,21,22:BK1,K5,10,11";
+
+    #[derive(Clone, Debug)]
+    enum Step {
+        Play(Index),
+        Undo,
+        Redo,
+    }
+
+    fn steps() -> impl Strategy<Value = Vec<Step>> {
+        let step = prop_oneof![
+            6 => any::<Index>().prop_map(Step::Play),
+            2 => Just(Step::Undo),
+            1 => Just(Step::Redo),
+        ];
+        proptest::collection::vec(step, 0..160)
+    }
+
+    /// The counters recomputed from `positions()` and `history()` alone.
+    fn recount(game: &Match<Checkers>) -> (u32, u32, usize) {
+        let positions = game.positions();
+        let moves = game.history();
+        let reversible = (0..moves.len())
+            .rev()
+            .take_while(|&index| !positions[index].is_irreversible(moves[index]))
+            .count();
+        let current = game.position();
+        let repeatable = &positions[positions.len() - 1 - reversible..];
+        let repetitions = repeatable.iter().filter(|p| *p == current).count();
+        (reversible as u32, repetitions as u32, repeatable.len())
+    }
+
+    proptest! {
+        #[test]
+        fn counters_match_a_recount(steps in steps(), limit in 2u32..8, threefold in any::<bool>()) {
+            let rules = DrawRules { threefold_repetition: threefold, move_limit: Some(limit) };
+            let start = Checkers::from_fen(START).unwrap();
+            let mut game = Match::with_rules(start, rules);
+            for step in steps {
+                match step {
+                    Step::Play(index) => {
+                        let moves = game.position().legal_moves();
+                        if game.is_over() || moves.is_empty() {
+                            continue;
+                        }
+                        game.play(moves[index.index(moves.len())]).unwrap();
+                    }
+                    Step::Undo => {
+                        game.undo();
+                    }
+                    Step::Redo => {
+                        game.redo();
+                    }
+                }
+                let (reversible, repetitions, repeatable) = recount(&game);
+                prop_assert_eq!(game.reversible_plies(), reversible);
+                prop_assert_eq!(game.repetitions(), repetitions);
+                prop_assert_eq!(game.repeatable_positions().len(), repeatable);
+                prop_assert_eq!(game.positions().len(), game.history().len() + 1);
+
+                // The same moves played from scratch give the same match
+                // state and result.
+                let mut replayed = Match::with_rules(start, rules);
+                for &mv in game.history() {
+                    replayed.play(mv).unwrap();
+                }
+                prop_assert_eq!(replayed.result(), game.result());
+                prop_assert_eq!(replayed.reversible_plies(), game.reversible_plies());
+                prop_assert_eq!(replayed.repetitions(), game.repetitions());
+            }
+        }
+    }
+
+    #[test]
+    fn a_huge_move_limit_costs_nothing_per_move() {
+        // 20,000 king shuffles under the largest limit: each move updates
+        // the counters in constant time (the old walk-back took seconds).
+        let rules = DrawRules {
+            threefold_repetition: false,
+            move_limit: Some(u32::MAX),
+        };
+        let mut game = Match::with_rules(Checkers::from_fen("B:WK32:BK1").unwrap(), rules);
+        let shuffle = ["1-6", "32-27", "6-1", "27-32"];
+        for ply in 0..20_000 {
+            let mv = game.position().parse_move(shuffle[ply % 4]).unwrap();
+            game.play(mv).unwrap();
+        }
+        assert_eq!(game.reversible_plies(), 20_000);
+        assert_eq!(game.repetitions(), 5_001);
+        assert_eq!(game.repeatable_positions().len(), 20_001);
+        assert_eq!(game.result(), None);
+    }
+}

@@ -443,7 +443,29 @@ impl Game for Checkers {
     fn perft(&self, depth: u32) -> u64 {
         super::perft::perft(self, depth)
     }
+
+    /// The four words of the position (both sides' pieces, the kings, the
+    /// side to move) folded through [`mix64`](crate::mix64) twice: a few
+    /// nanoseconds, computed when asked.
+    ///
+    /// Not a Zobrist key kept up to date by every move: that would add
+    /// 8 bytes to the position and work to every `apply` (perft's and
+    /// search's alike), while computing it from the bitboards costs about
+    /// as much as updating it.
+    ///
+    /// Measured collisions: none among 4,000,000 distinct positions from
+    /// random games (`tests/position_key.rs`, run with `--ignored`).
+    #[inline]
+    fn key(&self) -> u64 {
+        let pieces = u64::from(self.red) << 32 | u64::from(self.white);
+        let kings_and_turn = u64::from(self.kings) << 1 | self.turn as u64;
+        crate::mix64(pieces ^ crate::mix64(kings_and_turn ^ KEY_SALT))
+    }
 }
+
+/// Keeps the key of the kings and the side to move away from zero, so
+/// that positions without kings still mix their pieces well.
+const KEY_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Characters of the board diagram.
 const LIGHT_SQUARE: &str = "    ";

@@ -170,6 +170,21 @@ impl Game for Connect4 {
         }
     }
 
+    /// An exact code of the position, spread over 64 bits: never a
+    /// collision.
+    ///
+    /// For each column, X's stones plus the column's occupied cells is a
+    /// number that tells the column's height and its colours apart (a
+    /// column of height `h` gives a value in `2^h - 1 ..= 2^(h+1) - 2`,
+    /// and these ranges do not overlap), and the side to move follows from
+    /// the board; so `x + occupied` is a different 49-bit number for every
+    /// position. [`mix64`](crate::mix64), a bijection, spreads it over the
+    /// 64 bits so the low bits index a table well.
+    #[inline]
+    fn key(&self) -> u64 {
+        crate::mix64(self.board.stones(Player::X) + self.board.occupied())
+    }
+
     /// A bitboard walk that counts the last two plies in bulk; equal to the
     /// generic count.
     fn perft(&self, depth: u32) -> u64 {

@@ -20,10 +20,13 @@ pub use draw_rules::DrawRules;
 pub use error::MatchError;
 pub use result::{EndReason, MatchResult};
 
+use core::fmt;
+use std::collections::HashMap;
+
 use crate::{Game, Outcome};
 
 /// How many times a position must occur for the threefold-repetition draw.
-const REPETITIONS_FOR_DRAW: usize = 3;
+const REPETITIONS_FOR_DRAW: u32 = 3;
 
 /// A match: a start position, the moves played since, and how (or whether)
 /// it ended.
@@ -83,24 +86,71 @@ const REPETITIONS_FOR_DRAW: usize = 3;
 ///
 /// A game ended by a move (by the rules, repetition or the move limit) is
 /// reopened by undoing that move.
-#[derive(Clone, PartialEq, Eq, Debug)]
+///
+/// # Draw rules and search
+///
+/// The draw rules are kept up to date move by move: playing a move costs
+/// the same whatever the move limit and however long the game. A search
+/// started from a match can see what they will say:
+/// [`repeatable_positions`](Match::repeatable_positions) (the positions
+/// since the last irreversible move, the only ones that can occur again)
+/// and [`reversible_plies`](Match::reversible_plies) (the move-limit
+/// counter), beside [`draw_rules`](Match::draw_rules).
+#[derive(Clone)]
 pub struct Match<G: Game> {
     // Invariants:
-    // - `positions[i]` is the position after `moves[i]`, reached by legal
-    //   moves from `start`; so `position()` is the last of them, or `start`.
+    // - `positions[0]` is the start; `positions[i + 1]` is the position
+    //   after `moves[i]`, reached by legal moves; so `position()` is the
+    //   last of them.
+    // - `reversible[i]` is how many plies in a row, ending with the one
+    //   that reached `positions[i]`, were reversible (0 for the start and
+    //   after an irreversible move).
+    // - `occurrences` counts each of the last `reversible[last] + 1`
+    //   positions (the ones that can recur).
     // - A draw offer is only pending while the match is not over, and it was
     //   made by the player to move.
     // - `result` is what the rules and draw rules say about the current
     //   position and history, unless the players ended the match
     //   (resignation or agreement).
-    start: G,
     moves: Vec<G::Move>,
     positions: Vec<G>,
+    reversible: Vec<u32>,
+    occurrences: HashMap<G, u32>,
     /// Moves taken back by `undo`, the next one to redo last.
     undone: Vec<G::Move>,
     rules: DrawRules,
     draw_offer: Option<G::Player>,
     result: Option<MatchResult<G::Player, G::Ending>>,
+}
+
+impl<G: Game> PartialEq for Match<G> {
+    /// Two matches are equal when they started from the same position,
+    /// under the same draw rules, with the same moves (played and undone),
+    /// the same pending draw offer and the same result. (Everything else is
+    /// derived from these.)
+    fn eq(&self, other: &Self) -> bool {
+        self.start() == other.start()
+            && self.moves == other.moves
+            && self.undone == other.undone
+            && self.rules == other.rules
+            && self.draw_offer == other.draw_offer
+            && self.result == other.result
+    }
+}
+
+impl<G: Game> Eq for Match<G> {}
+
+impl<G: Game> fmt::Debug for Match<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Match")
+            .field("start", self.start())
+            .field("moves", &self.moves)
+            .field("undone", &self.undone)
+            .field("rules", &self.rules)
+            .field("draw_offer", &self.draw_offer)
+            .field("result", &self.result)
+            .finish()
+    }
 }
 
 impl<G: Game + Default> Default for Match<G> {
@@ -120,10 +170,13 @@ impl<G: Game> Match<G> {
 
     /// A match from `start` with the given automatic draw rules.
     pub fn with_rules(start: G, rules: DrawRules) -> Self {
+        let mut occurrences = HashMap::new();
+        occurrences.insert(start.clone(), 1);
         let mut new_match = Match {
-            start,
             moves: Vec::new(),
-            positions: Vec::new(),
+            positions: vec![start],
+            reversible: vec![0],
+            occurrences,
             undone: Vec::new(),
             rules,
             draw_offer: None,
@@ -135,12 +188,46 @@ impl<G: Game> Match<G> {
 
     /// The position the match started from.
     pub fn start(&self) -> &G {
-        &self.start
+        // `positions` always holds the start.
+        &self.positions[0]
     }
 
     /// The current position.
     pub fn position(&self) -> &G {
-        self.positions.last().unwrap_or(&self.start)
+        let last = self.positions.len() - 1;
+        &self.positions[last]
+    }
+
+    /// Every position of the match in order: the start first, then the
+    /// position after each move of [`history`](Match::history); the current
+    /// position last.
+    pub fn positions(&self) -> &[G] {
+        &self.positions
+    }
+
+    /// The positions since the last irreversible move
+    /// ([`Game::is_irreversible`]), oldest first, ending with the current
+    /// position: the only positions that can occur again, so the only ones
+    /// threefold repetition compares. A search started from this match can
+    /// treat a repeat of one of them as the draw (or the risk of one) that
+    /// the draw rules will see.
+    pub fn repeatable_positions(&self) -> &[G] {
+        let last = self.positions.len() - 1;
+        let first = last - self.reversible[last] as usize;
+        &self.positions[first..]
+    }
+
+    /// How many plies in a row, ending with the last, were reversible: the
+    /// counter that [`DrawRules::move_limit`] compares with twice its limit.
+    pub fn reversible_plies(&self) -> u32 {
+        self.reversible[self.reversible.len() - 1]
+    }
+
+    /// How many times the current position has occurred since the last
+    /// irreversible move, counting this time (1 when it is new): threefold
+    /// repetition draws at 3.
+    pub fn repetitions(&self) -> u32 {
+        self.occurrences.get(self.position()).copied().unwrap_or(1)
     }
 
     /// The moves played from [`start`](Match::start), in order.
@@ -331,7 +418,7 @@ impl<G: Game> Match<G> {
             return None;
         }
         let mv = self.moves.pop()?;
-        self.positions.pop();
+        self.pop_position();
         self.undone.push(mv);
         // A move is only ever played while the match goes on, so the match
         // went on before it.
@@ -388,19 +475,43 @@ impl<G: Game> Match<G> {
         self.result = Some(MatchResult { outcome, reason });
     }
 
-    /// Records `mv`, already played to reach `next`, and updates the result.
+    /// Records `mv`, already played to reach `next`, and updates the draw
+    /// counters and the result: constant work, whatever the history.
     fn push(&mut self, mv: G::Move, next: G) {
         debug_assert!(self.result.is_none() && self.draw_offer.is_none());
+        let reversible = if self.position().is_irreversible(mv) {
+            // Nothing before an irreversible move can recur.
+            self.occurrences.clear();
+            0
+        } else {
+            self.reversible[self.reversible.len() - 1].saturating_add(1)
+        };
+        *self.occurrences.entry(next.clone()).or_insert(0) += 1;
         self.moves.push(mv);
         self.positions.push(next);
+        self.reversible.push(reversible);
         self.result = self.result_after_last_move();
     }
 
-    /// The position before `moves[index]`.
-    fn position_before(&self, index: usize) -> &G {
-        match index.checked_sub(1) {
-            Some(previous) => &self.positions[previous],
-            None => &self.start,
+    /// Forgets the last position (its move is already popped) and its draw
+    /// counters. Undoing an irreversible move recounts the positions before
+    /// it that can recur again (the only step whose work grows with the
+    /// history).
+    fn pop_position(&mut self) {
+        debug_assert!(self.positions.len() > 1, "the start stays");
+        let (Some(last), Some(reversible)) = (self.positions.pop(), self.reversible.pop()) else {
+            return;
+        };
+        if reversible == 0 {
+            self.occurrences.clear();
+            for position in self.repeatable_positions().to_vec() {
+                *self.occurrences.entry(position).or_insert(0) += 1;
+            }
+        } else if let Some(count) = self.occurrences.get_mut(&last) {
+            *count -= 1;
+            if *count == 0 {
+                self.occurrences.remove(&last);
+            }
         }
     }
 
@@ -420,45 +531,14 @@ impl<G: Game> Match<G> {
                 reason,
             })
         };
-        if self.rules.threefold_repetition && self.occurrences_of_current() >= REPETITIONS_FOR_DRAW
-        {
+        if self.rules.threefold_repetition && self.repetitions() >= REPETITIONS_FOR_DRAW {
             return draw(EndReason::Repetition);
         }
         if let Some(limit) = self.rules.ply_limit() {
-            if self.reversible_plies(limit) >= limit {
+            if u64::from(self.reversible_plies()) >= limit {
                 return draw(EndReason::MoveLimit);
             }
         }
         None
-    }
-
-    /// How many plies in a row, ending with the last, were reversible;
-    /// counting stops at `cap`.
-    fn reversible_plies(&self, cap: u64) -> u64 {
-        let mut count = 0;
-        for (index, &mv) in self.moves.iter().enumerate().rev() {
-            if count >= cap || self.position_before(index).is_irreversible(mv) {
-                break;
-            }
-            count += 1;
-        }
-        count
-    }
-
-    /// How many times the current position (with the same player to move)
-    /// has occurred, counting this time, since the last irreversible move.
-    /// Counting stops at [`REPETITIONS_FOR_DRAW`].
-    fn occurrences_of_current(&self) -> usize {
-        let current = self.position();
-        let same = |position: &G| position == current && position.to_move() == current.to_move();
-        let mut count = 0;
-        for (index, &mv) in self.moves.iter().enumerate().rev() {
-            count += usize::from(same(&self.positions[index]));
-            if count >= REPETITIONS_FOR_DRAW || self.position_before(index).is_irreversible(mv) {
-                // Nothing before an irreversible move can recur.
-                return count;
-            }
-        }
-        count + usize::from(same(&self.start))
     }
 }

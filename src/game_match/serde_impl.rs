@@ -48,7 +48,7 @@ where
 {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         RecordRef {
-            start: &self.start,
+            start: self.start(),
             draw_rules: self.rules,
             moves: &self.moves,
             draw_offer: self.draw_offer,
