@@ -42,7 +42,9 @@ fn many_tags(size: usize) -> String {
 
 fn pdn(c: &mut Criterion) {
     let inputs: [(&str, fn(usize) -> String); 4] = [
-        ("unclosed_comments", |size| repeated("[E \"\"]\n{\n\n", size)),
+        ("unclosed_comments", |size| {
+            repeated("[E \"\"]\n{\n\n", size)
+        }),
         ("unclosed_variations", |size| {
             repeated("[E \"\"]\n(\n\n", size)
         }),

@@ -31,7 +31,7 @@ pub mod prelude;
 
 pub use error::PlayError;
 pub use game::Game;
-pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResult};
+pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResult, UndoError};
 pub use key::{mix64, PositionHasher};
 pub use move_list::{CapacityError, IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::{Outcome, PlayerOutcome};

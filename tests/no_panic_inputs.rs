@@ -1181,7 +1181,9 @@ mod match_actions {
     use super::*;
     use rulebook::checkers::{self, Checkers};
     use rulebook::connect4::{self, Column, Connect4};
-    use rulebook::{Action, DrawRules, EndReason, Game, Match, MatchError, MatchResult, Outcome};
+    use rulebook::{
+        Action, DrawRules, EndReason, Game, Match, MatchError, MatchResult, Outcome, UndoError,
+    };
 
     /// One step of a session: an action by one of the two players, an undo
     /// or a redo.
@@ -1293,7 +1295,7 @@ mod match_actions {
                 Step::Undo => {
                     let can = game.can_undo();
                     match game.undo() {
-                        Some(mv) => {
+                        Ok(mv) => {
                             prop_assert!(can);
                             prop_assert_eq!(before.history().last(), Some(&mv));
                             prop_assert_eq!(
@@ -1303,27 +1305,31 @@ mod match_actions {
                             prop_assert_eq!(game.result(), None);
                             // Undo then redo gives back the same match.
                             let mut again = game.clone();
-                            prop_assert_eq!(again.redo(), Some(mv));
+                            prop_assert_eq!(again.redo(), Ok(mv));
                             prop_assert_eq!(&again, &before);
                         }
-                        None => {
+                        Err(error) => {
                             prop_assert!(!can);
                             prop_assert_eq!(&game, &before);
+                            assert_sentence(&error.to_string())?;
+                            prop_assert_eq!(error, expected_undo_error(&before, false));
                         }
                     }
                 }
                 Step::Redo => {
                     let can = game.can_redo();
                     match game.redo() {
-                        Some(mv) => {
+                        Ok(mv) => {
                             prop_assert!(can);
                             prop_assert_eq!(before.undone_moves().last(), Some(&mv));
                             prop_assert_eq!(game.history().len(), before.history().len() + 1);
                             prop_assert_eq!(game.position(), &before.position().after(mv).unwrap());
                         }
-                        None => {
+                        Err(error) => {
                             prop_assert!(!can);
                             prop_assert_eq!(&game, &before);
+                            assert_sentence(&error.to_string())?;
+                            prop_assert_eq!(error, expected_undo_error(&before, true));
                         }
                     }
                 }
@@ -1353,6 +1359,33 @@ mod match_actions {
             prop_assert_eq!(&replayed, game.position());
         }
         Ok(())
+    }
+
+    /// Why undo (or redo) must refuse in `game`, by the documented rules:
+    /// a pending offer first, then a players' ending, then (redo) a match
+    /// over, then nothing to take back or play again.
+    fn expected_undo_error<G: Game>(game: &Match<G>, redo: bool) -> UndoError<G::Player> {
+        if let Some(offered_by) = game.pending_draw_offer() {
+            return UndoError::DrawOfferPending {
+                offered_by,
+                answering: G::opponent(offered_by),
+            };
+        }
+        match game.result() {
+            Some(MatchResult {
+                outcome: Outcome::Win(winner),
+                reason: EndReason::Resignation,
+            }) => UndoError::Resigned {
+                player: G::opponent(winner),
+            },
+            Some(MatchResult {
+                reason: EndReason::Agreement,
+                ..
+            }) => UndoError::DrawAgreed,
+            Some(_) if redo => UndoError::GameOver,
+            _ if redo => UndoError::NothingToRedo,
+            _ => UndoError::NothingToUndo,
+        }
     }
 
     /// Checks one `act` against the documented order of checks.

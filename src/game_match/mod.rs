@@ -14,11 +14,13 @@ mod error;
 mod result;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod undo_error;
 
 pub use action::Action;
 pub use draw_rules::DrawRules;
 pub use error::MatchError;
 pub use result::{EndReason, MatchResult};
+pub use undo_error::UndoError;
 
 use core::fmt;
 use std::collections::HashMap;
@@ -78,7 +80,9 @@ const REPETITIONS_FOR_DRAW: u32 = 3;
 /// clears the moves that could be redone.
 ///
 /// Undo and redo only move through the *moves*; they never touch the
-/// players' decisions. So they refuse (return `None`, change nothing):
+/// players' decisions. So they refuse (return an [`UndoError`] saying why,
+/// change nothing):
+/// - when there is no move to take back or to play again,
 /// - while a draw offer waits for an answer (answer it first), and
 /// - after the players ended the game (a resignation or an agreed draw is
 ///   final; start a new match from [`Match::start`] and
@@ -397,52 +401,101 @@ impl<G: Game> Match<G> {
 
     /// Whether [`undo`](Match::undo) would take a move back.
     pub fn can_undo(&self) -> bool {
-        !self.moves.is_empty() && self.draw_offer.is_none() && !self.ended_by_players()
+        self.check_undo().is_ok()
     }
 
     /// Whether [`redo`](Match::redo) would play a move again.
     pub fn can_redo(&self) -> bool {
-        !self.undone.is_empty() && self.draw_offer.is_none() && self.result.is_none()
+        self.check_redo().is_ok()
     }
 
     /// Takes back the last move and returns it; [`redo`](Match::redo) plays
     /// it again. A match that the move had ended (by the rules or a draw
     /// rule) goes on again.
     ///
-    /// Returns `None` and changes nothing when there is no move to take
-    /// back, while a draw offer waits for an answer, or after the players
-    /// ended the match (resignation, agreed draw): see
+    /// # Errors
+    ///
+    /// Changes nothing and says why ([`UndoError`]) when there is no move
+    /// to take back, while a draw offer waits for an answer, or after the
+    /// players ended the match (resignation, agreed draw): see
     /// [Undo and redo](Match#undo-and-redo).
-    pub fn undo(&mut self) -> Option<G::Move> {
-        if !self.can_undo() {
-            return None;
-        }
-        let mv = self.moves.pop()?;
+    pub fn undo(&mut self) -> Result<G::Move, UndoError<G::Player>> {
+        self.check_undo()?;
+        let mv = self.moves.pop().ok_or(UndoError::NothingToUndo)?;
         self.pop_position();
         self.undone.push(mv);
         // A move is only ever played while the match goes on, so the match
         // went on before it.
         self.result = None;
         debug_assert_eq!(self.result_after_last_move(), None);
-        Some(mv)
+        Ok(mv)
     }
 
     /// Plays again the last move taken back by [`undo`](Match::undo) and
     /// returns it.
     ///
-    /// Returns `None` and changes nothing when there is nothing to redo,
-    /// while a draw offer waits for an answer, or when the match is over.
-    pub fn redo(&mut self) -> Option<G::Move> {
-        if !self.can_redo() {
-            return None;
-        }
-        let mv = *self.undone.last()?;
+    /// # Errors
+    ///
+    /// Changes nothing and says why ([`UndoError`]) when there is nothing
+    /// to redo, while a draw offer waits for an answer, or when the match
+    /// is over.
+    pub fn redo(&mut self) -> Result<G::Move, UndoError<G::Player>> {
+        self.check_redo()?;
+        let mv = *self.undone.last().ok_or(UndoError::NothingToRedo)?;
         // The move was legal here when it was undone, and the position is
         // the same again; checking anyway costs little and keeps this total.
-        let next = self.position().after(mv).ok()?;
+        let next = self
+            .position()
+            .after(mv)
+            .map_err(|_| UndoError::NothingToRedo)?;
         self.undone.pop();
         self.push(mv, next);
-        Some(mv)
+        Ok(mv)
+    }
+
+    /// Why [`undo`](Match::undo) would refuse, if it would.
+    fn check_undo(&self) -> Result<(), UndoError<G::Player>> {
+        self.check_players_allow_undo_or_redo()?;
+        if self.moves.is_empty() {
+            return Err(UndoError::NothingToUndo);
+        }
+        Ok(())
+    }
+
+    /// Why [`redo`](Match::redo) would refuse, if it would.
+    fn check_redo(&self) -> Result<(), UndoError<G::Player>> {
+        self.check_players_allow_undo_or_redo()?;
+        if self.result.is_some() {
+            return Err(UndoError::GameOver);
+        }
+        if self.undone.is_empty() {
+            return Err(UndoError::NothingToRedo);
+        }
+        Ok(())
+    }
+
+    /// Undo and redo wait for the answer to a draw offer, and never reopen
+    /// a match the players ended.
+    fn check_players_allow_undo_or_redo(&self) -> Result<(), UndoError<G::Player>> {
+        if let Some(offered_by) = self.draw_offer {
+            return Err(UndoError::DrawOfferPending {
+                offered_by,
+                answering: G::opponent(offered_by),
+            });
+        }
+        match self.result {
+            Some(MatchResult {
+                outcome: Outcome::Win(winner),
+                reason: EndReason::Resignation,
+            }) => Err(UndoError::Resigned {
+                player: G::opponent(winner),
+            }),
+            Some(MatchResult {
+                reason: EndReason::Agreement,
+                ..
+            }) => Err(UndoError::DrawAgreed),
+            _ => Ok(()),
+        }
     }
 
     /// Answers the pending draw offer as the player who must answer it.
@@ -455,17 +508,6 @@ impl<G: Game> Match<G> {
         }
         let offered_by = self.draw_offer.ok_or(MatchError::NoDrawOffer)?;
         self.act(G::opponent(offered_by), answer)
-    }
-
-    /// Whether the players ended the match by resignation or agreement.
-    fn ended_by_players(&self) -> bool {
-        matches!(
-            self.result,
-            Some(MatchResult {
-                reason: EndReason::Resignation | EndReason::Agreement,
-                ..
-            })
-        )
     }
 
     /// Ends the match by the players' decision.
