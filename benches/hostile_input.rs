@@ -40,8 +40,11 @@ fn many_tags(size: usize) -> String {
     text
 }
 
+/// Builds an input of the given size in bytes.
+type Build = fn(usize) -> String;
+
 fn pdn(c: &mut Criterion) {
-    let inputs: [(&str, fn(usize) -> String); 4] = [
+    let inputs: [(&str, Build); 4] = [
         ("unclosed_comments", |size| {
             repeated("[E \"\"]\n{\n\n", size)
         }),

@@ -198,7 +198,7 @@ fn an_illegal_move_names_the_event_move_number_side_and_text() {
     assert_eq!(
         error.to_string(),
         "game 1 (Event \"Club\"): move 2, Red 9-14 (line 2, column 19) cannot be played: \
-         9-14 is not a legal move in this position; legal moves: 15x24"
+         9-14 is not a legal move in this position: a capture is compulsory; legal moves: 15x24"
     );
 }
 

@@ -242,3 +242,31 @@ fn display_draws_the_board() {
     assert!(kings.contains("| R  |"), "{kings}");
     assert!(kings.ends_with("White to move"), "{kings}");
 }
+
+#[test]
+fn why_illegal_names_the_rule_that_refuses_a_move() {
+    // Red must take the man on 19: 15x24.
+    let game = position("B:W19,28:B15,1");
+    let quiet: rulebook::checkers::Move = "1-5".parse().unwrap();
+    assert_eq!(
+        game.why_illegal(quiet).as_deref(),
+        Some(
+            "1-5 is not a legal move in this position: a capture is compulsory; legal moves: 15x24"
+        )
+    );
+    let from_empty: rulebook::checkers::Move = "10x19".parse().unwrap();
+    assert_eq!(
+        game.why_illegal(from_empty).as_deref(),
+        Some(
+            "10x19 is not a legal move in this position: square 10 holds no Red piece; \
+             legal moves: 15x24"
+        )
+    );
+    let capture: rulebook::checkers::Move = "15x24".parse().unwrap();
+    assert_eq!(game.why_illegal(capture), None);
+    let over = position("B:W5:B");
+    assert_eq!(
+        over.why_illegal(quiet).as_deref(),
+        Some("the game is already over: Red has no pieces left")
+    );
+}

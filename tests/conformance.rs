@@ -17,8 +17,9 @@
 //! - Every legal move: `is_legal`, `apply` is `Ok`, `apply_unchecked` and
 //!   `after` give the same state, `Display` → `FromStr` round-trips.
 //! - Every other move (the game's own candidates plus the moves legal in
-//!   other positions of the playout): `is_legal` is false and `apply`
-//!   returns `IllegalMove(mv)` with the state unchanged.
+//!   other positions of the playout): `is_legal` is false, `why_illegal`
+//!   gives a reason (and gives none for a legal move), and `apply` returns
+//!   `IllegalMove(mv)` with the state unchanged.
 //! - A finished game: `apply` returns `GameOver` for every move, state
 //!   unchanged.
 //! - `perft(1)` is the number of moves, `perft(2)` the sum over the
@@ -30,7 +31,9 @@
 //! - Keys: a copy (and a JSON round trip) keeps the key, a move changes
 //!   it, and distinct positions of a playout have distinct keys.
 //! - With the `serde` feature: positions and moves round-trip through JSON,
-//!   and the game's impossible position and move texts are rejected.
+//!   and the game's impossible position and move texts are rejected; the
+//!   playout as a `Match`, with some moves undone, saves and loads back to
+//!   an equal match that redoes the same moves.
 
 mod support;
 
@@ -146,6 +149,7 @@ where
 
     for &mv in &*moves {
         prop_assert!(game.is_legal(mv), "{} listed but not is_legal", mv);
+        prop_assert_eq!(game.why_illegal(mv), None, "why_illegal({})", mv);
         let text = mv.to_string();
         prop_assert_eq!(text.parse::<G::Move>().ok(), Some(mv), "text {}", text);
 
@@ -172,6 +176,15 @@ where
 
     for &mv in other_moves.iter().filter(|mv| !legal.contains(mv)) {
         prop_assert!(!game.is_legal(mv), "{} is_legal but not listed", mv);
+        let why = game.why_illegal(mv);
+        prop_assert!(why.is_some(), "no reason for the illegal {}", mv);
+        let why = why.unwrap_or_default();
+        prop_assert!(
+            !why.is_empty() && !why.ends_with('.'),
+            "why_illegal({}) is not the start of a sentence: {:?}",
+            mv,
+            why
+        );
         let mut copy = game.clone();
         let expected = if outcome.is_some() {
             PlayError::GameOver
@@ -209,7 +222,10 @@ fn check_playout<G>(spec: &Spec<G>, indices: &[Index]) -> Result<(), TestCaseErr
 where
     G: Game + SerdeWhenEnabled,
     G::Move: SerdeWhenEnabled,
+    G::Player: SerdeWhenEnabled,
+    G::Ending: SerdeWhenEnabled,
 {
+    check_saved_match(spec, indices)?;
     let positions = play_out(spec, indices);
     // The moves to try everywhere: the game's candidates, and every move
     // legal somewhere in this playout (so, usually illegal elsewhere).
@@ -244,6 +260,47 @@ where
             prop_assert_eq!(&copy, last);
         }
     }
+    Ok(())
+}
+
+/// With the `serde` feature: the playout as a [`Match`](rulebook::Match),
+/// with some of its moves taken back (so that they wait to be redone),
+/// saves and loads back to an equal match, which redoes the same moves.
+#[cfg(feature = "serde")]
+fn check_saved_match<G>(spec: &Spec<G>, indices: &[Index]) -> Result<(), TestCaseError>
+where
+    G: Game + SerdeWhenEnabled,
+    G::Move: SerdeWhenEnabled,
+    G::Player: SerdeWhenEnabled,
+    G::Ending: SerdeWhenEnabled,
+{
+    let mut game = rulebook::Match::new((spec.start)());
+    for index in indices {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[index.index(moves.len())]).unwrap();
+    }
+    let undos = indices
+        .first()
+        .map_or(0, |index| index.index(game.history().len() + 1));
+    for _ in 0..undos {
+        prop_assert!(game.undo().is_ok());
+    }
+    let json = serde_json::to_string(&game).unwrap();
+    let mut back: rulebook::Match<G> = serde_json::from_str(&json).unwrap();
+    prop_assert_eq!(&back, &game, "match JSON {}", json);
+    while game.can_redo() {
+        prop_assert_eq!(back.redo(), game.redo());
+    }
+    prop_assert_eq!(&back, &game);
+    Ok(())
+}
+
+/// Without the `serde` feature there is nothing to save.
+#[cfg(not(feature = "serde"))]
+fn check_saved_match<G: Game>(_spec: &Spec<G>, _indices: &[Index]) -> Result<(), TestCaseError> {
     Ok(())
 }
 

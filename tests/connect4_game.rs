@@ -192,3 +192,18 @@ fn every_message_says_how_it_numbers_the_columns() {
         "column 7 does not exist: columns are 0-6"
     );
 }
+
+#[test]
+fn why_illegal_says_the_column_is_full_or_the_game_over() {
+    let game = Connect4::from_moves("111111").unwrap();
+    assert_eq!(
+        game.why_illegal(col(0)).as_deref(),
+        Some("column 0 (columns are 0-6) is full")
+    );
+    assert_eq!(game.why_illegal(col(1)), None);
+    let won = Connect4::from_moves("1212121").unwrap();
+    assert_eq!(
+        won.why_illegal(col(3)).as_deref(),
+        Some("the game is already over: four in a row")
+    );
+}

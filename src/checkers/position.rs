@@ -7,6 +7,7 @@ use super::geometry::{Bitboard, BOTTOM_ROW, SQUARE_COUNT, TOP_ROW};
 use super::moves::{Move, MoveText, ParseMoveError};
 use super::piece::{Piece, Player, Role};
 use super::square::{Square, Squares};
+pub(crate) use crate::move_list::joined as move_list;
 use crate::{Game, MoveList, Outcome, PlayError};
 
 /// The most pieces one side may have: the 12 it starts with.
@@ -143,7 +144,7 @@ pub enum ResolveMoveError {
     #[error(transparent)]
     Parse(#[from] ParseMoveError),
     /// No legal move matches.
-    #[error("{text} is not a legal move in this position{}", legal_list(.legal))]
+    #[error("{text} is not a legal move in this position{}", no_match_reason(.text, .legal))]
     NoMatch {
         /// The text that was read.
         text: String,
@@ -160,20 +161,20 @@ pub enum ResolveMoveError {
     },
 }
 
-/// Moves as a comma-separated list ("11-15, 22x15x8"), for error messages.
-pub(crate) fn move_list(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(Move::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
+/// The rule that refuses a quiet move while a capture is available.
+const CAPTURE_COMPULSORY: &str = "a capture is compulsory";
 
-fn legal_list(moves: &[Move]) -> String {
-    if moves.is_empty() {
+/// The end of a [`ResolveMoveError::NoMatch`] message: the rule that
+/// refuses the move when it is the compulsory capture, and the legal
+/// moves.
+fn no_match_reason(text: &str, legal: &[Move]) -> String {
+    let written_as_step = !text.contains(['x', 'X']);
+    if legal.is_empty() {
         "; the game is over".to_owned()
+    } else if written_as_step && legal.iter().all(|mv| mv.is_capture()) {
+        format!(": {CAPTURE_COMPULSORY}; legal moves: {}", move_list(legal))
     } else {
-        format!("; legal moves: {}", move_list(moves))
+        format!("; legal moves: {}", move_list(legal))
     }
 }
 
@@ -427,6 +428,30 @@ impl Game for Checkers {
         } else {
             None
         }
+    }
+
+    /// Names the rule when it is the compulsory capture, or when the move
+    /// starts from a square without a piece of the player to move; lists
+    /// the legal moves.
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        if self.is_legal(mv) {
+            return None;
+        }
+        if let Some(ending) = self.ending() {
+            return Some(format!("the game is already over: {ending}"));
+        }
+        let legal = self.legal_moves();
+        let rule = if !mv.is_capture() && legal.iter().all(|legal| legal.is_capture()) {
+            format!(": {CAPTURE_COMPULSORY}")
+        } else if self.piece_at(mv.from()).map(|piece| piece.player) != Some(self.turn) {
+            format!(": square {} holds no {} piece", mv.from(), self.turn)
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "{mv} is not a legal move in this position{rule}; legal moves: {}",
+            move_list(&legal)
+        ))
     }
 
     /// A capture or a man's move can never be undone.

@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::bitboard::{column_mask, has_four, playable_cells, COLUMN_STRIDE};
-use super::{Board, Column, Ending, Player, CELLS, COLUMNS};
+use super::{Board, Column, Ending, Player, CELLS, COLUMNS, ROWS};
 use crate::{Game, MoveList, Outcome, PlayError};
 
 /// The legal moves of a Connect Four position.
@@ -183,6 +183,16 @@ impl Game for Connect4 {
     #[inline]
     fn key(&self) -> u64 {
         crate::mix64(self.board.stones(Player::X) + self.board.occupied())
+    }
+
+    /// The only rule that refuses a column while the game goes on: it is
+    /// full.
+    fn why_illegal(&self, mv: Column) -> Option<String> {
+        match self.ending() {
+            Some(ending) => Some(format!("the game is already over: {ending}")),
+            None if self.board.height(mv) >= ROWS => Some(format!("{mv:#} is full")),
+            None => None,
+        }
     }
 
     /// A bitboard walk that counts the last two plies in bulk; equal to the

@@ -100,6 +100,60 @@ const REPETITIONS_FOR_DRAW: u32 = 3;
 /// since the last irreversible move, the only ones that can occur again)
 /// and [`reversible_plies`](Match::reversible_plies) (the move-limit
 /// counter), beside [`draw_rules`](Match::draw_rules).
+///
+/// # Saving and loading (serde)
+///
+/// With the `serde` feature a match is saved as its record, a map of six
+/// fields, **all required** (a missing field is an error, so a tournament
+/// match cannot lose its move limit on the way):
+///
+/// | field | what | JSON |
+/// |---|---|---|
+/// | `start` | the start position, as the game's validated text | checkers: FEN, `"B:W21-32:B1-12"` written out; Connect Four: the board text, rows top first |
+/// | `draw_rules` | the automatic [`DrawRules`] | `{"threefold_repetition": true, "move_limit": 40}` (`null`: no limit) |
+/// | `moves` | the moves played, in order | checkers: PDN text `"11-15"`, `"22x15x8"`; Connect Four: column numbers 0-6 |
+/// | `undone` | the moves [`redo`](Match::redo) would play, the next one **last** ([`undone_moves`](Match::undone_moves)) | as `moves` |
+/// | `draw_offer` | who offered a draw that waits for an answer | `null`, or the player: `"Red"`, `"White"`, `"X"`, `"O"` |
+/// | `result` | how the match ended | `null`, or `{"outcome": {"Win": "Red"}, "reason": "Resignation"}`; outcomes `{"Win": player}` or `"Draw"`; reasons `"Resignation"`, `"Agreement"`, `"Repetition"`, `"MoveLimit"` or `{"Rules": ending}` |
+///
+/// Loading replays the record: every move and undone move must be legal in
+/// turn, and the result and the draw offer must be what the moves and the
+/// rules allow; otherwise the error says which move, whose, and why (for
+/// checkers, e.g. that a capture is compulsory, with the legal moves).
+/// Saving then loading gives back an equal match (`==`), undone moves
+/// included.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use rulebook::checkers::{Checkers, Player};
+/// use rulebook::{DrawRules, Match};
+///
+/// let json = r#"{
+///     "start": "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+///     "draw_rules": {"threefold_repetition": true, "move_limit": 40},
+///     "moves": ["11-15", "23-18", "8-11", "27-23", "4-8", "23-19", "10-14"],
+///     "undone": ["19x10"],
+///     "draw_offer": null,
+///     "result": null
+/// }"#;
+/// let mut game: Match<Checkers> = serde_json::from_str(json).unwrap();
+/// assert_eq!(game.draw_rules(), DrawRules::TOURNAMENT);
+/// assert_eq!(game.to_move(), Player::White);
+/// assert_eq!(game.history().len(), 7);
+/// assert_eq!(game.redo().map(|mv| mv.to_string()), Ok("19x10".to_owned()));
+/// game.undo().unwrap();
+/// let saved = serde_json::to_string(&game).unwrap();
+/// assert_eq!(serde_json::from_str::<Match<Checkers>>(&saved).unwrap(), game);
+///
+/// // A move that breaks the rules is refused with the reason.
+/// let bad = json.replace(r#""10-14"]"#, r#""10-14", "24-20"]"#).replace(r#"["19x10"]"#, "[]");
+/// let error = serde_json::from_str::<Match<Checkers>>(&bad).unwrap_err();
+/// assert!(error.to_string().starts_with(
+///     "move 8 of the record, White's 24-20, cannot be played: 24-20 is not a legal move \
+///      in this position: a capture is compulsory; legal moves: 19x10"
+/// ));
+/// # }
+/// ```
 #[derive(Clone)]
 pub struct Match<G: Game> {
     // Invariants:
