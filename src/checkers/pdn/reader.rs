@@ -19,6 +19,10 @@ const ANNOTATION_GLYPHS: &[char] = &['!', '?'];
 /// [`Move`](crate::checkers::Move)'s `FromStr` reads all three.
 const MOVE_SEPARATORS: &[char] = &['-', 'x', 'X'];
 
+/// Up to this many tags, a duplicate is found by comparing names (cheaper
+/// than hashing for the few tags of real games); beyond, by a hash set.
+const TAGS_SCANNED: usize = 16;
+
 /// The byte order mark some editors put at the start of a file.
 const BYTE_ORDER_MARK: char = '\u{feff}';
 
@@ -108,8 +112,6 @@ pub struct PdnReader<R> {
     /// Whether the line before `line` ends a game: blank, or its last word
     /// is a result. True for the first line.
     after_game_end: bool,
-    /// The raw bytes of the next line (kept to reuse its allocation).
-    bytes: Vec<u8>,
     /// The source is exhausted (or failed): nothing more is read from it.
     exhausted: bool,
     /// A read error not yet reported.
@@ -135,8 +137,9 @@ struct Draft {
     id: GameId,
     position: TextPosition,
     tags: Vec<(String, String)>,
-    /// The names in `tags`, to find a duplicate in constant time.
-    tag_names: HashSet<String>,
+    /// The names in `tags` once there are more than [`TAGS_SCANNED`], to
+    /// find a duplicate in constant time.
+    tag_names: Option<HashSet<String>>,
     tag_result: Option<PdnResult>,
     moves: Vec<PdnMove>,
     written_result: Option<PdnResult>,
@@ -144,6 +147,27 @@ struct Draft {
 }
 
 impl Draft {
+    /// Whether a tag `name` was read.
+    fn has_tag(&self, name: &str) -> bool {
+        match &self.tag_names {
+            Some(names) => names.contains(name),
+            None => self.tags.iter().any(|(seen, _)| seen == name),
+        }
+    }
+
+    /// Adds a tag whose name is new.
+    fn add_tag(&mut self, name: String, value: String) {
+        debug_assert!(!self.has_tag(&name));
+        if let Some(names) = &mut self.tag_names {
+            names.insert(name.clone());
+        } else if self.tags.len() >= TAGS_SCANNED {
+            let mut names: HashSet<String> = self.tags.iter().map(|(n, _)| n.clone()).collect();
+            names.insert(name.clone());
+            self.tag_names = Some(names);
+        }
+        self.tags.push((name, value));
+    }
+
     /// Nothing but whitespace, comments or annotations was read: no game.
     fn is_empty(&self) -> bool {
         self.tags.is_empty() && self.moves.is_empty() && self.written_result.is_none()
@@ -219,7 +243,6 @@ impl<R: BufRead> PdnReader<R> {
             at: 0,
             position: TextPosition { line: 0, column: 1 },
             after_game_end: true,
-            bytes: Vec::new(),
             exhausted: false,
             read_error: None,
             games_read: 0,
@@ -230,19 +253,22 @@ impl<R: BufRead> PdnReader<R> {
     /// `false` (and leaves an empty line) at the end of the source.
     fn next_line(&mut self) -> bool {
         self.after_game_end = ends_a_game(&self.line);
-        self.line.clear();
         self.at = 0;
+        // The old line's buffer takes the next line's bytes: no allocation
+        // and no copy once the buffers have grown to the longest line.
+        let mut bytes = core::mem::take(&mut self.line).into_bytes();
+        bytes.clear();
         if self.exhausted {
             return false;
         }
-        self.bytes.clear();
-        match self.source.read_until(b'\n', &mut self.bytes) {
+        match self.source.read_until(b'\n', &mut bytes) {
             Ok(0) => {
                 self.exhausted = true;
                 return false;
             }
             Ok(_) => {}
             Err(error) => {
+                bytes.clear();
                 self.exhausted = true;
                 // The error is about the line that could not be read.
                 self.position = TextPosition {
@@ -256,12 +282,12 @@ impl<R: BufRead> PdnReader<R> {
                 return false;
             }
         }
-        match core::str::from_utf8(&self.bytes) {
-            Ok(text) => self.line.push_str(text),
+        self.line = match String::from_utf8(bytes) {
+            Ok(text) => text,
             // Not UTF-8: ISO 8859-1, where every byte is the code point of
             // the same number.
-            Err(_) => self.line.extend(self.bytes.iter().map(|&b| char::from(b))),
-        }
+            Err(error) => error.as_bytes().iter().map(|&b| char::from(b)).collect(),
+        };
         self.position = TextPosition {
             line: self.position.line.saturating_add(1),
             column: 1,
@@ -433,7 +459,7 @@ impl<R: BufRead> PdnReader<R> {
             ));
         }
         self.bump();
-        if draft.tag_names.contains(&name) {
+        if draft.has_tag(&name) {
             return Err(Failure::at(open, PdnErrorKind::DuplicateTag { name }));
         }
         if name == super::RESULT_TAG {
@@ -450,8 +476,7 @@ impl<R: BufRead> PdnReader<R> {
         if name == super::EVENT_TAG {
             draft.id.event = Some(value.clone());
         }
-        draft.tag_names.insert(name.clone());
-        draft.tags.push((name, value));
+        draft.add_tag(name, value);
         Ok(())
     }
 
@@ -645,11 +670,15 @@ fn is_glued_comment(tail: &str, first: char) -> bool {
         && !tail.chars().any(|c| c.is_ascii_digit())
 }
 
-/// A blank line, or one whose last word is a result.
+/// A blank line, or one whose last word is a result. Reads the line from
+/// its end, and only its last word.
 fn ends_a_game(line: &str) -> bool {
-    line.split_whitespace()
-        .last()
-        .map_or(true, |word| PdnResult::from_text(word).is_some())
+    line.trim_end()
+        .rsplit(char::is_whitespace)
+        .next()
+        .map_or(true, |word| {
+            word.is_empty() || PdnResult::from_text(word).is_some()
+        })
 }
 
 /// Splits `text` into its longest prefix of move syntax (at least two
@@ -705,7 +734,7 @@ impl<R: BufRead> Iterator for PdnReader<R> {
                 },
                 position: self.position,
                 tags: Vec::new(),
-                tag_names: HashSet::new(),
+                tag_names: None,
                 tag_result: None,
                 moves: Vec::new(),
                 written_result: None,
