@@ -3,10 +3,16 @@
 //! engine and for measuring it.
 //!
 //! ```text
-//! cargo run --release --example perft -- <connect4|checkers> <depth>
+//! cargo run --release --example perft -- <connect4|checkers|connectx> <depth>
 //!     [--fen F | --moves M] [--threads N] [--divide]
+//!     [--rows R] [--columns C] [--in-a-row K]
 //! ```
 //!
+//! - `--rows R`, `--columns C`, `--in-a-row K` (connectx only): the board
+//!   size and the winning line, each defaulting to Connect Four's (6, 7,
+//!   4). ConnectX `--fen` texts carry their own size (`4x5x3:...`);
+//!   ConnectX `--moves` are 0-based column numbers separated by spaces or
+//!   commas (`"3 3 4 2"`), as `--divide` prints them.
 //! - `--fen F`: start from a position text: a PDN FEN for checkers
 //!   (`B:W21-32:B1-12`), the compact board text for Connect Four
 //!   (`......./......./......./......./......./...X...`, rows top first).
@@ -30,17 +36,26 @@ use std::time::{Duration, Instant};
 
 use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
+use rulebook::connectx::{ConnectX, Parameters};
 use rulebook::{perft, perft_parallel_divide, Game};
 
+#[path = "support/connectx_flags.rs"]
+mod connectx_flags;
+use connectx_flags::{take_connectx_flags, CONNECTX_FLAGS_USAGE};
+
 const USAGE: &str = "\
-usage: perft <connect4|checkers> <depth> [--fen F | --moves M] [--threads N] [--divide]
+usage: perft <connect4|checkers|connectx> <depth> [--fen F | --moves M] [--threads N] [--divide]
+             [--rows R] [--columns C] [--in-a-row K]
 
   <depth>        plies to count (0 or more)
   --fen F        start from a position: PDN FEN for checkers, the board text for Connect Four
   --moves M      start from these moves: column digits 1-7 for Connect Four (\"4453\"),
                  PDN moves for checkers (\"11-15 23-19\")
   --threads N    threads to count on (default 1; 0 = every core)
-  --divide       print the count under each root move";
+  --divide       print the count under each root move
+
+ConnectX (connectx) takes --fen texts with their size (\"4x5x3:...\"), --moves as columns
+from 0 (\"3 3 4 2\"), and its size as:";
 
 /// The exit code for bad arguments (the usual one for a usage error).
 const USAGE_ERROR: u8 = 2;
@@ -54,6 +69,7 @@ const DEFAULT_THREADS: usize = 1;
 enum GameName {
     Connect4,
     Checkers,
+    ConnectX,
 }
 
 /// Where the count starts.
@@ -120,7 +136,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let game = match game {
         "connect4" => GameName::Connect4,
         "checkers" => GameName::Checkers,
-        other => return Err(format!("unknown game {other:?}: use connect4 or checkers")),
+        "connectx" => GameName::ConnectX,
+        other => {
+            return Err(format!(
+                "unknown game {other:?}: use connect4, checkers or connectx"
+            ))
+        }
     };
     let depth = depth
         .parse()
@@ -154,6 +175,29 @@ fn checkers_start(start: &Start) -> Result<Checkers, String> {
                     .map_err(|e| format!("--moves: {text}: {e}"))?;
                 game.apply(mv)
                     .map_err(|e| format!("--moves: {text}: {e}"))?;
+            }
+            Ok(game)
+        }
+    }
+}
+
+fn connectx_start(start: &Start, parameters: Option<Parameters>) -> Result<ConnectX, String> {
+    match start {
+        Start::Fen(_) if parameters.is_some() => {
+            Err("a connectx --fen text carries its own size: leave out --rows, --columns and --in-a-row".into())
+        }
+        Start::Fen(text) => ConnectX::parse_text(text).map_err(|e| format!("--fen: {e}")),
+        Start::Initial | Start::Moves(_) => {
+            let mut game = ConnectX::new(parameters.unwrap_or_default());
+            if let Start::Moves(moves) = start {
+                for text in moves.split([' ', ',']).filter(|text| !text.is_empty()) {
+                    let column = game
+                        .parameters()
+                        .parse_column(text)
+                        .map_err(|e| format!("--moves: {e}"))?;
+                    game.apply(column)
+                        .map_err(|e| format!("--moves: {text}: {e}"))?;
+                }
             }
             Ok(game)
         }
@@ -208,17 +252,24 @@ where
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        println!("{USAGE}");
+        println!("{USAGE}\n{CONNECTX_FLAGS_USAGE}");
         return ExitCode::SUCCESS;
     }
-    let outcome = parse_args(&args).and_then(|options| match options.game {
-        GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
-        GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),
+    let outcome = take_connectx_flags(&args).and_then(|(size, args)| {
+        let options = parse_args(&args)?;
+        match options.game {
+            GameName::ConnectX => {
+                connectx_start(&options.start, size).map(|game| run(&game, &options))
+            }
+            _ if size.is_some() => Err("--rows, --columns and --in-a-row are for connectx".into()),
+            GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
+            GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),
+        }
     });
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}\n\n{USAGE}");
+            eprintln!("error: {message}\n\n{USAGE}\n{CONNECTX_FLAGS_USAGE}");
             ExitCode::from(USAGE_ERROR)
         }
     }

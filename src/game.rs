@@ -16,8 +16,10 @@ use crate::{Outcome, PlayError, PlayerOutcome};
 ///
 /// # Contract
 ///
-/// Every implementation upholds these, and the conformance suite in
-/// `tests/conformance.rs` checks them on random playouts:
+/// Every implementation upholds these. The conformance kit checks them on
+/// random playouts: `rulebook::testing::check_contract` (feature
+/// `testing`), which the crate runs on its own games and you can run on
+/// yours:
 ///
 /// - `legal_moves()` holds no duplicates, and is empty **iff** `outcome()` is
 ///   `Some` (a finished game has no moves; a game with no moves is finished).

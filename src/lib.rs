@@ -7,27 +7,39 @@
 //!   transposition tables, and `G::default()` as the start position.
 //!   Generic code (perft, search, a game server) sees only this.
 //! - [`connect4`] — Connect Four.
+//! - [`connectx`] — Connect Four's rules on boards of any size up to 16x16,
+//!   any number in a row (Kaggle's ConnectX, m,n,k games with gravity).
 //! - [`checkers`] — English (American) checkers.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
 //! - [`perft`], [`perft_divide`], [`perft_parallel`] — count move sequences
-//!   (the proof of a move generator), per root move, on several threads.
+//!   (the proof of a move generator), per root move, on several threads;
+//!   [`count_games`] — count complete games.
+//! - [`agent`] — games as environments for learning agents: numbered
+//!   actions, legal-action masks, observation tensors.
+//! - `testing` (feature `testing`) — the conformance kit: checks that a
+//!   game of your own keeps the [`Game`] contract.
 //! - [`prelude`] — `use rulebook::prelude::*;` brings the [`Game`] trait
 //!   (whose methods, such as `legal_moves`, need it in scope), [`Match`]
 //!   and [`Outcome`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod agent;
 pub mod checkers;
 pub mod connect4;
+pub mod connectx;
 mod error;
 mod game;
 mod game_match;
+mod kaggle_text;
 mod key;
 mod move_list;
 mod outcome;
 mod perft;
 pub mod prelude;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use error::PlayError;
 pub use game::Game;
@@ -35,7 +47,7 @@ pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResul
 pub use key::{mix64, PositionHasher};
 pub use move_list::{CapacityError, IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::{Outcome, PlayerOutcome};
-pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_divide};
+pub use perft::{count_games, perft, perft_divide, perft_parallel, perft_parallel_divide};
 
 /// The README's code examples, compiled and run as doctests.
 #[cfg(doctest)]

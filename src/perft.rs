@@ -5,6 +5,8 @@
 //!   find a move-generation bug by comparing with another engine.
 //! - [`perft_parallel`] and [`perft_parallel_divide`] — the same counts,
 //!   spread over several threads.
+//! - [`count_games`] — complete games of at most a given length, which
+//!   perft does not count (see [`perft`]).
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -17,8 +19,57 @@ use crate::Game;
 ///
 /// Calls [`Game::perft`], which a game may override with a faster walk.
 /// Never allocates on the heap.
+///
+/// # Perft is not the number of games
+///
+/// A game that ends before `depth` plies contributes nothing: its sequence
+/// is too short. In Tic-tac-toe, `perft(9)` from the empty board is 127,872
+/// (the games still going after 8 plies, each completed by its single
+/// last move), whereas the number usually quoted, 255,168, counts every
+/// complete game, including the 127,296 won in 5 to 8 plies. Both are
+/// right; they answer different questions. [`count_games`] answers the
+/// second:
+///
+/// ```
+/// use rulebook::connect4::Connect4;
+/// use rulebook::{count_games, perft};
+///
+/// // X wins on its next move in column 0 (solver notation, 1-indexed).
+/// let game = Connect4::from_moves("121212").unwrap();
+/// assert_eq!(perft(&game, 1), 7);
+/// // One of the 7 moves ends the game; the 6 others continue past ply 1.
+/// assert_eq!(count_games(&game, 1), 1);
+/// assert_eq!(perft(&game, 2), 6 * 7);
+/// ```
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
     game.perft(depth)
+}
+
+/// The number of complete games of at most `depth` plies from `game`: move
+/// sequences that end the game, of any length up to `depth`. A finished
+/// `game` counts 1 (the empty sequence ends it).
+///
+/// With `depth` at least the length of the longest game, this is the total
+/// number of games (e.g. 255,168 for Tic-tac-toe from the empty board; see
+/// [`perft`] for why perft gives a different number).
+///
+/// A plain recursive walk over [`Game::legal_moves`] and
+/// [`Game::apply_unchecked`]: never allocates on the heap, visits every
+/// position up to `depth` plies (no transpositions are merged).
+pub fn count_games<G: Game>(game: &G, depth: u32) -> u64 {
+    if game.is_over() {
+        return 1;
+    }
+    let Some(child_depth) = depth.checked_sub(1) else {
+        return 0;
+    };
+    let mut total = 0;
+    for mv in game.legal_moves() {
+        let mut child = game.clone();
+        child.apply_unchecked(mv);
+        total += count_games(&child, child_depth);
+    }
+    total
 }
 
 /// The plain recursive walk behind the default [`Game::perft`], counting
@@ -399,6 +450,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn count_games_counts_finished_sequences_of_any_length() {
+        // From 3 stones, the games are the compositions of 3 into parts
+        // 1..=3: 1+1+1, 1+2, 2+1, 3.
+        assert_eq!(count_games(&nim(3), 3), 4);
+        assert_eq!(count_games(&nim(3), 2), 3);
+        assert_eq!(count_games(&nim(3), 1), 1);
+        assert_eq!(count_games(&nim(3), 0), 0);
+        assert_eq!(count_games(&nim(0), 0), 1);
+        // Tribonacci: compositions of 10 into parts 1..=3.
+        assert_eq!(count_games(&nim(10), 10), 274);
     }
 
     #[test]

@@ -10,8 +10,7 @@
 use rulebook::checkers::Checkers;
 use rulebook::perft;
 
-mod support;
-use support::plain_perft;
+use rulebook::testing::plain_perft;
 
 /// Perft of the start position, depths 1.. (A133046).
 const START_PERFT: [u64; 12] = [

@@ -4,8 +4,7 @@
 use rulebook::checkers::{Checkers, Ending, Move, Player};
 use rulebook::{perft, Game, Outcome};
 
-mod support;
-use support::plain_perft;
+use rulebook::testing::plain_perft;
 
 /// A small deterministic generator (xorshift64), so failures reproduce.
 struct Rng(u64);

@@ -4,8 +4,7 @@
 use rulebook::connect4::Connect4;
 use rulebook::perft;
 
-mod support;
-use support::plain_perft;
+use rulebook::testing::plain_perft;
 
 /// Perft from the empty board, depths 1..=9 (issue 2).
 const EMPTY_BOARD_PERFT: [u64; 9] = [7, 49, 343, 2401, 16807, 117649, 823536, 5673234, 39394572];

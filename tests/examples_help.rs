@@ -8,13 +8,14 @@ use support::run_example;
 #[test]
 fn every_example_answers_help_with_its_usage() {
     for (example, usage) in [
-        ("connect4", "usage: connect4"),
-        ("checkers", "usage: checkers [--save FILE]"),
         (
-            "perft",
-            "usage: perft <connect4|checkers> <depth> [--fen F | --moves M] [--threads N] [--divide]",
+            "connect4",
+            "usage: connect4 [--rows R] [--columns C] [--in-a-row K]",
         ),
+        ("checkers", "usage: checkers [--save FILE]"),
+        ("perft", "usage: perft <"),
         ("pdn_check", "usage: pdn_check [FILE]"),
+        ("tictactoe", "usage: tictactoe [perft]"),
     ] {
         for flag in ["--help", "-h"] {
             let output = run_example(example, &[flag], b"");

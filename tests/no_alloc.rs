@@ -6,16 +6,16 @@
 //! this binary runs (and allocates) at the same time; the per-thread arming
 //! also keeps the test harness's own threads out of the count.
 
-mod support;
-
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rulebook::checkers::Checkers;
+use rulebook::agent::{Environment, Progress};
+use rulebook::checkers::{Checkers, HopByHop};
 use rulebook::connect4::Connect4;
-use rulebook::{perft, Game};
-use support::plain_perft;
+use rulebook::connectx::{ConnectX, Parameters};
+use rulebook::testing::plain_perft;
+use rulebook::{count_games, perft, Game};
 
 /// The system allocator, counting allocations made while the calling
 /// thread is armed.
@@ -141,6 +141,73 @@ fn middle_game<G: Game>(mut game: G, plies: usize) -> G {
     game
 }
 
+/// Plays `env` to the end (or `max_actions`) with the first legal action,
+/// writing the mask and the observation into the same two buffers and
+/// turning every move back into its actions on the way. Returns the
+/// number of actions played.
+fn play_environment<E: Environment>(
+    mut env: E,
+    mask: &mut [bool],
+    observation: &mut [f32],
+    max_actions: usize,
+) -> usize {
+    let mut played = 0;
+    // The state where the move in progress began.
+    let mut move_start = env.clone();
+    while played < max_actions {
+        assert!(env.legal_action_mask(mask).is_ok());
+        assert!(env.write_observation(observation).is_ok());
+        let Some(action) = mask.iter().position(|&legal| legal) else {
+            break;
+        };
+        // Refusals do not allocate either.
+        let _ = std::hint::black_box(env.clone().apply_action(mask.len()));
+        if let Ok(Progress::Completed(mv)) = env.apply_action(action) {
+            assert!(move_start.actions_of_move(mv).is_ok());
+            move_start = env.clone();
+        }
+        played += 1;
+    }
+    played
+}
+
+/// The environment interface of each game, without allocating.
+fn check_environments() {
+    let mut mask = vec![false; 7];
+    let mut observation = vec![0.0; 84];
+    let (allocations, played) = allocations_during(|| {
+        play_environment(Connect4::default(), &mut mask, &mut observation, 100)
+    });
+    assert!(played >= 7);
+    assert_eq!(allocations, 0, "connect4 environment allocated");
+
+    // ConnectX on a 9x11 board.
+    let connectx = ConnectX::new(Parameters::new(9, 11, 5).unwrap());
+    let mut mask = vec![false; 11];
+    let mut observation = vec![0.0; 2 * 9 * 11];
+    let (allocations, played) =
+        allocations_during(|| play_environment(connectx, &mut mask, &mut observation, 100));
+    assert!(played >= 11);
+    assert_eq!(allocations, 0, "connectx environment allocated");
+
+    let mut mask = vec![false; 128];
+    let mut observation = vec![0.0; 192];
+    // A position with a multi-jump, and the start.
+    for position in [
+        Checkers::from_fen("B:W14,23,32:B9").unwrap(),
+        Checkers::default(),
+    ] {
+        let (allocations, played) = allocations_during(|| {
+            play_environment(HopByHop::new(position), &mut mask, &mut observation, 400)
+        });
+        assert!(played >= 2);
+        assert_eq!(
+            allocations, 0,
+            "checkers environment allocated from {position:?}"
+        );
+    }
+}
+
 #[test]
 fn hot_paths_do_not_allocate() {
     // The counter must see an allocation when there is one.
@@ -162,4 +229,23 @@ fn hot_paths_do_not_allocate() {
         Checkers::from_fen("W:WK10,K27,29:BK14,K18,3,5").unwrap(),
     ];
     check_game("checkers", &checkers, CHECKERS_DEPTH, 3_963_680);
+
+    // ConnectX: Connect Four's size (the 64-bit perft), a 128-bit board
+    // and the largest board (the column-word perft).
+    let board_128 = Parameters::new(10, 11, 5).unwrap();
+    let largest = Parameters::new(16, 16, 16).unwrap();
+    let connectx = [
+        ConnectX::default(),
+        middle_game(ConnectX::new(board_128), 30),
+        middle_game(ConnectX::new(largest), 100),
+    ];
+    check_game("connectx", &connectx, CONNECT4_DEPTH, 39_394_572);
+
+    let (allocations, games) = allocations_during(|| count_games(&Connect4::default(), 6));
+    assert_eq!((allocations, games), (0, 0), "no game ends within 6 plies");
+    let (allocations, games) = allocations_during(|| count_games(&Connect4::default(), 7));
+    assert_eq!(allocations, 0);
+    assert!(games > 0);
+
+    check_environments();
 }

@@ -155,10 +155,7 @@ fn bad_arguments_print_the_usage_and_exit_2() {
         let error = stderr(&output);
         assert!(error.starts_with("error: "), "{args:?}: {error}");
         assert!(error.contains(message), "{args:?}: {error}");
-        assert!(
-            error.contains("usage: perft <connect4|checkers> <depth>"),
-            "{error}"
-        );
+        assert!(error.contains("usage: perft <"), "{error}");
         assert!(!error.contains("panicked"), "{error}");
     }
 }

@@ -82,6 +82,20 @@ impl Direction {
         }
     }
 
+    /// The square index one step from index `from` this way, if on the
+    /// board.
+    pub(crate) fn step_from(self, from: usize) -> Option<usize> {
+        let to = *NEIGHBOR[self as usize].get(from)?;
+        (to != NO_SQUARE).then_some(usize::from(to))
+    }
+
+    /// The square index a jump from index `from` this way lands on, if on
+    /// the board.
+    pub(crate) fn jump_from(self, from: usize) -> Option<usize> {
+        let to = *JUMP_LANDING[self as usize].get(from)?;
+        (to != NO_SQUARE).then_some(usize::from(to))
+    }
+
     /// The direction of a step from `from` to `to` (indices 0..32), if
     /// `to` is a diagonal neighbour of `from`.
     pub(crate) fn of_step(from: usize, to: usize) -> Option<Direction> {

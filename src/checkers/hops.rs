@@ -20,7 +20,7 @@ use super::{Checkers, Move, ParseMoveError, ParseSquareError, Square, MAX_JUMPS}
 use crate::Game;
 
 /// The most squares a capture visits: its start and one landing per jump.
-const MAX_PATH_SQUARES: usize = MAX_JUMPS + 1;
+pub(crate) const MAX_PATH_SQUARES: usize = MAX_JUMPS + 1;
 
 /// What the typed text amounts to in the position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -45,6 +45,45 @@ pub struct PartialJump {
 }
 
 impl PartialJump {
+    /// The capture in progress that has visited `squares[..len]` (the
+    /// start, then each landing) in `position`.
+    ///
+    /// Precondition: `squares[..len]` is a proper prefix, of at least two
+    /// squares, of the path of a legal capture of `position`
+    /// (debug-asserted).
+    pub(crate) fn from_path(
+        position: Checkers,
+        squares: [Square; MAX_PATH_SQUARES],
+        len: usize,
+    ) -> PartialJump {
+        let len = len.min(MAX_PATH_SQUARES);
+        let mut squares = squares;
+        // Equal captures in progress compare equal: the unused slots all
+        // hold the start square.
+        let start = squares[0];
+        squares[len..].fill(start);
+        let jump = PartialJump {
+            position,
+            squares,
+            len,
+        };
+        debug_assert!(
+            jump.len >= 2
+                && position
+                    .legal_moves()
+                    .iter()
+                    .any(|mv| { mv.path().len() > jump.len && starts_with(*mv, jump.squares()) }),
+            "{jump:?} does not begin a capture that goes on"
+        );
+        jump
+    }
+
+    /// The position the capture is made in (unchanged until the capture
+    /// is complete: captured pieces leave the board when the move ends).
+    pub fn position(&self) -> &Checkers {
+        &self.position
+    }
+
     /// The squares visited so far: the start square, then each landing.
     pub fn squares(&self) -> &[Square] {
         &self.squares[..self.len]
@@ -231,7 +270,7 @@ fn not_legal(text: &str, legal: &[Move]) -> EnterMoveError {
 }
 
 /// Whether the capture `mv` visits exactly `typed` first, in order.
-fn starts_with(mv: Move, typed: &[Square]) -> bool {
+pub(crate) fn starts_with(mv: Move, typed: &[Square]) -> bool {
     let mut path = mv.path();
     typed.iter().all(|&square| path.next() == Some(square))
 }

@@ -16,6 +16,10 @@
 //! - Two capture paths that visit different squares are different moves,
 //!   even with the same pieces taken and the same landing square.
 //!
+//! For learning agents, [`HopByHop`] presents the game as an
+//! [`Environment`](crate::agent::Environment): 128 actions (a square and a
+//! direction, one per hop of a multi-jump) and a 6x8x4 observation.
+//!
 //! ```
 //! use rulebook::checkers::{Checkers, Player};
 //! use rulebook::Game;
@@ -31,6 +35,7 @@
 
 mod fen;
 mod geometry;
+mod hop_by_hop;
 mod hops;
 mod movegen;
 mod moves;
@@ -41,6 +46,10 @@ mod position;
 mod square;
 
 pub use fen::{FenError, PositionError, Setup};
+pub use hop_by_hop::{
+    HopByHop, ACTION_COUNT, JUMPED_PLANE, JUMPING_PIECE_PLANE, OBSERVATION_SHAPE,
+    OPPONENT_KINGS_PLANE, OPPONENT_MEN_PLANE, OWN_KINGS_PLANE, OWN_MEN_PLANE,
+};
 pub use hops::{EnterMoveError, Entry, PartialJump};
 pub use moves::{Captured, Move, ParseMoveError, Path, MAX_JUMPS};
 pub use piece::{Piece, Player, Role};

@@ -78,6 +78,16 @@ impl Board {
         Board { x: 0, o: 0 }
     }
 
+    /// The board with X's tokens `x` and O's tokens `o`, as bits.
+    ///
+    /// Precondition: the two sets are disjoint, within the playable cells,
+    /// and obey gravity (debug-asserted).
+    pub(crate) fn from_stones(x: u64, o: u64) -> Board {
+        let board = Board { x, o };
+        debug_assert!(x & o == 0 && board.obeys_gravity(), "{board:?}");
+        board
+    }
+
     /// The tokens of `player`, as bits.
     #[inline(always)]
     pub(crate) const fn stones(&self, player: Player) -> u64 {

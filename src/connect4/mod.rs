@@ -9,7 +9,14 @@
 //! - [`Connect4`]: the game — a `Board` plus whose turn it is —
 //!   implementing [`Game`](crate::Game), with [`Ending`], a fast perft,
 //!   [`Connect4::from_moves`] (solver notation) and a validated compact text
-//!   form ([`Connect4::text`], `FromStr`, serde).
+//!   form ([`Connect4::text`], `FromStr`, serde);
+//! - for learning agents: `Connect4` is an
+//!   [`Environment`](crate::agent::Environment) (7 actions, a 2x6x7
+//!   observation, see [`OBSERVATION_SHAPE`]);
+//! - the left-right mirror of positions and moves and a canonical form
+//!   ([`Connect4::mirrored`], [`Connect4::canonical_key`], [`Symmetry`]);
+//! - Kaggle ConnectX's board encoding ([`Connect4::to_kaggle_board`],
+//!   [`Connect4::parse_kaggle_board`]) and how to bridge a bot to Kaggle.
 //!
 //! ```
 //! use rulebook::connect4::{Column, Connect4, Player};
@@ -33,20 +40,26 @@ mod bitboard;
 mod board;
 mod column;
 mod ending;
+mod environment;
 mod from_moves;
 mod game;
+mod kaggle;
 mod perft;
 mod player;
 mod position_text;
 mod record;
+mod symmetry;
 
 pub use board::{Board, ParseBoardError, PlaceTokenError, EMPTY_CELL_CHAR, ROW_SEPARATOR};
 pub use column::{Column, ColumnOutOfRange, ParseColumnError};
 pub use ending::Ending;
+pub use environment::{OBSERVATION_SHAPE, OPPONENT_PLANE, OWN_PLANE};
 pub use from_moves::FromMovesError;
 pub use game::{Connect4, Moves};
+pub use kaggle::{KaggleBoardError, KAGGLE_EMPTY};
 pub use player::Player;
 pub use position_text::{ParsePositionError, PositionError};
+pub use symmetry::Symmetry;
 
 /// Rows of the board.
 pub const ROWS: usize = 6;

@@ -1,31 +1,12 @@
-//! Helpers shared by the integration tests: the plain perft walk that the
-//! fast game-specific walks are checked against, and running the built
-//! example programs as a user would.
+//! Helpers shared by the integration tests: running the built example
+//! programs as a user would. (The plain perft walk that the fast walks are
+//! checked against is `rulebook::testing::plain_perft`.)
 
 #![allow(dead_code)] // each test file uses a different part of this
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-use rulebook::Game;
-
-/// Perft the slow, obvious way: `legal_moves` + `apply_unchecked` at every
-/// ply, nothing counted in bulk. The reference for every `Game::perft`
-/// override.
-pub fn plain_perft<G: Game>(game: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    game.legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let mut child = game.clone();
-            child.apply_unchecked(mv);
-            plain_perft(&child, depth - 1)
-        })
-        .sum()
-}
 
 /// The binary of example `name`, built for the profile the tests run in.
 ///

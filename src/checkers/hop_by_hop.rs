@@ -1,0 +1,404 @@
+//! [`HopByHop`]: checkers as an [`Environment`] for learning agents, a
+//! multi-jump played one hop at a time so that the action space stays
+//! small and fixed (128 actions), as OpenSpiel does.
+
+use super::geometry::{reverse, Direction, SQUARE_COUNT};
+use super::hops::{starts_with, PartialJump, MAX_PATH_SQUARES};
+use super::{Checkers, Move, Player, Role, Square, MAX_JUMPS};
+use crate::agent::{ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress};
+use crate::{Game, MoveList};
+
+/// The four diagonal directions of a hop.
+const DIRECTIONS: usize = 4;
+
+/// The number of actions: one per square and direction, 32 x 4.
+pub const ACTION_COUNT: usize = SQUARE_COUNT * DIRECTIONS;
+
+/// The observation's plane of the acting player's men.
+pub const OWN_MEN_PLANE: usize = 0;
+/// The observation's plane of the acting player's kings.
+pub const OWN_KINGS_PLANE: usize = 1;
+/// The observation's plane of the opponent's men.
+pub const OPPONENT_MEN_PLANE: usize = 2;
+/// The observation's plane of the opponent's kings.
+pub const OPPONENT_KINGS_PLANE: usize = 3;
+/// The observation's plane marking the piece that is jumping (empty
+/// between moves).
+pub const JUMPING_PIECE_PLANE: usize = 4;
+/// The observation's plane marking the pieces jumped so far in the move in
+/// progress (empty between moves).
+pub const JUMPED_PLANE: usize = 5;
+
+/// The observation's shape: 6 planes of the 32 squares, as 8 rows of 4.
+pub const OBSERVATION_SHAPE: ObservationShape =
+    ObservationShape::new(JUMPED_PLANE + 1, SQUARE_COUNT / 4, 4);
+
+/// English checkers as an [`Environment`]: a [`Checkers`] position plus
+/// the capture in progress, if any. A quiet move is one action; a capture
+/// is one action per jump, all by the same player, and the position
+/// changes only when the capture is complete (as the rules say: captured
+/// pieces leave the board at the end of the move).
+///
+/// # The acting player's view
+///
+/// Squares and directions are numbered as the player to act sees the
+/// board, so that one network plays both sides. A *view square* is
+/// `square.number() - 1` for Red and `32 - square.number()` for White
+/// (the board turned 180°): view squares 0–3 are always the acting
+/// player's home row, and their men move toward higher view squares. A
+/// *view direction* is 0 = back-left, 1 = back-right, 2 = forward-left,
+/// 3 = forward-right, "forward" being the way the acting player's men
+/// move, and left and right as on the board [`Checkers`]' `Display` draws
+/// for Red, turned 180° for White.
+///
+/// # Actions
+///
+/// [`ACTION_COUNT`] = 128: action `4 * view_square + view_direction` moves
+/// the piece on that square one hop that way: a step to the neighbouring
+/// square when the player has no capture, else a jump over the
+/// neighbouring square. In the middle of a capture only the jumping piece
+/// can act, on along its legal paths. Two captures that reach the same
+/// square by different paths are different moves, told apart hop by hop.
+/// [`hop_action`](HopByHop::hop_action) gives the action of a hop between
+/// two squares.
+///
+/// # Observation
+///
+/// [`OBSERVATION_SHAPE`] = 6x8x4: six planes over the 32 dark squares, each
+/// plane 8 rows of 4 view squares (value (plane, view square) at
+/// `plane * 32 + view_square`), 1.0 where the plane's feature is and 0.0
+/// elsewhere:
+/// [`OWN_MEN_PLANE`], [`OWN_KINGS_PLANE`], [`OPPONENT_MEN_PLANE`],
+/// [`OPPONENT_KINGS_PLANE`], then [`JUMPING_PIECE_PLANE`] (the square the
+/// jumping piece has reached, which is also where planes 0–1 show it) and
+/// [`JUMPED_PLANE`] (the pieces jumped so far, still shown in planes 2–3
+/// and not to be jumped again). The last two are empty between moves.
+///
+/// ```
+/// use rulebook::agent::{Environment, Progress};
+/// use rulebook::checkers::{Checkers, HopByHop, Square};
+///
+/// // Red to move has a double jump: 9x18x27 (over 14 and 23).
+/// let position = Checkers::from_fen("B:W14,23,32:B9").unwrap();
+/// let mut env = HopByHop::new(position);
+/// let square = |n| Square::new(n).unwrap();
+/// let first = env.hop_action(square(9), square(18)).unwrap();
+/// assert_eq!(env.apply_action(first), Ok(Progress::Continues));
+/// assert_eq!(env.jump_in_progress().unwrap().landing(), square(18));
+/// let second = env.hop_action(square(18), square(27)).unwrap();
+/// let Ok(Progress::Completed(mv)) = env.apply_action(second) else { panic!() };
+/// assert_eq!(mv.to_string(), "9x18x27");
+/// assert_eq!(env.actions_of_move(mv), Err(rulebook::agent::ActionError::IllegalMove));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HopByHop {
+    state: State,
+}
+
+/// Between moves, or in the middle of a capture.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    BetweenMoves(Checkers),
+    Jumping(PartialJump),
+}
+
+impl HopByHop {
+    /// The environment at `position`, between moves.
+    pub const fn new(position: Checkers) -> HopByHop {
+        HopByHop {
+            state: State::BetweenMoves(position),
+        }
+    }
+
+    /// The position: the one before the capture in progress, if any.
+    pub fn position(&self) -> &Checkers {
+        match &self.state {
+            State::BetweenMoves(position) => position,
+            State::Jumping(jump) => jump.position(),
+        }
+    }
+
+    /// The capture in progress (its squares so far), or `None` between
+    /// moves.
+    pub fn jump_in_progress(&self) -> Option<&PartialJump> {
+        match &self.state {
+            State::BetweenMoves(_) => None,
+            State::Jumping(jump) => Some(jump),
+        }
+    }
+
+    /// The action that hops from `from` to `to` for the player to act: a
+    /// step to a diagonal neighbour or a jump two squares along a diagonal
+    /// (both are the same action: which one it makes depends on whether a
+    /// capture is available). `None` when `to` is neither. Geometry only:
+    /// the action need not be legal.
+    pub fn hop_action(&self, from: Square, to: Square) -> Option<usize> {
+        let (from, to) = (from.index(), to.index());
+        let direction = Direction::of_step(from, to).or_else(|| Direction::of_jump(from, to))?;
+        Some(encode(from, direction, self.position().to_move()))
+    }
+
+    /// The squares visited so far by the capture in progress: empty
+    /// between moves.
+    fn path_so_far(&self) -> &[Square] {
+        self.jump_in_progress().map_or(&[], PartialJump::squares)
+    }
+}
+
+impl Default for HopByHop {
+    /// The start position, between moves.
+    fn default() -> Self {
+        HopByHop::new(Checkers::default())
+    }
+}
+
+impl From<Checkers> for HopByHop {
+    fn from(position: Checkers) -> Self {
+        HopByHop::new(position)
+    }
+}
+
+/// The square index `index` as `player` sees it: unchanged for Red,
+/// turned 180° for White. Its own inverse.
+const fn view_index(index: usize, player: Player) -> usize {
+    match player {
+        Player::Red => index,
+        Player::White => SQUARE_COUNT - 1 - index,
+    }
+}
+
+/// The direction `direction` as `player` sees it. Its own inverse.
+///
+/// For Red the board's directions are already the view's: "down" (toward
+/// higher squares) is forward. Turning the board 180° reverses every
+/// direction.
+const fn view_direction(direction: Direction, player: Player) -> Direction {
+    match player {
+        Player::Red => direction,
+        Player::White => reverse(direction),
+    }
+}
+
+/// The action of a hop from square index `from` in `direction`, for
+/// `player`.
+const fn encode(from: usize, direction: Direction, player: Player) -> usize {
+    DIRECTIONS * view_index(from, player) + view_direction(direction, player).code() as usize
+}
+
+/// The square index and direction of `action` for `player`.
+///
+/// Precondition: `action < ACTION_COUNT` (so the index is below 32).
+const fn decode(action: usize, player: Player) -> (usize, Direction) {
+    let from = view_index(action / DIRECTIONS, player);
+    let direction = view_direction(Direction::from_code((action % DIRECTIONS) as u32), player);
+    (from, direction)
+}
+
+/// The action of the hop from `from` to `to` of a move (a jump when
+/// `capture`), for `player`; `None` if they are not a hop apart.
+fn hop_of_move(from: Square, to: Square, capture: bool, player: Player) -> Option<usize> {
+    let (from, to) = (from.index(), to.index());
+    let direction = if capture {
+        Direction::of_jump(from, to)
+    } else {
+        Direction::of_step(from, to)
+    }?;
+    Some(encode(from, direction, player))
+}
+
+/// The square between two squares a jump apart.
+fn jumped_square(from: Square, to: Square) -> Option<Square> {
+    Square::at(
+        (from.row() + to.row()) / 2,
+        (from.column() + to.column()) / 2,
+    )
+}
+
+/// The observation plane of `player`'s pieces of `role`, seen by the
+/// acting player `acting`.
+const fn piece_plane(player: Player, role: Role, acting: Player) -> usize {
+    let own = matches!(
+        (player, acting),
+        (Player::Red, Player::Red) | (Player::White, Player::White)
+    );
+    match (own, role) {
+        (true, Role::Man) => OWN_MEN_PLANE,
+        (true, Role::King) => OWN_KINGS_PLANE,
+        (false, Role::Man) => OPPONENT_MEN_PLANE,
+        (false, Role::King) => OPPONENT_KINGS_PLANE,
+    }
+}
+
+impl Environment for HopByHop {
+    type Game = Checkers;
+    /// One action per hop: a step is one, a capture one per jump.
+    type Actions = MoveList<usize, MAX_JUMPS>;
+
+    fn from_position(position: Checkers) -> HopByHop {
+        HopByHop::new(position)
+    }
+
+    fn position(&self) -> &Checkers {
+        HopByHop::position(self)
+    }
+
+    fn action_count(&self) -> usize {
+        ACTION_COUNT
+    }
+
+    fn observation_shape(&self) -> ObservationShape {
+        OBSERVATION_SHAPE
+    }
+
+    fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(Buffer::Mask, ACTION_COUNT, mask.len())?;
+        mask.fill(false);
+        let position = self.position();
+        let player = position.to_move();
+        let so_far = self.path_so_far();
+        // The hop each move makes next: its first between moves, the one
+        // after the squares so far in the middle of a capture.
+        let hop = so_far.len().saturating_sub(1);
+        for mv in position.legal_moves() {
+            let continues_so_far = mv.path().len() > so_far.len() && starts_with(mv, so_far);
+            if !so_far.is_empty() && !continues_so_far {
+                continue;
+            }
+            let mut path = mv.path().skip(hop);
+            if let (Some(from), Some(to)) = (path.next(), path.next()) {
+                if let Some(slot) = hop_of_move(from, to, mv.is_capture(), player)
+                    .and_then(|action| mask.get_mut(action))
+                {
+                    *slot = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(
+            Buffer::Observation,
+            OBSERVATION_SHAPE.len(),
+            observation.len(),
+        )?;
+        observation.fill(0.0);
+        let position = self.position();
+        let acting = position.to_move();
+        let mut mark = |plane: usize, square: Square| {
+            if let Some(value) =
+                observation.get_mut(plane * SQUARE_COUNT + view_index(square.index(), acting))
+            {
+                *value = 1.0;
+            }
+        };
+        let so_far = self.path_so_far();
+        // In the middle of a capture the jumping piece stands on its last
+        // landing square, no longer on its start.
+        let (start, landing) = match so_far {
+            [start, .., landing] => (Some(*start), Some(*landing)),
+            _ => (None, None),
+        };
+        for square in Square::all() {
+            if Some(square) == start {
+                continue;
+            }
+            if let Some(piece) = position.piece_at(square) {
+                mark(piece_plane(piece.player, piece.role, acting), square);
+            }
+        }
+        if let (Some(start), Some(landing)) = (start, landing) {
+            if let Some(piece) = position.piece_at(start) {
+                mark(piece_plane(piece.player, piece.role, acting), landing);
+            }
+            mark(JUMPING_PIECE_PLANE, landing);
+            for pair in so_far.windows(2) {
+                if let Some(jumped) = jumped_square(pair[0], pair[1]) {
+                    mark(JUMPED_PLANE, jumped);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn apply_action(&mut self, action: usize) -> Result<Progress<Move>, ActionError> {
+        if action >= ACTION_COUNT {
+            return Err(ActionError::OutOfRange {
+                action,
+                count: ACTION_COUNT,
+            });
+        }
+        let position = *self.position();
+        let legal = position.legal_moves();
+        let Some(first) = legal.first() else {
+            return Err(ActionError::GameOver);
+        };
+        let (from, direction) = decode(action, position.to_move());
+        let to = if first.is_capture() {
+            direction.jump_from(from)
+        } else {
+            direction.step_from(from)
+        }
+        .ok_or(ActionError::Illegal { action })?;
+
+        // The squares the move would have visited after this hop.
+        let so_far = self.path_so_far();
+        let mut path = [Square::from_index(from); MAX_PATH_SQUARES];
+        let len = match so_far {
+            [] => 2,
+            [.., landing] if landing.index() == from && so_far.len() < MAX_PATH_SQUARES => {
+                path[..so_far.len()].copy_from_slice(so_far);
+                so_far.len() + 1
+            }
+            _ => return Err(ActionError::Illegal { action }),
+        };
+        path[len - 1] = Square::from_index(to);
+
+        let mut goes_on = false;
+        for mv in legal {
+            if mv.path().len() < len || !starts_with(mv, &path[..len]) {
+                continue;
+            }
+            if mv.path().len() == len {
+                // A complete move cannot also begin a longer one: a capture
+                // goes on whenever it can.
+                let mut next = position;
+                next.apply_unchecked(mv);
+                self.state = State::BetweenMoves(next);
+                return Ok(Progress::Completed(mv));
+            }
+            goes_on = true;
+        }
+        if goes_on {
+            self.state = State::Jumping(PartialJump::from_path(position, path, len));
+            Ok(Progress::Continues)
+        } else {
+            Err(ActionError::Illegal { action })
+        }
+    }
+
+    fn actions_of_move(&self, mv: Move) -> Result<MoveList<usize, MAX_JUMPS>, ActionError> {
+        if self.jump_in_progress().is_some() {
+            return Err(ActionError::IllegalMove);
+        }
+        let position = self.position();
+        if position.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        if !position.is_legal(mv) {
+            return Err(ActionError::IllegalMove);
+        }
+        let player = position.to_move();
+        let mut actions = MoveList::new();
+        let mut from = mv.from();
+        for to in mv.path().skip(1) {
+            let action =
+                hop_of_move(from, to, mv.is_capture(), player).ok_or(ActionError::IllegalMove)?;
+            actions
+                .try_push(action)
+                .map_err(|_| ActionError::IllegalMove)?;
+            from = to;
+        }
+        Ok(actions)
+    }
+}

@@ -1,0 +1,121 @@
+//! [`ConnectX`] as an [`Environment`] for learning agents: one action per
+//! column and a 2 x rows x columns observation, as Connect Four's at 6x7x4.
+
+use super::{Column, ConnectX};
+use crate::agent::{ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress};
+use crate::connect4::{OPPONENT_PLANE, OWN_PLANE};
+use crate::{Game, MoveList, PlayError};
+
+/// The planes of the observation: the tokens of the player to move, then
+/// the opponent's (Connect Four's [`OWN_PLANE`] and [`OPPONENT_PLANE`]).
+const PLANES: usize = 2;
+
+const _: () = assert!(OWN_PLANE == 0 && OPPONENT_PLANE == 1);
+
+/// Like Connect Four, ConnectX needs no wrapper: every move is one action,
+/// so the position is the environment. The sizes follow the board's
+/// [`Parameters`](super::Parameters), fixed for a game:
+///
+/// - **Actions**: `columns`; action `c` drops a token in column `c`
+///   ([`Column::index`]), left to right; the mask marks the columns that
+///   are not full (none once the game is over). This is Kaggle ConnectX's
+///   action numbering for any configuration.
+/// - **Observation**: shape 2 x `rows` x `columns`, 1.0 where a token is
+///   and 0.0 elsewhere. Plane [`OWN_PLANE`] (0) holds the tokens of the
+///   player to move, plane [`OPPONENT_PLANE`] (1) the opponent's. Row 0 is
+///   the bottom row, column 0 the left: value (plane, row, column) is at
+///   `(plane * rows + row) * columns + column`, the coordinates of
+///   [`Board::piece_at`](super::Board::piece_at).
+///
+/// At 6x7x4 the actions, masks and observations are exactly
+/// [`Connect4`](crate::connect4::Connect4)'s.
+///
+/// ```
+/// use rulebook::agent::Environment;
+/// use rulebook::connect4::{OPPONENT_PLANE, OWN_PLANE};
+/// use rulebook::connectx::{ConnectX, Parameters};
+///
+/// let mut env = ConnectX::new(Parameters::new(8, 9, 5).unwrap());
+/// assert_eq!(env.action_count(), 9);
+/// env.apply_action(8).unwrap(); // X in column 8; O to move
+/// let shape = env.observation_shape();
+/// assert_eq!(shape.to_string(), "2x8x9");
+/// let mut observation = vec![0.0; shape.len()];
+/// env.write_observation(&mut observation).unwrap();
+/// assert_eq!(observation[shape.index(OPPONENT_PLANE, 0, 8).unwrap()], 1.0);
+/// assert_eq!(observation[shape.index(OWN_PLANE, 0, 8).unwrap()], 0.0);
+/// assert!(env.apply_action(9).is_err());
+/// ```
+impl Environment for ConnectX {
+    type Game = ConnectX;
+    /// One action per move.
+    type Actions = MoveList<usize, 1>;
+
+    fn from_position(position: ConnectX) -> ConnectX {
+        position
+    }
+
+    fn position(&self) -> &ConnectX {
+        self
+    }
+
+    fn action_count(&self) -> usize {
+        self.parameters().columns()
+    }
+
+    fn observation_shape(&self) -> ObservationShape {
+        let parameters = self.parameters();
+        ObservationShape::new(PLANES, parameters.rows(), parameters.columns())
+    }
+
+    fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(Buffer::Mask, self.action_count(), mask.len())?;
+        mask.fill(false);
+        for column in self.legal_moves() {
+            mask[column.index()] = true;
+        }
+        Ok(())
+    }
+
+    fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
+        let shape = self.observation_shape();
+        BufferSizeError::check(Buffer::Observation, shape.len(), observation.len())?;
+        let (own, opponent) = (self.to_move(), self.to_move().opponent());
+        let (own_plane, opponent_plane) = observation.split_at_mut(shape.rows * shape.columns);
+        let cells = own_plane.iter_mut().zip(opponent_plane);
+        for (at, (own_value, opponent_value)) in cells.enumerate() {
+            let (row, col) = (at / shape.columns, at % shape.columns);
+            let piece = self.board().piece_at(row, col);
+            *own_value = f32::from(u8::from(piece == Some(own)));
+            *opponent_value = f32::from(u8::from(piece == Some(opponent)));
+        }
+        Ok(())
+    }
+
+    fn apply_action(&mut self, action: usize) -> Result<Progress<Column>, ActionError> {
+        let column = self
+            .parameters()
+            .column(action)
+            .ok_or(ActionError::OutOfRange {
+                action,
+                count: self.action_count(),
+            })?;
+        match self.apply(column) {
+            Ok(()) => Ok(Progress::Completed(column)),
+            Err(PlayError::GameOver) => Err(ActionError::GameOver),
+            Err(PlayError::IllegalMove(_)) => Err(ActionError::Illegal { action }),
+        }
+    }
+
+    fn actions_of_move(&self, mv: Column) -> Result<MoveList<usize, 1>, ActionError> {
+        if self.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        if !self.is_legal(mv) {
+            return Err(ActionError::IllegalMove);
+        }
+        let mut actions = MoveList::new();
+        actions.push(mv.index());
+        Ok(actions)
+    }
+}
