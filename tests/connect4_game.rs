@@ -207,3 +207,17 @@ fn why_illegal_says_the_column_is_full_or_the_game_over() {
         Some("the game is already over: four in a row")
     );
 }
+
+#[test]
+fn connectx_messages_say_how_they_number_columns_too() {
+    use rulebook::connectx::{self, ConnectX, Parameters};
+    let mut game = ConnectX::new(Parameters::new(2, 3, 2).unwrap());
+    let first = connectx::Column::new(0).unwrap();
+    game.apply(first).unwrap();
+    game.apply(first).unwrap();
+    assert_eq!(
+        game.apply(first).unwrap_err().to_string(),
+        "column 0 (counting from 0) is not a legal move in this position"
+    );
+    assert_eq!(format!("{first}"), "0");
+}
