@@ -15,6 +15,9 @@
 //! match with its draw offers and resignations ([`Match`]). This file only
 //! reads, prints and calls.
 
+#[path = "support/console.rs"]
+mod console;
+
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,8 +25,12 @@ use std::process::ExitCode;
 use rulebook::checkers::{pdn, Checkers, Ending, Entry, Move, PartialJump, Player};
 use rulebook::{EndReason, Game, Match, MatchResult, Outcome};
 
-/// At most this many characters of a line are repeated back in messages.
-const MAX_QUOTED_CHARS: usize = 40;
+use console::{ask_yes_no, capitalized, list, quoted, Command, Console};
+
+/// Checkers moves start with a square number.
+fn starts_with_digit(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_digit())
+}
 
 const HELP: &str = "\
 Commands:
@@ -128,7 +135,7 @@ fn play_game(
         let Some(line) = console.ask(&format!("{player}> "))? else {
             return Ok(None);
         };
-        match Command::read(&line) {
+        match Command::read(&line, starts_with_digit) {
             Command::Empty => console.say("Type a move like 11-15, or help for the commands.")?,
             Command::Help => console.say(HELP)?,
             Command::Moves => console.say(&format!(
@@ -204,7 +211,7 @@ fn finish_jump(
         let Some(line) = console.ask(&prompt)? else {
             return Ok(None);
         };
-        match Command::read(&line) {
+        match Command::read(&line, starts_with_digit) {
             Command::Move(text) => match partial.enter(text) {
                 Ok(Entry::Complete(mv)) => return Ok(Some(mv)),
                 Ok(Entry::Jumping(further)) => partial = further,
@@ -252,23 +259,6 @@ fn offer_draw(
     Ok(Some(accepted))
 }
 
-/// Asks until the answer is yes or no; `None` when the input ends first.
-fn ask_yes_no(
-    console: &mut Console<impl BufRead, impl Write>,
-    question: &str,
-) -> io::Result<Option<bool>> {
-    loop {
-        let Some(line) = console.ask(question)? else {
-            return Ok(None);
-        };
-        match line.trim().to_ascii_lowercase().as_str() {
-            "y" | "yes" => return Ok(Some(true)),
-            "n" | "no" => return Ok(Some(false)),
-            _ => console.say("Please answer Y or N.")?,
-        }
-    }
-}
-
 /// Who won and why, as the end of the game announces it.
 fn end_of_game(result: MatchResult<Player, Ending>) -> String {
     match (result.outcome, result.reason) {
@@ -302,107 +292,4 @@ fn save_games(path: &std::path::Path, games: &[Match<Checkers>]) -> io::Result<(
             format!("cannot save the games in {}: {error}", path.display()),
         )
     })
-}
-
-/// A line the player typed, as a command.
-enum Command<'a> {
-    Empty,
-    Help,
-    Moves,
-    Draw,
-    Resign,
-    /// Text that starts like a move: the library reads it.
-    Move(&'a str),
-    Unknown(&'a str),
-    /// Control characters or bytes that are not UTF-8.
-    Unreadable,
-}
-
-impl<'a> Command<'a> {
-    fn read(line: &'a str) -> Command<'a> {
-        let text = line.trim();
-        if text
-            .chars()
-            .any(|c| c.is_control() || c == char::REPLACEMENT_CHARACTER)
-        {
-            return Command::Unreadable;
-        }
-        match text.to_ascii_lowercase().as_str() {
-            "" => Command::Empty,
-            "help" | "?" => Command::Help,
-            "moves" => Command::Moves,
-            "draw" => Command::Draw,
-            "resign" => Command::Resign,
-            _ if text.starts_with(|c: char| c.is_ascii_digit()) => Command::Move(text),
-            _ => Command::Unknown(text),
-        }
-    }
-}
-
-/// The console: prompts and messages on one output, lines of input read as
-/// bytes (anything that is not UTF-8 is replaced, never an error).
-struct Console<R, W> {
-    input: R,
-    output: W,
-    echo: bool,
-}
-
-impl<R: BufRead, W: Write> Console<R, W> {
-    /// Prints a line.
-    fn say(&mut self, text: &str) -> io::Result<()> {
-        writeln!(self.output, "{text}")?;
-        self.output.flush()
-    }
-
-    /// Prints `prompt` and reads one line, without its line ending; `None`
-    /// at the end of the input.
-    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
-        write!(self.output, "{prompt}")?;
-        self.output.flush()?;
-        let mut bytes = Vec::new();
-        if self.input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(None);
-        }
-        let line = String::from_utf8_lossy(&bytes)
-            .trim_end_matches(['\n', '\r'])
-            .to_owned();
-        if self.echo {
-            writeln!(self.output, "{}", quoted(&line))?;
-        }
-        Ok(Some(line))
-    }
-}
-
-/// `text` made safe to print: control characters escaped, long text cut.
-fn quoted(text: &str) -> String {
-    let mut shown = String::new();
-    for c in text.chars().take(MAX_QUOTED_CHARS) {
-        if c.is_control() {
-            shown.extend(c.escape_debug());
-        } else {
-            shown.push(c);
-        }
-    }
-    if text.chars().count() > MAX_QUOTED_CHARS {
-        shown.push('…');
-    }
-    shown
-}
-
-/// Items as a comma-separated list.
-fn list<T: ToString>(items: impl Iterator<Item = T>) -> String {
-    items
-        .map(|item| item.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// `text` with its first letter in upper case: library errors are
-/// sentence parts, shown here as sentences.
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }

@@ -6,7 +6,12 @@
 //! cargo run --release --example perft -- <connect4|checkers|connectx> <depth>
 //!     [--fen F | --moves M] [--threads N] [--divide]
 //!     [--rows R] [--columns C] [--in-a-row K]
+//! cargo run --release --example perft -- <draughts variant> <depth>
+//!     [--fen F | --moves M] [--threads N] [--divide] [--routes | --distinct]
 //! ```
+//!
+//! Draughts variants: `international`, `brazilian`, `russian`, `pool`,
+//! `italian`, `spanish`, `czech`.
 //!
 //! - `--rows R`, `--columns C`, `--in-a-row K` (connectx only): the board
 //!   size and the winning line, each defaulting to Connect Four's (6, 7,
@@ -22,6 +27,9 @@
 //! - `--threads N`: count on N threads (default 1; 0 = every core).
 //! - `--divide`: print the count under each root move, in the game's move
 //!   notation (Connect Four columns print 0-6, as `Column` displays them).
+//! - `--routes` / `--distinct` (draughts): count capture routes that take
+//!   the same pieces to the same square each (`--routes`, the default, as
+//!   `Game::perft`) or once (`--distinct`, `Draughts::perft_distinct`).
 //!
 //! Prints the count, the time and the leaves per second on stdout; while it
 //! counts, prints each root move as its count completes on stderr. Bad
@@ -37,6 +45,7 @@ use std::time::{Duration, Instant};
 use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
 use rulebook::connectx::{ConnectX, Parameters};
+use rulebook::draughts::{self, DistinctRoutes, Draughts, Rules};
 use rulebook::{perft, perft_parallel_divide, Game};
 
 #[path = "support/connectx_flags.rs"]
@@ -53,6 +62,10 @@ usage: perft <connect4|checkers|connectx> <depth> [--fen F | --moves M] [--threa
                  PDN moves for checkers (\"11-15 23-19\")
   --threads N    threads to count on (default 1; 0 = every core)
   --divide       print the count under each root move
+  --routes       draughts: count every capture route (the default)
+  --distinct     draughts: count routes taking the same pieces to the same square once
+
+Draughts variants: international, brazilian, russian, pool, italian, spanish, czech.
 
 ConnectX (connectx) takes --fen texts with their size (\"4x5x3:...\"), --moves as columns
 from 0 (\"3 3 4 2\"), and its size as:";
@@ -70,7 +83,20 @@ enum GameName {
     Connect4,
     Checkers,
     ConnectX,
+    /// A draughts variant, by its rules' name.
+    Draughts(&'static str),
 }
+
+/// The draughts variants the example knows, by name.
+const DRAUGHTS_VARIANTS: [&str; 7] = [
+    draughts::InternationalRules::NAME,
+    draughts::BrazilianRules::NAME,
+    draughts::RussianRules::NAME,
+    draughts::PoolRules::NAME,
+    draughts::ItalianRules::NAME,
+    draughts::SpanishRules::NAME,
+    draughts::CzechRules::NAME,
+];
 
 /// Where the count starts.
 #[derive(Clone, Debug)]
@@ -88,6 +114,8 @@ struct Options {
     start: Start,
     threads: usize,
     divide: bool,
+    /// `--distinct`: one count per distinct capture (draughts).
+    distinct: bool,
 }
 
 /// Reads the command line (without the program name). The error says what
@@ -97,6 +125,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut start = Start::Initial;
     let mut threads = DEFAULT_THREADS;
     let mut divide = false;
+    let mut convention: Option<&str> = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         let mut value_of = |flag: &str| {
@@ -123,6 +152,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 })?;
             }
             "--divide" => divide = true,
+            "--routes" | "--distinct" => {
+                if convention.is_some_and(|given| given != arg) {
+                    return Err("give at most one of --routes and --distinct".into());
+                }
+                convention = Some(arg.as_str());
+            }
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?}")),
             _ => positional.push(arg.as_str()),
         }
@@ -137,12 +172,20 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         "connect4" => GameName::Connect4,
         "checkers" => GameName::Checkers,
         "connectx" => GameName::ConnectX,
-        other => {
-            return Err(format!(
-                "unknown game {other:?}: use connect4, checkers or connectx"
-            ))
-        }
+        other => match DRAUGHTS_VARIANTS.iter().find(|&&name| name == other) {
+            Some(&name) => GameName::Draughts(name),
+            None => {
+                return Err(format!(
+                    "unknown game {other:?}: use connect4, checkers, connectx or {}",
+                    DRAUGHTS_VARIANTS.join(", ")
+                ))
+            }
+        },
     };
+    let distinct = convention == Some("--distinct");
+    if convention.is_some() && !matches!(game, GameName::Draughts(_)) {
+        return Err("--routes and --distinct are for the draughts variants".into());
+    }
     let depth = depth
         .parse()
         .map_err(|_| format!("the depth must be a whole number of plies, not {depth:?}"))?;
@@ -152,6 +195,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         start,
         threads,
         divide,
+        distinct,
     })
 }
 
@@ -202,6 +246,35 @@ fn connectx_start(start: &Start, parameters: Option<Parameters>) -> Result<Conne
             Ok(game)
         }
     }
+}
+
+fn draughts_start<R: Rules>(start: &Start) -> Result<Draughts<R>, String> {
+    match start {
+        Start::Initial => Ok(Draughts::default()),
+        Start::Fen(fen) => Draughts::from_fen(fen).map_err(|e| format!("--fen: {e}")),
+        Start::Moves(moves) => {
+            let mut game = Draughts::default();
+            for text in moves.split([' ', ',']).filter(|text| !text.is_empty()) {
+                let mv = game
+                    .parse_move(text)
+                    .map_err(|e| format!("--moves: {text}: {e}"))?;
+                game.apply(mv)
+                    .map_err(|e| format!("--moves: {text}: {e}"))?;
+            }
+            Ok(game)
+        }
+    }
+}
+
+/// Counts a draughts variant in the convention `options` asks for.
+fn run_draughts<R: Rules>(options: &Options) -> Result<(), String> {
+    let game = draughts_start::<R>(&options.start)?;
+    if options.distinct {
+        run(&DistinctRoutes(game), options);
+    } else {
+        run(&game, options);
+    }
+    Ok(())
 }
 
 /// Leaves per second, with an SI prefix (`153.2 M`).
@@ -264,6 +337,15 @@ fn main() -> ExitCode {
             _ if size.is_some() => Err("--rows, --columns and --in-a-row are for connectx".into()),
             GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
             GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),
+            GameName::Draughts(name) => match name {
+                "international" => run_draughts::<draughts::InternationalRules>(&options),
+                "brazilian" => run_draughts::<draughts::BrazilianRules>(&options),
+                "russian" => run_draughts::<draughts::RussianRules>(&options),
+                "pool" => run_draughts::<draughts::PoolRules>(&options),
+                "italian" => run_draughts::<draughts::ItalianRules>(&options),
+                "spanish" => run_draughts::<draughts::SpanishRules>(&options),
+                _ => run_draughts::<draughts::CzechRules>(&options),
+            },
         }
     });
     match outcome {

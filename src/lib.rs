@@ -10,6 +10,9 @@
 //! - [`connectx`] — Connect Four's rules on boards of any size up to 16x16,
 //!   any number in a row (Kaggle's ConnectX, m,n,k games with gravity).
 //! - [`checkers`] — English (American) checkers.
+//! - [`draughts`] — International, Brazilian, Russian, pool, Italian,
+//!   Spanish and Czech draughts on one engine; [`pdn`] — PDN records,
+//!   shared by checkers and draughts.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
 //! - [`perft`], [`perft_divide`], [`perft_parallel`] — count move sequences
@@ -29,6 +32,7 @@ pub mod agent;
 pub mod checkers;
 pub mod connect4;
 pub mod connectx;
+pub mod draughts;
 mod error;
 mod game;
 mod game_match;
@@ -36,6 +40,7 @@ mod kaggle_text;
 mod key;
 mod move_list;
 mod outcome;
+pub mod pdn;
 mod perft;
 pub mod prelude;
 #[cfg(feature = "testing")]

@@ -460,3 +460,97 @@ proptest! {
         check_saved_match::<Checkers>(&indices, undos)?;
     }
 }
+
+// ---------------------------------------------------------------------------
+// The draughts variants.
+
+mod draughts_suite {
+    use super::{check_contract, with_serde, Config, SEED};
+    use rulebook::draughts::{self, Draughts, Move, Rules, Square};
+
+    /// Every move text between two squares at most two rows and columns
+    /// apart that the variant's move text accepts (geometry only: most are
+    /// illegal in a position).
+    fn near_moves<R: Rules>() -> Vec<Move<R>> {
+        let squares: Vec<Square<R>> = Square::all().collect();
+        let mut moves = Vec::new();
+        for &from in &squares {
+            for &to in &squares {
+                if from.row().abs_diff(to.row()) <= 2 && from.column().abs_diff(to.column()) <= 2 {
+                    for separator in ['-', 'x'] {
+                        if let Ok(mv) = format!("{from}{separator}{to}").parse() {
+                            moves.push(mv);
+                        }
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// From the start, and from `kings` (a position of kings, where
+    /// positions recur and flying kings capture).
+    fn config<R: Rules>(kings: &str) -> Config<Draughts<R>> {
+        with_serde(
+            Config::new()
+                .seed(SEED)
+                .playouts(24)
+                // Kings can shuffle for ever; random games mostly end well
+                // before this.
+                .max_plies(250)
+                .perft_depth(2)
+                .candidate_moves(near_moves::<R>())
+                .start_position(Draughts::from_fen(kings).unwrap()),
+        )
+    }
+
+    fn check<R: Rules>(kings: &str) {
+        let summary = check_contract(&config::<R>(kings)).unwrap();
+        assert_eq!(summary.playouts, 24, "{}", R::NAME);
+        assert!(summary.illegal_moves_tried > 0, "{}: {summary:?}", R::NAME);
+    }
+
+    #[test]
+    fn every_variant_keeps_the_contract() {
+        check::<draughts::InternationalRules>("W:WK46,K50,33,34:BK1,K5,18,19");
+        check::<draughts::BrazilianRules>("W:WKa1,c3,e3:BKh8,f6,d6");
+        check::<draughts::RussianRules>("W:WKa1,c3,e3:BKh8,f6,d6");
+        check::<draughts::PoolRules>("B:WK29,22,23:BK4,10,11");
+        check::<draughts::ItalianRules>("W:WK32,22,23:BK1,10,11");
+        check::<draughts::SpanishRules>("W:WK1,10,11:BK32,22,23");
+        check::<draughts::CzechRules>("W:WKa1,c3,e3:BKh8,f6,d6");
+        check::<draughts::EnglishRules>("B:WK29,22,23:BK4,10,11");
+    }
+
+    /// The candidates cover the start position's moves and are mostly
+    /// illegal there.
+    #[test]
+    fn candidate_moves_cover_the_start() {
+        use rulebook::Game;
+        let candidates = near_moves::<draughts::InternationalRules>();
+        let start = draughts::International::default();
+        assert!(start.legal_moves().iter().all(|mv| candidates.contains(mv)));
+        assert!(candidates.len() > 10 * start.legal_moves().len());
+    }
+
+    /// Deserializing each impossible text is an error.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn impossible_texts_do_not_deserialize() {
+        super::assert_impossible::<draughts::International>(
+            &[
+                r#""W:W1:B2""#,
+                r#""W:W51:B1""#,
+                r#""W:W11-31:B45""#,
+                r#""W:W5,5:B1""#,
+                r#""32-28""#,
+            ],
+            &[r#""1-1""#, r#""0-4""#, "15", r#""32-27-21""#, r#""""#],
+        );
+        super::assert_impossible::<draughts::Russian>(
+            &[r#""W:Wh8:Bc3""#, r#""W:Wa2:Bc3""#],
+            &[r#""a1-a2""#],
+        );
+        super::assert_impossible::<draughts::Italian>(&[r#""W:W1:B9""#], &[r#""21-22""#]);
+    }
+}

@@ -16,6 +16,10 @@ fn every_example_answers_help_with_its_usage() {
         ("perft", "usage: perft <"),
         ("pdn_check", "usage: pdn_check [FILE]"),
         ("tictactoe", "usage: tictactoe [perft]"),
+        ("draughts", "usage: draughts --variant <"),
+        ("c4solve", "usage: c4solve [--weak]"),
+        ("c4positions", "usage: c4positions --stage"),
+        ("c4book", "usage: c4book --depth N"),
     ] {
         for flag in ["--help", "-h"] {
             let output = run_example(example, &[flag], b"");

@@ -14,6 +14,7 @@ use rulebook::agent::{Environment, Progress};
 use rulebook::checkers::{Checkers, HopByHop};
 use rulebook::connect4::Connect4;
 use rulebook::connectx::{ConnectX, Parameters};
+use rulebook::draughts::{International, Italian, Russian};
 use rulebook::testing::plain_perft;
 use rulebook::{count_games, perft, Game};
 
@@ -230,6 +231,36 @@ fn hot_paths_do_not_allocate() {
     ];
     check_game("checkers", &checkers, CHECKERS_DEPTH, 3_963_680);
 
+    // Draughts: the keep and the distinct perft, flying kings, majority.
+    let international = [
+        International::default(),
+        middle_game(International::default(), 20),
+        International::from_fen("W:WK46,K50,33,34:BK1,K5,18,19").unwrap(),
+    ];
+    check_game("international", &international, 6, 167_140);
+    // A position whose capture has 436 routes (14 distinct captures): more
+    // than `Moves` holds inline, so `legal_moves` spills to the heap there
+    // (as its docs say); the fast perft, which lists no moves, does not.
+    let random178 =
+        International::from_fen("B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46")
+            .unwrap();
+    let (allocations, count) = allocations_during(|| random178.perft_distinct(4));
+    assert_eq!(
+        (allocations, count),
+        (0, 5_432),
+        "international distinct perft"
+    );
+    let (allocations, count) = allocations_during(|| perft(&random178, 3));
+    assert_eq!(allocations, 0, "international perft");
+    assert_eq!(count, plain_perft(&random178, 3));
+    let russian = [
+        Russian::default(),
+        middle_game(Russian::default(), 20),
+        Russian::from_fen("W:WKa1,c1:Bc3,f4,h8,Kb8").unwrap(),
+    ];
+    check_game("russian", &russian, 7, 190_146);
+    let italian = [Italian::default(), middle_game(Italian::default(), 20)];
+    check_game("italian", &italian, 7, 177_532);
     // ConnectX: Connect Four's size (the 64-bit perft), a 128-bit board
     // and the largest board (the column-word perft).
     let board_128 = Parameters::new(10, 11, 5).unwrap();

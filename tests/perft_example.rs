@@ -159,3 +159,35 @@ fn bad_arguments_print_the_usage_and_exit_2() {
         assert!(!error.contains("panicked"), "{error}");
     }
 }
+
+#[test]
+fn draughts_variants_in_both_conventions() {
+    assert!(count(&["international", "5"]).starts_with("perft(5) = 27117\n"));
+    assert!(count(&["russian", "8", "--routes"]).starts_with("perft(8) = 929905\n"));
+    assert!(count(&["russian", "8", "--distinct"]).starts_with("perft(8) = 929899\n"));
+    let divided = count(&["pool", "8", "--distinct", "--divide", "--threads", "2"]);
+    assert!(divided.contains("\nperft(8) = 929896\n"), "{divided}");
+    assert!(divided.starts_with("9-13: "), "{divided}");
+    assert!(count(&["russian", "2", "--moves", "c3-d4 f6-e5"]).starts_with("perft(2) = "));
+    assert!(count(&["italian", "1", "--fen", "W:W30,26:B1,3"]).starts_with("perft(1) = 3\n"));
+    for (args, message) in [
+        (
+            &["checkers", "3", "--distinct"][..],
+            "--routes and --distinct are for the draughts variants",
+        ),
+        (
+            &["czech", "3", "--routes", "--distinct"][..],
+            "at most one of --routes and --distinct",
+        ),
+        (&["spanish", "3", "--fen", "W:W1:B1"][..], "--fen: "),
+        (
+            &["dutch", "3"][..],
+            "international, brazilian, russian, pool, italian, spanish, czech",
+        ),
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(USAGE_ERROR), "{args:?}");
+        let error = stderr(&output);
+        assert!(error.contains(message), "{args:?}: {error}");
+    }
+}

@@ -39,31 +39,16 @@
 //! `B` means Red, and a result's first number is Red's score: `1-0` means
 //! Red won, `0-1` White won (see [`PdnResult`]).
 
-mod error;
-mod game;
-mod reader;
 mod replay;
-mod result;
 mod writer;
 
-pub use error::{PdnError, PdnErrorKind};
-pub use game::{GameId, PdnGame, PdnMove, TextPosition};
-pub use reader::PdnReader;
+pub use crate::pdn::{
+    GameId, ParseResultError, PdnError, PdnErrorKind, PdnGame, PdnMove, PdnReader, PdnResult,
+    TextPosition, WriteError, EVENT_TAG, FEN_TAG, GAME_TYPE_TAG, RED_PLAYER_TAG, RESULT_TAG,
+    WHITE_PLAYER_TAG,
+};
 pub use replay::{ReplayError, ReplayErrorKind, WrittenMove};
-pub use result::{ParseResultError, PdnResult};
-pub use writer::{write_match, WriteError};
+pub use writer::write_match;
 
-/// The tag naming the event (tournament or match).
-pub const EVENT_TAG: &str = "Event";
-/// The tag holding the result (`1-0`, `0-1`, `1/2-1/2`, `*`).
-pub const RESULT_TAG: &str = "Result";
-/// The tag holding the start position when it is not the standard one.
-pub const FEN_TAG: &str = "FEN";
-/// The tag naming the variant of draughts.
-pub const GAME_TYPE_TAG: &str = "GameType";
 /// The `GameType` of English checkers.
 pub const ENGLISH_CHECKERS_GAME_TYPE: &str = "21";
-/// The tag naming the Red player: PDN calls the first player Black.
-pub const RED_PLAYER_TAG: &str = "Black";
-/// The tag naming the White player.
-pub const WHITE_PLAYER_TAG: &str = "White";

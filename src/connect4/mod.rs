@@ -48,6 +48,7 @@ mod perft;
 mod player;
 mod position_text;
 mod record;
+mod solver;
 mod symmetry;
 
 pub use board::{Board, ParseBoardError, PlaceTokenError, EMPTY_CELL_CHAR, ROW_SEPARATOR};
@@ -59,6 +60,10 @@ pub use game::{Connect4, Moves};
 pub use kaggle::{KaggleBoardError, KAGGLE_EMPTY};
 pub use player::Player;
 pub use position_text::{ParsePositionError, PositionError};
+pub use solver::{
+    Book, BookError, SolveError, Solver, TableSizeError, DEFAULT_TABLE_BITS, FORMAT_VERSION,
+    MAX_BOOK_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS,
+};
 pub use symmetry::Symmetry;
 
 /// Rows of the board.

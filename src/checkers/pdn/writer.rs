@@ -1,45 +1,9 @@
 //! Writing a [`Match<Checkers>`](Match) as PDN.
 
-use core::fmt::Write as _;
-
-use super::{PdnResult, ENGLISH_CHECKERS_GAME_TYPE, FEN_TAG, GAME_TYPE_TAG, RESULT_TAG};
+use super::{PdnResult, ENGLISH_CHECKERS_GAME_TYPE};
 use crate::checkers::{Checkers, Player};
+use crate::pdn::{numbered, write_record, RecordTags, WriteError};
 use crate::{Game, Match};
-
-/// The longest line of movetext the writer produces (PGN's export format
-/// keeps lines under 80 characters).
-const MAX_LINE_LENGTH: usize = 79;
-
-/// The tag that says a `FEN` set-up follows (PDN wants it with every `FEN`).
-const SET_UP_TAG: &str = "SetUp";
-
-/// The tags the writer computes from the match: a caller's tags with these
-/// names are left out.
-const COMPUTED_TAGS: [&str; 4] = [RESULT_TAG, GAME_TYPE_TAG, SET_UP_TAG, FEN_TAG];
-
-/// A tag the writer cannot write.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum WriteError {
-    /// A tag name that is empty or holds characters other than letters,
-    /// digits and `_`.
-    #[error("`{name}` is not a tag name: use letters, digits and _ only")]
-    InvalidTagName {
-        /// The name as given.
-        name: String,
-    },
-    /// A tag value with a line break (a tag must fit on one line).
-    #[error("the value of the tag {name} holds a line break; a tag must fit on one line")]
-    InvalidTagValue {
-        /// The tag's name.
-        name: String,
-    },
-    /// The same tag given twice.
-    #[error("the tag {name} is given twice")]
-    DuplicateTag {
-        /// The tag's name.
-        name: String,
-    },
-}
 
 /// Writes `game` as one PDN game record, ending with a line break.
 ///
@@ -102,78 +66,12 @@ pub fn write_match<'a>(
     game: &Match<Checkers>,
     tags: impl IntoIterator<Item = (&'a str, &'a str)>,
 ) -> Result<String, WriteError> {
-    let mut text = String::new();
-    let mut names: Vec<String> = Vec::new();
-    for (name, value) in tags {
-        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-            return Err(WriteError::InvalidTagName {
-                name: name.to_owned(),
-            });
-        }
-        if value.contains(['\n', '\r']) {
-            return Err(WriteError::InvalidTagValue {
-                name: name.to_owned(),
-            });
-        }
-        if names.iter().any(|seen| seen == name) {
-            return Err(WriteError::DuplicateTag {
-                name: name.to_owned(),
-            });
-        }
-        names.push(name.to_owned());
-        if !COMPUTED_TAGS.contains(&name) {
-            write_tag(&mut text, name, value);
-        }
-    }
     let result = PdnResult::of_match(game);
-    write_tag(&mut text, RESULT_TAG, result.as_str());
-    write_tag(&mut text, GAME_TYPE_TAG, ENGLISH_CHECKERS_GAME_TYPE);
-    if *game.start() != Checkers::default() {
-        write_tag(&mut text, SET_UP_TAG, "1");
-        write_tag(&mut text, FEN_TAG, &game.start().to_fen());
-    }
-    text.push('\n');
-    write_movetext(&mut text, game, result);
-    Ok(text)
-}
-
-fn write_tag(text: &mut String, name: &str, value: &str) {
-    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-    // Writing to a String cannot fail.
-    let _ = writeln!(text, "[{name} \"{escaped}\"]");
-}
-
-/// The numbered moves and the result, wrapped under [`MAX_LINE_LENGTH`]. A
-/// move number and the move after it are one unit that is never split
-/// across lines.
-fn write_movetext(text: &mut String, game: &Match<Checkers>, result: PdnResult) {
-    let mut units: Vec<String> = Vec::new();
-    let mut number = 1_u32;
-    let mut to_move = game.start().to_move();
-    for (index, mv) in game.history().iter().enumerate() {
-        let unit = match to_move {
-            Player::Red => format!("{number}. {mv}"),
-            Player::White if index == 0 => format!("{number}... {mv}"),
-            Player::White => mv.to_string(),
-        };
-        units.push(unit);
-        if to_move == Player::White {
-            number += 1;
-        }
-        to_move = Checkers::opponent(to_move);
-    }
-    units.push(result.as_str().to_owned());
-    let mut line_length = 0;
-    for unit in units {
-        if line_length > 0 && line_length + 1 + unit.len() > MAX_LINE_LENGTH {
-            text.push('\n');
-            line_length = 0;
-        } else if line_length > 0 {
-            text.push(' ');
-            line_length += 1;
-        }
-        text.push_str(&unit);
-        line_length += unit.len();
-    }
-    text.push('\n');
+    let computed = RecordTags {
+        result: result.as_str(),
+        game_type: ENGLISH_CHECKERS_GAME_TYPE,
+        fen: (*game.start() != Checkers::default()).then(|| game.start().to_fen()),
+    };
+    let first_to_move = game.start().to_move() == Player::Red;
+    write_record(tags, &computed, numbered(game.history(), first_to_move))
 }

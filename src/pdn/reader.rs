@@ -15,9 +15,14 @@ const WORD_DELIMITERS: &[char] = &['[', ']', '{', '}', '(', ')', ';', '$', '"'];
 /// alone.
 const ANNOTATION_GLYPHS: &[char] = &['!', '?'];
 
-/// The separators of PDN numeric move syntax; real files mix them, and
-/// [`Move`](crate::checkers::Move)'s `FromStr` reads all three.
-const MOVE_SEPARATORS: &[char] = &['-', 'x', 'X'];
+/// The separators of PDN move syntax (`:` is the Russian capture
+/// separator); real files mix them, and checkers'
+/// [`Move`](crate::checkers::Move) `FromStr` reads `x` and `X` alike.
+const MOVE_SEPARATORS: &[char] = &['-', 'x', 'X', ':'];
+
+/// The file letters of algebraic squares (`a1` to `h8`, and up to `l` for
+/// larger boards).
+const FILE_LETTERS: &[u8] = b"abcdefghijkl";
 
 /// Up to this many tags, a duplicate is found by comparing names (cheaper
 /// than hashing for the few tags of real games); beyond, by a hash set.
@@ -32,10 +37,11 @@ const BYTE_ORDER_MARK: char = '\u{feff}';
 ///
 /// What it understands: tag pairs `[Name "value"]` (with `\"` and `\\`
 /// escapes), move numbers `12.` and `12...` (also glued to the move, as in
-/// `12.11-15`), moves in numeric notation with `-` and `x` (or `X`) in any
-/// mix (`11-15`, `22x15`, `22x15x8`, `22x8`), comments `{...}` (over several
-/// lines) and `;` to the end of the line, variations `(...)` (nested;
-/// skipped), annotations `$1`, `!`, `?`, `!?`..., `%` escape lines, and the
+/// `12.11-15`), moves in numeric notation with `-`, `x` (or `X`) and `:`
+/// in any mix (`11-15`, `22x15`, `22x15x8`, `22x8`) or, when the `GameType`
+/// tag says so (Russian, Brazilian, Czech), algebraic (`c3-d4`, `c3:e5`),
+/// comments `{...}` (over several lines) and `;` to the end of the line,
+/// variations `(...)` (nested; skipped), annotations `$1`, `!`, `?`, `!?`..., `%` escape lines, and the
 /// results `1-0`, `0-1`, `1/2-1/2`, `*`, `2-0`, `0-2`, `1-1`.
 ///
 /// # Results: the first number is the first player's
@@ -144,6 +150,9 @@ struct Draft {
     moves: Vec<PdnMove>,
     written_result: Option<PdnResult>,
     numbering: Numbering,
+    /// Whether the squares are algebraic (`c3`), as the `GameType` tag says:
+    /// known once the tags, which come before the moves, are read.
+    algebraic: bool,
 }
 
 impl Draft {
@@ -362,6 +371,7 @@ impl<R: BufRead> PdnReader<R> {
             }
             self.read_tag(draft)?;
         }
+        draft.algebraic = writes_algebraic(&draft.tags);
         loop {
             self.skip_whitespace();
             let start = self.position;
@@ -626,7 +636,7 @@ impl<R: BufRead> PdnReader<R> {
                 Err(unexpected())
             };
         }
-        let (text, tail) = split_move(rest).ok_or_else(unexpected)?;
+        let (text, tail) = split_move(rest, draft.algebraic).ok_or_else(unexpected)?;
         let tail = tail.trim_start_matches(ANNOTATION_GLYPHS);
         let trailing_text = match tail.chars().next() {
             None => None,
@@ -682,30 +692,58 @@ fn ends_a_game(line: &str) -> bool {
 }
 
 /// Splits `text` into its longest prefix of move syntax (at least two
-/// square numbers separated by `-`, `x` or `X`) and the rest, or `None`
-/// when it does not start with a move.
-fn split_move(text: &str) -> Option<(&str, &str)> {
+/// squares separated by `-`, `x`, `X` or `:`; a square is a number, or,
+/// when `algebraic`, a file letter and a rank number as in `c3`) and the
+/// rest, or `None` when it does not start with a move.
+fn split_move(text: &str, algebraic: bool) -> Option<(&str, &str)> {
     let bytes = text.as_bytes();
-    let digits_from = |start: usize| {
-        bytes[start..]
+    let square_from = |start: usize| {
+        let rest = &bytes[start.min(bytes.len())..];
+        let letter =
+            usize::from(algebraic && rest.first().is_some_and(|b| FILE_LETTERS.contains(b)));
+        let digits = rest[letter..]
             .iter()
             .take_while(|b| b.is_ascii_digit())
-            .count()
+            .count();
+        if digits == 0 {
+            0
+        } else {
+            letter + digits
+        }
     };
-    let mut end = digits_from(0);
+    let mut end = square_from(0);
     if end == 0 {
         return None;
     }
     let mut squares = 1;
     while let Some(&separator) = bytes.get(end) {
-        let next_digits = digits_from(end + 1);
-        if !MOVE_SEPARATORS.contains(&char::from(separator)) || next_digits == 0 {
+        let next = square_from(end + 1);
+        if !MOVE_SEPARATORS.contains(&char::from(separator)) || next == 0 {
             break;
         }
-        end += 1 + next_digits;
+        end += 1 + next;
         squares += 1;
     }
     (squares >= 2).then(|| text.split_at(end))
+}
+
+/// The `GameType` numbers whose squares are written algebraically by
+/// default (PDN: Russian, Brazilian, Czech, Turkish).
+const ALGEBRAIC_GAME_TYPES: [&str; 4] = ["25", "26", "29", "30"];
+
+/// Whether the game's `GameType` tag (read before its moves) says squares
+/// are algebraic: one of [`ALGEBRAIC_GAME_TYPES`], or a notation field
+/// starting with `A` (`23,W,8,8,A0,0`). Without the tag squares are numbers.
+fn writes_algebraic(tags: &[(String, String)]) -> bool {
+    let Some((_, value)) = tags.iter().find(|(name, _)| name == super::GAME_TYPE_TAG) else {
+        return false;
+    };
+    let mut fields = value.split(',').map(str::trim);
+    let number = fields.next().unwrap_or_default();
+    match fields.nth(3) {
+        Some(notation) => notation.starts_with('A'),
+        None => ALGEBRAIC_GAME_TYPES.contains(&number),
+    }
 }
 
 impl<R: BufRead> Iterator for PdnReader<R> {
@@ -739,6 +777,7 @@ impl<R: BufRead> Iterator for PdnReader<R> {
                 moves: Vec::new(),
                 written_result: None,
                 numbering: Numbering::START,
+                algebraic: false,
             };
             let read = self.read_game(&mut draft);
             if let Some(kind) = self.read_error.take() {

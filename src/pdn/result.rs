@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::checkers::{Checkers, Player};
-use crate::{Match, Outcome};
+use crate::{Game, Match, Outcome};
 
 /// The result of a game as a PDN record states it.
 ///
@@ -77,7 +77,7 @@ impl PdnResult {
     /// The result of `game` as PDN writes it: the winner or a draw once the
     /// match has ended, for whatever reason (the rules, a resignation, an
     /// agreement, a draw rule), and [`Undecided`](PdnResult::Undecided)
-    /// while it goes on. [`write_match`](super::write_match) writes this;
+    /// while it goes on. [`write_match`](crate::checkers::pdn::write_match) writes this;
     /// `Display` gives its text.
     ///
     /// ```
@@ -91,9 +91,7 @@ impl PdnResult {
     /// assert_eq!(PdnResult::of_match(&game).to_string(), "1-0");
     /// ```
     pub fn of_match(game: &Match<Checkers>) -> PdnResult {
-        game.result().map_or(PdnResult::Undecided, |result| {
-            PdnResult::from_outcome(result.outcome)
-        })
+        PdnResult::of_match_of(game, Player::Red)
     }
 
     /// The outcome this result states, or `None` for
@@ -102,6 +100,53 @@ impl PdnResult {
         match self {
             PdnResult::RedWins => Some(Outcome::Win(Player::Red)),
             PdnResult::WhiteWins => Some(Outcome::Win(Player::White)),
+            PdnResult::Draw => Some(Outcome::Draw),
+            PdnResult::Undecided => None,
+        }
+    }
+}
+
+impl PdnResult {
+    /// The result of a finished game with this outcome, for a game whose
+    /// first player (the one whose score PDN writes first) is `first`.
+    pub fn from_outcome_of<P: PartialEq>(outcome: Outcome<P>, first: P) -> PdnResult {
+        match outcome {
+            Outcome::Win(winner) if winner == first => PdnResult::RedWins,
+            Outcome::Win(_) => PdnResult::WhiteWins,
+            Outcome::Draw => PdnResult::Draw,
+        }
+    }
+
+    /// The result of `game`, of any game whose first player (the one whose
+    /// score PDN writes first) is `first`: the winner or a draw once the
+    /// match has ended, for whatever reason, and
+    /// [`Undecided`](PdnResult::Undecided) while it goes on. What the
+    /// checkers and draughts `write_match` write ([`of_match`](Self::of_match)
+    /// for checkers).
+    ///
+    /// ```
+    /// use rulebook::draughts::{Color, International};
+    /// use rulebook::pdn::PdnResult;
+    /// use rulebook::Match;
+    ///
+    /// let mut game = Match::new(International::default());
+    /// assert_eq!(PdnResult::of_match_of(&game, Color::White), PdnResult::Undecided);
+    /// game.resign(Color::Black).unwrap();
+    /// assert_eq!(PdnResult::of_match_of(&game, Color::White).to_string(), "1-0");
+    /// ```
+    pub fn of_match_of<G: Game>(game: &Match<G>, first: G::Player) -> PdnResult {
+        game.result().map_or(PdnResult::Undecided, |result| {
+            PdnResult::from_outcome_of(result.outcome, first)
+        })
+    }
+
+    /// The outcome this result states for a game whose first and second
+    /// players are `first` and `second`, or `None` for
+    /// [`Undecided`](PdnResult::Undecided).
+    pub fn outcome_of<P>(self, first: P, second: P) -> Option<Outcome<P>> {
+        match self {
+            PdnResult::RedWins => Some(Outcome::Win(first)),
+            PdnResult::WhiteWins => Some(Outcome::Win(second)),
             PdnResult::Draw => Some(Outcome::Draw),
             PdnResult::Undecided => None,
         }

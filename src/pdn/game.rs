@@ -43,9 +43,9 @@ impl fmt::Display for GameId {
 
 /// One move of a game as the text writes it, with where it was written.
 ///
-/// Invariant: `text` is PDN numeric move syntax: at least two square numbers
-/// separated by `-` or `x` (in any mix), annotation glyphs (`!`, `?`)
-/// already removed. Whether the squares exist and the move is legal is for
+/// Invariant: `text` is PDN move syntax: at least two squares (numbers, or
+/// algebraic like `c3`) separated by `-`, `x` or `:` (in any mix),
+/// annotation glyphs (`!`, `?`) already removed. Whether the squares exist and the move is legal is for
 /// the rules to say when the game is replayed.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct PdnMove {
@@ -133,8 +133,9 @@ impl PdnGame {
         self.tag(super::FEN_TAG)
     }
 
-    /// The `GameType` tag (`21` for English checkers; absent means English
-    /// checkers too).
+    /// The `GameType` tag (`21` for English checkers, `20` International,
+    /// ...; see [`draughts::pdn`](crate::draughts::pdn)). Absent means
+    /// English checkers.
     pub fn game_type(&self) -> Option<&str> {
         self.tag(super::GAME_TYPE_TAG)
     }

@@ -1,0 +1,785 @@
+//! The move generator shared by every variant: the board seen from the side
+//! to move, the capture search (every capture sequence, with the data the
+//! precedence rules need), quiet moves, and counting in bulk. Nothing here
+//! allocates.
+//!
+//! The rules are constants of `R` and the side to move a type (`S`), so
+//! each variant and side gets its own copy of this code with every rule
+//! test folded away.
+
+use super::geometry::{
+    reverse, step, Bitboard, Geometry, DIRECTIONS, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT,
+};
+use super::rules::{Crowning, Precedence, Rules};
+
+/// The side to move, as a type: "forward" and the crowning row are then
+/// compile-time constants.
+pub(crate) trait Side {
+    /// White moves up (toward row 0); Black down.
+    const WHITE: bool;
+    /// The other side.
+    type Other: Side;
+}
+
+/// White to move.
+pub(crate) struct WhiteSide;
+/// Black to move.
+pub(crate) struct BlackSide;
+
+impl Side for WhiteSide {
+    const WHITE: bool = true;
+    type Other = BlackSide;
+}
+
+impl Side for BlackSide {
+    const WHITE: bool = false;
+    type Other = WhiteSide;
+}
+
+/// The directions `S`'s men move in.
+#[inline(always)]
+pub(crate) const fn forward<S: Side>() -> [usize; 2] {
+    if S::WHITE {
+        [UP_LEFT, UP_RIGHT]
+    } else {
+        [DOWN_LEFT, DOWN_RIGHT]
+    }
+}
+
+/// The row where `S`'s men are crowned.
+#[inline(always)]
+pub(crate) fn crown_row<R: Geometry, S: Side>() -> Bitboard {
+    if S::WHITE {
+        R::TOP_ROW
+    } else {
+        R::BOTTOM_ROW
+    }
+}
+
+/// Whether `R`'s men (of side `S`) capture in direction `d`. Loops run
+/// over all of `DIRECTIONS` and skip with this test, so that they unroll
+/// with every direction (and so every shift) a constant.
+#[inline(always)]
+fn men_capture_in<R: Rules, S: Side>(d: usize) -> bool {
+    R::MEN_CAPTURE_BACKWARD || forward::<S>()[0] == d || forward::<S>()[1] == d
+}
+
+/// A position from the side to move's view: its pieces, the opponent's,
+/// and the kings of both.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Board {
+    pub(crate) own: Bitboard,
+    pub(crate) opp: Bitboard,
+    pub(crate) kings: Bitboard,
+}
+
+/// The most squares a capture visits: its start and one landing per piece
+/// taken. A captured piece stands on an inner square (it needs a square on
+/// each side along the line of the jump): 32 on 10x10, and the opponent
+/// has at most 20 pieces, so a capture takes at most 20.
+pub(crate) const MAX_PATH: usize = 21;
+
+/// The landing squares (bit indices) of a capture in progress.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Path {
+    pub(crate) bits: [u8; MAX_PATH],
+    pub(crate) len: usize,
+}
+
+impl Path {
+    #[inline(always)]
+    fn new(from: u32) -> Path {
+        let mut bits = [0; MAX_PATH];
+        bits[0] = from as u8;
+        Path { bits, len: 1 }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, bit: u32) {
+        if let Some(slot) = self.bits.get_mut(self.len) {
+            *slot = bit as u8;
+            self.len += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+
+    /// The squares visited: start, then each landing.
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        &self.bits[..self.len]
+    }
+}
+
+/// A complete capture sequence as the search reports it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Capture {
+    /// Bit index of the start square.
+    pub(crate) from: u32,
+    /// Bit index of the end square.
+    pub(crate) to: u32,
+    /// The captured squares.
+    pub(crate) captured: Bitboard,
+    /// Whether the moving piece is a king when the move ends.
+    pub(crate) king_after: bool,
+    /// The precedence key: of two captures, the one with the larger key
+    /// must be chosen; equal keys leave the choice free.
+    pub(crate) key: u64,
+}
+
+/// Where the capture search reports complete captures.
+pub(crate) trait Sink {
+    /// Whether the search must keep track of the landing squares.
+    const PATH: bool;
+    /// Whether the sink only counts: then men's single jumps that cannot
+    /// go on are reported in bulk, by [`Sink::simple`].
+    const BULK: bool = false;
+    /// One complete capture (every one, whatever its precedence key), and
+    /// its path when `PATH`.
+    fn complete(&mut self, capture: Capture, path: &Path);
+    /// `count` complete captures of one piece each, all with precedence
+    /// key `key` (only called when `BULK`).
+    fn simple(&mut self, key: u64, count: u64) {
+        let _ = (key, count);
+    }
+}
+
+/// The precedence key of a capture (see [`Capture::key`]).
+#[inline(always)]
+fn key<R: Rules>(count: u32, with_king: bool, kings: u32, order: u32) -> u64 {
+    match R::PRECEDENCE {
+        Precedence::Free => 0,
+        Precedence::Majority => u64::from(count),
+        Precedence::MajorityThenKings => (u64::from(count) << 8) | u64::from(kings),
+        Precedence::Italian => {
+            (u64::from(count) << 48)
+                | (u64::from(with_king) << 40)
+                | (u64::from(kings) << 32)
+                | u64::from(order)
+        }
+        Precedence::KingFirst => u64::from(with_king),
+    }
+}
+
+/// Every square reachable by sliding from `from` in direction `d` over
+/// `empty` squares (not the start squares themselves).
+#[inline(always)]
+pub(crate) fn ray<R: Geometry>(from: Bitboard, empty: Bitboard, d: usize) -> Bitboard {
+    let mut reached = step::<R>(from, d) & empty;
+    let mut all = reached;
+    while reached != 0 {
+        reached = step::<R>(reached, d) & empty;
+        all |= reached;
+    }
+    all
+}
+
+/// `sets[0].count_ones() + sets[1].count_ones() + sets[2].count_ones()`,
+/// with the bit counts summed half way: without a popcount instruction
+/// (the x86-64 baseline) this costs little more than one count.
+#[inline(always)]
+const fn count_sum(sets: [Bitboard; 3]) -> u32 {
+    const ONES: u64 = 0x5555_5555_5555_5555;
+    const PAIRS: u64 = 0x3333_3333_3333_3333;
+    const NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const BYTES: u64 = 0x0101_0101_0101_0101;
+    let mut nibbles = 0;
+    let mut i = 0;
+    while i < sets.len() {
+        let x = sets[i] - ((sets[i] >> 1) & ONES);
+        // Each 4-bit field counts at most 4 bits per set: 12 for three.
+        nibbles += (x & PAIRS) + ((x >> 2) & PAIRS);
+        i += 1;
+    }
+    let bytes = (nibbles & NIBBLES) + ((nibbles >> 4) & NIBBLES);
+    (bytes.wrapping_mul(BYTES) >> 56) as u32
+}
+
+/// The state of a capture in progress, besides where the piece stands.
+#[derive(Clone, Copy)]
+struct Taken {
+    captured: Bitboard,
+    count: u32,
+    kings: u32,
+    /// Bit `31 - i` set when the `i`-th piece taken is a king.
+    order: u32,
+}
+
+impl Taken {
+    const NONE: Taken = Taken {
+        captured: 0,
+        count: 0,
+        kings: 0,
+        order: 0,
+    };
+
+    #[inline(always)]
+    fn with(self, victim: Bitboard, is_king: bool) -> Taken {
+        Taken {
+            captured: self.captured | victim,
+            count: self.count + 1,
+            kings: self.kings + u32::from(is_king),
+            order: self.order | (u32::from(is_king) << (31 - self.count.min(31))),
+        }
+    }
+}
+
+/// The capture search for one piece.
+struct Hunt {
+    /// Opponent pieces.
+    prey: Bitboard,
+    /// Opponent kings.
+    prey_kings: Bitboard,
+    /// Empty squares, with the moving piece's start square.
+    empty: Bitboard,
+    /// Bit index of the start square.
+    from: u32,
+    /// Whether the moving piece started as a king.
+    with_king: bool,
+}
+
+impl Hunt {
+    #[inline(always)]
+    fn complete<R: Rules, K: Sink>(
+        &self,
+        at: u32,
+        taken: Taken,
+        king_after: bool,
+        path: &Path,
+        sink: &mut K,
+    ) {
+        sink.complete(
+            Capture {
+                from: self.from,
+                to: at,
+                captured: taken.captured,
+                king_after,
+                key: key::<R>(taken.count, self.with_king, taken.kings, taken.order),
+            },
+            path,
+        );
+    }
+
+    /// The prey a man may capture.
+    #[inline(always)]
+    fn men_prey<R: Rules>(&self) -> Bitboard {
+        if R::MEN_CAPTURE_KINGS {
+            self.prey
+        } else {
+            self.prey & !self.prey_kings
+        }
+    }
+
+    /// Extends the capture of a man standing on `at`.
+    fn man<R: Rules, S: Side, K: Sink>(
+        &self,
+        at: u32,
+        taken: Taken,
+        path: &mut Path,
+        sink: &mut K,
+    ) {
+        let prey = self.men_prey::<R>() & !taken.captured;
+        let mut extended = false;
+        for d in DIRECTIONS {
+            if !men_capture_in::<R, S>(d) {
+                continue;
+            }
+            let over = step::<R>(1 << at, d) & prey;
+            if over == 0 {
+                continue;
+            }
+            let landing = step::<R>(over, d) & self.empty;
+            if landing == 0 {
+                continue;
+            }
+            extended = true;
+            let next = taken.with(over, over & self.prey_kings != 0);
+            let to = landing.trailing_zeros();
+            if K::PATH {
+                path.push(to);
+            }
+            if R::CROWNING == Crowning::AtOnce && landing & crown_row::<R, S>() != 0 {
+                if R::FLYING_KINGS {
+                    self.flying_king::<R, K>(to, d, next, path, sink);
+                } else {
+                    self.short_king::<R, K>(to, next, path, sink);
+                }
+            } else {
+                self.man::<R, S, K>(to, next, path, sink);
+            }
+            if K::PATH {
+                path.pop();
+            }
+        }
+        if !extended && taken.count > 0 {
+            let crowned = (1 << at) & crown_row::<R, S>() != 0;
+            self.complete::<R, K>(at, taken, crowned, path, sink);
+        }
+    }
+
+    /// Extends the capture of a short-ranged king on `at`.
+    fn short_king<R: Rules, K: Sink>(&self, at: u32, taken: Taken, path: &mut Path, sink: &mut K) {
+        let prey = self.prey & !taken.captured;
+        let mut extended = false;
+        for d in DIRECTIONS {
+            let over = step::<R>(1 << at, d) & prey;
+            if over == 0 {
+                continue;
+            }
+            let landing = step::<R>(over, d) & self.empty;
+            if landing == 0 {
+                continue;
+            }
+            extended = true;
+            let to = landing.trailing_zeros();
+            if K::PATH {
+                path.push(to);
+            }
+            self.short_king::<R, K>(
+                to,
+                taken.with(over, over & self.prey_kings != 0),
+                path,
+                sink,
+            );
+            if K::PATH {
+                path.pop();
+            }
+        }
+        if !extended && taken.count > 0 {
+            self.complete::<R, K>(at, taken, true, path, sink);
+        }
+    }
+
+    /// The piece a flying king on `at` would capture in direction `d`, if
+    /// any, with its first landing square.
+    #[inline(always)]
+    fn flying_target<R: Rules>(
+        &self,
+        at: Bitboard,
+        d: usize,
+        captured: Bitboard,
+    ) -> Option<(Bitboard, Bitboard)> {
+        let mut square = step::<R>(at, d);
+        while square & self.empty != 0 {
+            square = step::<R>(square, d);
+        }
+        if square & self.prey & !captured == 0 {
+            return None;
+        }
+        let landing = step::<R>(square, d) & self.empty;
+        (landing != 0).then_some((square, landing))
+    }
+
+    /// Whether a flying king that landed on `at`, arriving in direction
+    /// `came`, can capture again.
+    #[inline(always)]
+    fn flying_can_go_on<R: Rules>(&self, at: Bitboard, came: usize, captured: Bitboard) -> bool {
+        DIRECTIONS
+            .into_iter()
+            .filter(|&d| d != reverse(came))
+            .any(|d| self.flying_target::<R>(at, d, captured).is_some())
+    }
+
+    /// Extends the capture of a flying king on `at`, which arrived in
+    /// direction `came` (any value above 3 at the start).
+    ///
+    /// After taking a piece the king may land on any empty square beyond
+    /// it; when it can capture again from some of them, it must land on one
+    /// of those and go on.
+    fn flying_king<R: Rules, K: Sink>(
+        &self,
+        at: u32,
+        came: usize,
+        taken: Taken,
+        path: &mut Path,
+        sink: &mut K,
+    ) {
+        let mut extended = false;
+        for d in DIRECTIONS {
+            if came < 4 && d == reverse(came) {
+                continue;
+            }
+            let Some((victim, first_landing)) = self.flying_target::<R>(1 << at, d, taken.captured)
+            else {
+                continue;
+            };
+            extended = true;
+            let next = taken.with(victim, victim & self.prey_kings != 0);
+            let mut landings = 0;
+            let mut going_on = 0;
+            let mut landing = first_landing;
+            while landing != 0 {
+                landings |= landing;
+                if self.flying_can_go_on::<R>(landing, d, next.captured) {
+                    going_on |= landing;
+                }
+                landing = step::<R>(landing, d) & self.empty;
+            }
+            let mut targets = if going_on != 0 { going_on } else { landings };
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                if K::PATH {
+                    path.push(to);
+                }
+                if going_on != 0 {
+                    self.flying_king::<R, K>(to, d, next, path, sink);
+                } else {
+                    self.complete::<R, K>(to, next, true, path, sink);
+                }
+                if K::PATH {
+                    path.pop();
+                }
+            }
+        }
+        if !extended && taken.count > 0 {
+            self.complete::<R, K>(at, taken, true, path, sink);
+        }
+    }
+}
+
+impl Board {
+    /// Empty playable squares.
+    #[inline(always)]
+    pub(crate) fn empty<R: Geometry>(&self) -> Bitboard {
+        R::VALID & !(self.own | self.opp)
+    }
+
+    /// The side to move's men that can capture now.
+    #[inline(always)]
+    pub(crate) fn capturing_men<R: Rules, S: Side>(&self) -> Bitboard {
+        let empty = self.empty::<R>();
+        let prey = if R::MEN_CAPTURE_KINGS {
+            self.opp
+        } else {
+            self.opp & !self.kings
+        };
+        let men = self.own & !self.kings;
+        let mut jumpers = 0;
+        for d in DIRECTIONS {
+            if !men_capture_in::<R, S>(d) {
+                continue;
+            }
+            let back = reverse(d);
+            jumpers |= step::<R>(step::<R>(empty, back) & prey, back);
+        }
+        jumpers & men
+    }
+
+    /// Whether one of the side to move's kings can capture.
+    #[inline(always)]
+    pub(crate) fn kings_can_capture<R: Rules>(&self) -> bool {
+        let kings = self.own & self.kings;
+        if kings == 0 {
+            return false;
+        }
+        let empty = self.empty::<R>();
+        DIRECTIONS.into_iter().any(|d| {
+            let reach = if R::FLYING_KINGS {
+                ray::<R>(kings, empty, d) | kings
+            } else {
+                kings
+            };
+            step::<R>(step::<R>(reach, d) & self.opp, d) & empty != 0
+        })
+    }
+
+    /// Whether the side to move has a capture.
+    #[inline(always)]
+    pub(crate) fn has_capture<R: Rules, S: Side>(&self) -> bool {
+        self.capturing_men::<R, S>() != 0 || self.kings_can_capture::<R>()
+    }
+
+    /// The landing squares of men's first jumps, per direction (as
+    /// `DIRECTIONS`; 0 for directions men do not capture in).
+    #[inline(always)]
+    pub(crate) fn men_landings<R: Rules, S: Side>(&self) -> [Bitboard; 4] {
+        let empty = self.empty::<R>();
+        let men = self.own & !self.kings;
+        let prey = if R::MEN_CAPTURE_KINGS {
+            self.opp
+        } else {
+            self.opp & !self.kings
+        };
+        let mut landings = [0; 4];
+        for d in DIRECTIONS {
+            if !men_capture_in::<R, S>(d) {
+                continue;
+            }
+            landings[d] = step::<R>(step::<R>(men, d) & prey, d) & empty;
+        }
+        landings
+    }
+
+    /// Reports every complete capture sequence of the side to move to
+    /// `sink`, whatever its precedence (the sink applies precedence), in no
+    /// particular order.
+    ///
+    /// Men's first jumps are found in bulk, direction by direction: a jump
+    /// after which the man cannot jump on (as a man: it cannot jump back
+    /// over the piece it took, and its start square is behind it) is
+    /// reported at once; only the others are searched square by square.
+    pub(crate) fn for_each_capture<R: Rules, S: Side, K: Sink>(&self, sink: &mut K) {
+        self.for_each_capture_from::<R, S, K>(self.men_landings::<R, S>(), sink);
+    }
+
+    /// [`for_each_capture`](Board::for_each_capture), given
+    /// [`men_landings`](Board::men_landings).
+    #[inline(always)]
+    pub(crate) fn for_each_capture_from<R: Rules, S: Side, K: Sink>(
+        &self,
+        men_landings: [Bitboard; 4],
+        sink: &mut K,
+    ) {
+        let empty = self.empty::<R>();
+        let prey_kings = self.opp & self.kings;
+        let kings_capture = self.kings_can_capture::<R>();
+        // Czech: a king's capture beats any man's; skip the men then.
+        let men_may = !(R::PRECEDENCE == Precedence::KingFirst && kings_capture);
+        let men_prey = if R::MEN_CAPTURE_KINGS {
+            self.opp
+        } else {
+            self.opp & !self.kings
+        };
+        let crown = crown_row::<R, S>();
+        if men_may {
+            for d in DIRECTIONS {
+                if !men_capture_in::<R, S>(d) {
+                    continue;
+                }
+                let landings = men_landings[d];
+                if landings == 0 {
+                    continue;
+                }
+                let mut going_on = 0;
+                for next in DIRECTIONS {
+                    if !men_capture_in::<R, S>(next) {
+                        continue;
+                    }
+                    // Not straight back over the piece just taken.
+                    if next != reverse(d) {
+                        let back = reverse(next);
+                        going_on |= step::<R>(step::<R>(empty, back) & men_prey, back);
+                    }
+                }
+                going_on &= landings;
+                if R::CROWNING == Crowning::AtOnce {
+                    // Crowned on landing: it goes on as a king, if at all.
+                    going_on |= landings & crown;
+                }
+                let back = reverse(d);
+                let mut simple = landings & !going_on;
+                if K::BULK {
+                    // Whether the piece taken is a king matters only to
+                    // precedence rules that count kings.
+                    let by_kind = matches!(
+                        R::PRECEDENCE,
+                        Precedence::MajorityThenKings | Precedence::Italian
+                    );
+                    let took_king = if by_kind {
+                        // The piece taken is one step back from the landing.
+                        step::<R>(prey_kings, d) & simple
+                    } else {
+                        0
+                    };
+                    let took_man = simple & !took_king;
+                    if took_man != 0 {
+                        sink.simple(key::<R>(1, false, 0, 0), u64::from(took_man.count_ones()));
+                    }
+                    if took_king != 0 {
+                        sink.simple(
+                            key::<R>(1, false, 1, 1 << 31),
+                            u64::from(took_king.count_ones()),
+                        );
+                    }
+                    simple = 0;
+                }
+                while simple != 0 {
+                    let to = simple.trailing_zeros();
+                    simple &= simple - 1;
+                    let over = step::<R>(1 << to, back);
+                    let from = step::<R>(over, back).trailing_zeros();
+                    let taken = Taken::NONE.with(over, over & prey_kings != 0);
+                    let mut path = Path::new(from);
+                    if K::PATH {
+                        path.push(to);
+                    }
+                    sink.complete(
+                        Capture {
+                            from,
+                            to,
+                            captured: over,
+                            king_after: (1 << to) & crown != 0,
+                            key: key::<R>(1, false, taken.kings, taken.order),
+                        },
+                        &path,
+                    );
+                }
+                let mut complex = going_on;
+                while complex != 0 {
+                    let to = complex.trailing_zeros();
+                    complex &= complex - 1;
+                    let over = step::<R>(1 << to, back);
+                    let from = step::<R>(over, back).trailing_zeros();
+                    let hunt = Hunt {
+                        prey: self.opp,
+                        prey_kings,
+                        empty: empty | (1 << from),
+                        from,
+                        with_king: false,
+                    };
+                    let taken = Taken::NONE.with(over, over & prey_kings != 0);
+                    let mut path = Path::new(from);
+                    if K::PATH {
+                        path.push(to);
+                    }
+                    if R::CROWNING == Crowning::AtOnce && (1 << to) & crown != 0 {
+                        if R::FLYING_KINGS {
+                            hunt.flying_king::<R, K>(to, d, taken, &mut path, sink);
+                        } else {
+                            hunt.short_king::<R, K>(to, taken, &mut path, sink);
+                        }
+                    } else {
+                        hunt.man::<R, S, K>(to, taken, &mut path, sink);
+                    }
+                }
+            }
+        }
+        if !kings_capture {
+            return;
+        }
+        let mut kings = self.own & self.kings;
+        while kings != 0 {
+            let from = kings.trailing_zeros();
+            kings &= kings - 1;
+            let hunt = Hunt {
+                prey: self.opp,
+                prey_kings,
+                empty: empty | (1 << from),
+                from,
+                with_king: true,
+            };
+            let mut path = Path::new(from);
+            if R::FLYING_KINGS {
+                hunt.flying_king::<R, K>(from, usize::MAX, Taken::NONE, &mut path, sink);
+            } else {
+                hunt.short_king::<R, K>(from, Taken::NONE, &mut path, sink);
+            }
+        }
+    }
+
+    /// The number of quiet moves (steps of men, moves of kings).
+    #[inline(always)]
+    pub(crate) fn count_quiet<R: Rules, S: Side>(&self) -> u64 {
+        let empty = self.empty::<R>();
+        let men = self.own & !self.kings;
+        let [a, b] = forward::<S>();
+        let mut count = count_sum([step::<R>(men, a) & empty, step::<R>(men, b) & empty, 0]);
+        let kings = self.own & self.kings;
+        if kings != 0 {
+            let reach = |d| {
+                if R::FLYING_KINGS {
+                    ray::<R>(kings, empty, d)
+                } else {
+                    step::<R>(kings, d) & empty
+                }
+            };
+            count += count_sum([reach(UP_LEFT), reach(UP_RIGHT), 0])
+                + count_sum([reach(DOWN_LEFT), reach(DOWN_RIGHT), 0]);
+        }
+        u64::from(count)
+    }
+
+    /// The position after a move, seen from the next side to move.
+    /// `king_after`: the piece is a king when the move ends.
+    #[inline(always)]
+    pub(crate) fn after(&self, from: u32, to: u32, captured: Bitboard, king_after: bool) -> Board {
+        let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
+        let kings = (self.kings & !captured & !from_bit) | if king_after { to_bit } else { 0 };
+        Board {
+            own: self.opp & !captured,
+            // `& !from | to` keeps the piece on a ring capture (from == to).
+            opp: (self.own & !from_bit) | to_bit,
+            kings,
+        }
+    }
+
+    /// Calls `visit(from, to, king_after)` for every quiet move, by
+    /// direction class for men and then king by king.
+    #[inline(always)]
+    pub(crate) fn for_each_quiet<R: Rules, S: Side, F: FnMut(u32, u32, bool)>(&self, mut visit: F) {
+        let empty = self.empty::<R>();
+        let men = self.own & !self.kings;
+        let crown = crown_row::<R, S>();
+        for d in forward::<S>() {
+            let mut targets = step::<R>(men, d) & empty;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                let from = step::<R>(1 << to, reverse(d)).trailing_zeros();
+                visit(from, to, (1 << to) & crown != 0);
+            }
+        }
+        let mut kings = self.own & self.kings;
+        while kings != 0 {
+            let from = kings.trailing_zeros();
+            kings &= kings - 1;
+            for d in DIRECTIONS {
+                let mut targets = if R::FLYING_KINGS {
+                    ray::<R>(1 << from, empty, d)
+                } else {
+                    step::<R>(1 << from, d) & empty
+                };
+                while targets != 0 {
+                    let to = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    visit(from, to, true);
+                }
+            }
+        }
+    }
+
+    /// Calls `visit(from, to)` for every quiet move in the order players
+    /// read them: by start square, then direction (as `DIRECTIONS`), then
+    /// distance.
+    pub(crate) fn for_each_quiet_in_order<R: Rules, S: Side, F: FnMut(u32, u32)>(
+        &self,
+        mut visit: F,
+    ) {
+        let empty = self.empty::<R>();
+        let mut pieces = self.own;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros();
+            pieces &= pieces - 1;
+            let king = self.kings & (1 << from) != 0;
+            for d in DIRECTIONS {
+                if !king && !forward::<S>().contains(&d) {
+                    continue;
+                }
+                let mut square = step::<R>(1 << from, d) & empty;
+                while square != 0 {
+                    visit(from, square.trailing_zeros());
+                    if !(king && R::FLYING_KINGS) {
+                        break;
+                    }
+                    square = step::<R>(square, d) & empty;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_sum_counts() {
+        let sets = [u64::MAX, 0x8000_0000_0000_0001, 0x0f0f];
+        assert_eq!(count_sum(sets), 64 + 2 + 8);
+        assert_eq!(count_sum([0, 0, 0]), 0);
+        assert_eq!(count_sum([u64::MAX; 3]), 192);
+    }
+}

@@ -1,0 +1,305 @@
+//! PDN FEN for draughts: [`Setup`] (what the text says, read without judging
+//! it), [`FenError`] (why text is not FEN) and [`PositionError`] (why a
+//! setup is not a position the rules allow).
+//!
+//! Syntax (PDN 3.0): `W:W31-50:B1-20`. The first field is the side to move
+//! (`W` or `B`); then two piece lists, in either order, each a colour letter
+//! followed by comma-separated squares in the variant's notation (`32`, or
+//! `c3` in algebraic variants, which also read numbers); `K` before a square
+//! makes it a king; `a-b` is a range of square numbers. A list may be
+//! empty. Whitespace around fields and tokens and a final `.` are ignored.
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::geometry::{Geometry, MAX_SQUARES};
+use super::notation::{read_square, square_hint, Square};
+use super::piece::{Color, Piece, Role};
+use super::rules::Rules;
+
+/// A board as written, before the rules judge it: the side to move and the
+/// piece (if any) on each square of `R`'s board.
+///
+/// # FEN syntax (PDN 3.0)
+///
+/// `W:W31-50:B1-20`. The first field is the side to move (`W` or `B`);
+/// then two piece lists, in either order, each a colour letter followed by
+/// comma-separated squares in the variant's notation (`32`, or `c3` in
+/// algebraic variants, which also read numbers); `K` before a square makes
+/// it a king; `a-b` is a range of square numbers. A list may be empty.
+/// Whitespace around fields and tokens and a final `.` are ignored.
+///
+/// Parse one from FEN with [`FromStr`]; turn it into a position with
+/// [`Draughts::from_setup`](super::Draughts::from_setup). `Display` writes
+/// FEN.
+pub struct Setup<R> {
+    /// The side to move.
+    pub to_move: Color,
+    board: [Option<Piece>; MAX_SQUARES],
+    variant: core::marker::PhantomData<fn() -> R>,
+}
+
+impl<R> Clone for Setup<R> {
+    fn clone(&self) -> Self {
+        Setup {
+            to_move: self.to_move,
+            board: self.board,
+            variant: core::marker::PhantomData,
+        }
+    }
+}
+impl<R> PartialEq for Setup<R> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.to_move, self.board) == (other.to_move, other.board)
+    }
+}
+impl<R> Eq for Setup<R> {}
+impl<R: Rules> fmt::Debug for Setup<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Setup({self})")
+    }
+}
+
+impl<R: Rules> Setup<R> {
+    /// An empty board with `to_move` to move.
+    pub fn empty(to_move: Color) -> Setup<R> {
+        Setup {
+            to_move,
+            board: [None; MAX_SQUARES],
+            variant: core::marker::PhantomData,
+        }
+    }
+
+    /// The piece on `square`.
+    pub fn piece_at(&self, square: Square<R>) -> Option<Piece> {
+        self.board[square.index()]
+    }
+
+    /// Puts `piece` on `square` (or empties it with `None`).
+    pub fn set(&mut self, square: Square<R>, piece: Option<Piece>) {
+        self.board[square.index()] = piece;
+    }
+}
+
+/// Why text is not PDN FEN. Each message names the field and the token
+/// that is wrong.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+pub enum FenError {
+    /// Not three `:`-separated fields.
+    #[error("a FEN has 3 fields separated by `:` (like W:W31-50:B1-20), but `{fen}` has {found}")]
+    FieldCount {
+        /// The text that was read.
+        fen: String,
+        /// How many fields it has.
+        found: usize,
+    },
+    /// The first field is not `W` or `B`.
+    #[error("the side to move (first field) must be W or B, not `{token}`")]
+    SideToMove {
+        /// The field as written.
+        token: String,
+    },
+    /// A piece list does not start with `W` or `B`.
+    #[error("piece list `{token}` must start with W or B")]
+    ListColor {
+        /// The field as written.
+        token: String,
+    },
+    /// Both piece lists are for the same side.
+    #[error("both piece lists are for {color}; one must start with W and the other with B")]
+    SameColorTwice {
+        /// The side named twice.
+        color: Color,
+    },
+    /// A token that is not a square, king or range of the board.
+    #[error("`{token}` in {color}'s piece list is not a square of the {variant} board ({expected}), a king (K + square) or a range (1-12)")]
+    BadSquare {
+        /// Whose list.
+        color: Color,
+        /// The token as written.
+        token: String,
+        /// The variant.
+        variant: &'static str,
+        /// What squares look like.
+        expected: &'static str,
+    },
+    /// A square listed twice (in one list or both).
+    #[error("`{token}` in {color}'s piece list puts a piece on square {square}, which is already listed")]
+    ListedTwice {
+        /// Whose list.
+        color: Color,
+        /// The token as written.
+        token: String,
+        /// The square listed again, in the variant's notation.
+        square: String,
+    },
+    /// The text is well formed but the position breaks the rules.
+    #[error(transparent)]
+    Invalid(#[from] PositionError),
+}
+
+/// Why a [`Setup`] is not a position the rules allow.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+pub enum PositionError {
+    /// A man on the far row, where it would have been crowned.
+    #[error("a {color} man on square {square} stands on the row where {color}'s men are crowned; a piece there is a king (write K{square})")]
+    ManOnCrowningRow {
+        /// Whose man.
+        color: Color,
+        /// Where it stands, in the variant's notation.
+        square: String,
+    },
+    /// More pieces for one side than it starts with.
+    #[error("{color} has {count} pieces, but a side has at most {max}")]
+    TooManyPieces {
+        /// Whose pieces.
+        color: Color,
+        /// How many.
+        count: u32,
+        /// The most a side has (the pieces it starts with).
+        max: u32,
+    },
+    /// No piece at all.
+    #[error("the board has no pieces at all")]
+    Empty,
+}
+
+impl<R: Rules> FromStr for Setup<R> {
+    type Err = FenError;
+
+    /// Reads FEN syntax (see [`Setup`]) without judging the position.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] naming the field and token that are wrong; never
+    /// [`FenError::Invalid`].
+    fn from_str(fen: &str) -> Result<Setup<R>, FenError> {
+        let text = fen.trim();
+        let text = text.strip_suffix('.').unwrap_or(text);
+        let fields: Vec<&str> = text.split(':').map(str::trim).collect();
+        let [side, first, second] = fields[..] else {
+            return Err(FenError::FieldCount {
+                fen: fen.to_owned(),
+                found: fields.len(),
+            });
+        };
+        let to_move = single_letter(side)
+            .and_then(Color::from_pdn_letter)
+            .ok_or_else(|| FenError::SideToMove {
+                token: side.to_owned(),
+            })?;
+        let mut setup = Setup::empty(to_move);
+        let first_color = read_list(&mut setup, first)?;
+        let second_color = read_list(&mut setup, second)?;
+        if first_color == second_color {
+            return Err(FenError::SameColorTwice { color: first_color });
+        }
+        Ok(setup)
+    }
+}
+
+fn single_letter(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(letter), None) => Some(letter),
+        _ => None,
+    }
+}
+
+/// Reads one piece list (`W31,K32,40-45`) into `setup`; returns its side.
+fn read_list<R: Rules>(setup: &mut Setup<R>, field: &str) -> Result<Color, FenError> {
+    let mut chars = field.chars();
+    let color = chars
+        .next()
+        .and_then(Color::from_pdn_letter)
+        .ok_or_else(|| FenError::ListColor {
+            token: field.to_owned(),
+        })?;
+    let squares = chars.as_str().trim();
+    if squares.is_empty() {
+        return Ok(color);
+    }
+    for raw in squares.split(',') {
+        let token = raw.trim();
+        let bad = || FenError::BadSquare {
+            color,
+            token: token.to_owned(),
+            variant: R::NAME,
+            expected: square_hint::<R>(),
+        };
+        let (role, body) = match token.strip_prefix(['K', 'k']) {
+            Some(rest) => (Role::King, rest.trim()),
+            None => (Role::Man, token),
+        };
+        let indices: Vec<usize> = match body.split_once('-') {
+            Some((low, high)) => {
+                let high = high.trim();
+                let high = high.strip_prefix(['K', 'k']).unwrap_or(high);
+                let number = |text: &str| -> Option<usize> {
+                    let text = text.trim();
+                    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+                        .then(|| text.parse().ok())
+                        .flatten()
+                };
+                let (low, high) = (number(low).ok_or_else(bad)?, number(high).ok_or_else(bad)?);
+                if low > high || high > R::SQUARES {
+                    return Err(bad());
+                }
+                (low..=high)
+                    .map(|n| read_square(R::NOTATION, R::SIZE, &n.to_string()).ok_or_else(bad))
+                    .collect::<Result<_, _>>()?
+            }
+            None => vec![read_square(R::NOTATION, R::SIZE, body).ok_or_else(bad)?],
+        };
+        for index in indices {
+            let square = Square::<R>::new_unchecked(index);
+            if setup.piece_at(square).is_some() {
+                return Err(FenError::ListedTwice {
+                    color,
+                    token: token.to_owned(),
+                    square: square.to_string(),
+                });
+            }
+            setup.set(square, Some(Piece { color, role }));
+        }
+    }
+    Ok(color)
+}
+
+impl<R: Rules> fmt::Display for Setup<R> {
+    /// Writes FEN: side to move, White's list, Black's list, squares in
+    /// increasing order of the variant's numbering (algebraic variants:
+    /// by file, then rank), kings prefixed with `K`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_move.pdn_letter())?;
+        let mut squares: Vec<Square<R>> = Square::all().collect();
+        squares.sort_by_key(|square| sort_key(square));
+        for color in [Color::White, Color::Black] {
+            write!(f, ":{}", color.pdn_letter())?;
+            let mut first = true;
+            for &square in &squares {
+                let Some(piece) = self.piece_at(square).filter(|p| p.color == color) else {
+                    continue;
+                };
+                if !first {
+                    f.write_str(",")?;
+                }
+                first = false;
+                if piece.role == Role::King {
+                    f.write_str("K")?;
+                }
+                write!(f, "{square}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The order squares are listed in: by number in numbered notations, by
+/// file then rank in algebraic ones.
+fn sort_key<R: Rules>(square: &Square<R>) -> (usize, usize) {
+    match R::NOTATION {
+        super::Notation::Algebraic { .. } => (square.column(), R::SIZE - square.row()),
+        _ => (square.to_string().parse().unwrap_or(0), 0),
+    }
+}

@@ -1,0 +1,90 @@
+//! The draughts family: International, Brazilian, Russian, pool, Italian,
+//! Spanish and Czech draughts, on one engine parameterized by the
+//! variant's rules.
+//!
+//! Each variant is a type implementing [`Game`](crate::Game), as easy to
+//! use as [`Checkers`](crate::checkers::Checkers):
+//!
+//! | type | board | kings | men capture | capture choice | PDN `GameType` |
+//! |---|---|---|---|---|---|
+//! | [`International`] | 10x10, 1–50 | flying | forward and backward | most pieces | 20 |
+//! | [`Brazilian`] | 8x8, `a1`–`h8` | flying | forward and backward | most pieces | 26 |
+//! | [`Russian`] | 8x8, `a1`–`h8` | flying | forward and backward | free; crowned during a capture | 25 |
+//! | [`Pool`] | 8x8, 1–32 | flying | forward and backward | free | 23 |
+//! | [`Italian`] | 8x8 mirrored, 1–32 | short | forward, not kings | most pieces, king, kings, earliest king | 22 |
+//! | [`Spanish`] | 8x8 mirrored, 1–32 | flying | forward | most pieces, then kings | 24 |
+//! | [`Czech`] | 8x8, `a1`–`h8` | flying | forward | a king's capture first | 29 |
+//!
+//! In every variant captures are compulsory and completed to the end;
+//! captured pieces are removed only when the move ends and none is jumped
+//! twice (the "Turkish strike"); a player with no legal move loses. Each
+//! rules marker ([`InternationalRules`], ...) documents its variant and the
+//! rules document it follows. English checkers stays
+//! [`Checkers`](crate::checkers::Checkers), with its own code; [`English`]
+//! plays the same rules on this engine, and the two agree move for move
+//! (which proves both).
+//!
+//! A move is its route ([`Move`]): two captures that take the same pieces
+//! to the same square by different routes are two moves, and
+//! [`perft`](crate::perft) counts both; [`Draughts::perft_distinct`]
+//! counts them once.
+//!
+//! ```
+//! use rulebook::draughts::{International, Russian};
+//! use rulebook::Game;
+//!
+//! let mut game = International::default();
+//! assert_eq!(game.legal_moves().len(), 9);
+//! let mv = game.parse_move("32-28").unwrap();
+//! game.apply(mv).unwrap();
+//! assert_eq!(rulebook::perft(&International::default(), 4), 4265);
+//!
+//! let russian = Russian::default();
+//! assert_eq!(russian.parse_move("c3-d4").unwrap().to_string(), "c3-d4");
+//! ```
+
+mod distinct;
+mod engine;
+mod fen;
+mod geometry;
+mod hops;
+mod moves;
+mod notation;
+pub mod pdn;
+mod perft;
+mod piece;
+mod position;
+mod rules;
+
+pub use distinct::DistinctRoutes;
+pub use fen::{FenError, PositionError, Setup};
+pub use hops::{EnterMoveError, Entry, PartialCapture};
+pub use moves::{
+    IntoIter as MovesIntoIter, Move, Moves, ParseMoveError, INLINE_MOVES, MAX_CAPTURES,
+    MAX_MOVE_SQUARES,
+};
+pub use notation::{Notation, ParseSquareError, Square};
+pub use piece::{Color, Piece, Role};
+pub use position::{Draughts, Ending, ResolveMoveError};
+pub use rules::{
+    BrazilianRules, Crowning, CzechRules, EnglishRules, InternationalRules, ItalianRules,
+    PoolRules, Precedence, Rules, RussianRules, SpanishRules,
+};
+
+/// International draughts (10x10); see [`InternationalRules`].
+pub type International = Draughts<InternationalRules>;
+/// Brazilian draughts (International rules on 8x8); see [`BrazilianRules`].
+pub type Brazilian = Draughts<BrazilianRules>;
+/// Russian draughts; see [`RussianRules`].
+pub type Russian = Draughts<RussianRules>;
+/// American pool checkers; see [`PoolRules`].
+pub type Pool = Draughts<PoolRules>;
+/// Italian draughts; see [`ItalianRules`].
+pub type Italian = Draughts<ItalianRules>;
+/// Spanish draughts; see [`SpanishRules`].
+pub type Spanish = Draughts<SpanishRules>;
+/// Czech draughts; see [`CzechRules`].
+pub type Czech = Draughts<CzechRules>;
+/// English checkers rules on the generic engine, to prove it against
+/// [`Checkers`](crate::checkers::Checkers); see [`EnglishRules`].
+pub type English = Draughts<EnglishRules>;

@@ -1,0 +1,349 @@
+//! The fast perft behind every variant's [`Game::perft`](crate::Game::perft)
+//! and [`Draughts::perft_distinct`](super::Draughts::perft_distinct).
+//!
+//! Same generator as [`legal_moves`](crate::Game::legal_moves) (the capture
+//! search of `engine`), laid out for speed:
+//! - the side to move is a type, the rules are constants;
+//! - the last ply is counted in bulk: quiet moves by popcounts of shifted
+//!   bitboards (a flying king's moves along a diagonal by a ray fill),
+//!   captures by running the capture search with a counting sink;
+//! - no [`Move`](super::Move) values are built: quiet moves are walked
+//!   straight from bitboards, and each complete capture is played and
+//!   counted below as the search reports it (when the variant has a
+//!   precedence rule, a first search finds the best precedence key);
+//! - nothing allocates (the "distinct" count remembers the captures of
+//!   two or more pieces it has counted at a node in a small array, and
+//!   only a position with more such captures than that array holds would
+//!   spill to the heap).
+//!
+//! # Two counting conventions
+//!
+//! Two captures that take the same pieces and end on the same square by
+//! different routes (a king going round a ring one way or the other) are
+//! two moves for [`legal_moves`](crate::Game::legal_moves), which keeps
+//! each route (its move text is the full path), and so for
+//! [`perft`](crate::Game::perft): the "keep" count. The "drop" count
+//! ([`Draughts::perft_distinct`](super::Draughts::perft_distinct)) counts
+//! such routes once: captures are compared by start, end, captured squares
+//! and whether the piece ends as a king. A capture of one piece has one
+//! route, so only captures of two or more are compared (two already can
+//! coincide: a flying king that takes two pieces on one diagonal may land
+//! on any empty square between them).
+
+use super::engine::{BlackSide, Board, Capture, Path, Side, Sink, WhiteSide};
+use super::geometry::Bitboard;
+use super::rules::{Precedence, Rules};
+
+/// How captures that coincide are counted.
+pub(crate) trait Dedup {
+    fn new() -> Self;
+    fn reset(&mut self);
+    /// Whether `capture` was not counted yet at this node (and remember it).
+    fn first_time(&mut self, capture: &Capture) -> bool;
+}
+
+/// Every route counts ("keep").
+pub(crate) struct Routes;
+
+impl Dedup for Routes {
+    #[inline(always)]
+    fn new() -> Self {
+        Routes
+    }
+    #[inline(always)]
+    fn reset(&mut self) {}
+    #[inline(always)]
+    fn first_time(&mut self, _: &Capture) -> bool {
+        true
+    }
+}
+
+/// Captures of fewer pieces never coincide (see the module docs).
+const MIN_COINCIDING_CAPTURE: u32 = 2;
+/// Captures remembered inline per node before spilling to the heap.
+const SEEN_INLINE: usize = 16;
+
+/// Routes that coincide count once ("drop").
+pub(crate) struct Distinct {
+    inline: [(Bitboard, u32); SEEN_INLINE],
+    len: usize,
+    spill: Vec<(Bitboard, u32)>,
+}
+
+impl Dedup for Distinct {
+    #[inline(always)]
+    fn new() -> Self {
+        Distinct {
+            inline: [(0, 0); SEEN_INLINE],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    fn reset(&mut self) {
+        self.len = 0;
+        self.spill.clear();
+    }
+
+    #[inline(always)]
+    fn first_time(&mut self, capture: &Capture) -> bool {
+        if capture.captured.count_ones() < MIN_COINCIDING_CAPTURE {
+            return true;
+        }
+        let id = (
+            capture.captured,
+            capture.from | (capture.to << 8) | (u32::from(capture.king_after) << 16),
+        );
+        if self.inline[..self.len].contains(&id) || self.spill.contains(&id) {
+            return false;
+        }
+        match self.inline.get_mut(self.len) {
+            Some(slot) => {
+                *slot = id;
+                self.len += 1;
+            }
+            None => self.spill.push(id),
+        }
+        true
+    }
+}
+
+/// Finds the best precedence key.
+struct BestKey(Option<u64>);
+
+impl Sink for BestKey {
+    const PATH: bool = false;
+    const BULK: bool = true;
+    #[inline(always)]
+    fn complete(&mut self, capture: Capture, _: &Path) {
+        self.simple(capture.key, 1);
+    }
+    #[inline(always)]
+    fn simple(&mut self, key: u64, _: u64) {
+        self.0 = Some(self.0.map_or(key, |best| best.max(key)));
+    }
+}
+
+/// Counts the legal captures.
+struct CountCaptures<D> {
+    best: u64,
+    count: u64,
+    seen: D,
+}
+
+impl<D: Dedup> Sink for CountCaptures<D> {
+    const PATH: bool = false;
+    const BULK: bool = true;
+
+    /// Captures of one piece never coincide: no need to remember them.
+    #[inline(always)]
+    fn simple(&mut self, key: u64, count: u64) {
+        if key > self.best {
+            self.best = key;
+            self.count = 0;
+            self.seen.reset();
+        }
+        if key == self.best {
+            self.count += count;
+        }
+    }
+
+    #[inline(always)]
+    fn complete(&mut self, capture: Capture, _: &Path) {
+        if capture.key > self.best {
+            self.best = capture.key;
+            self.count = 0;
+            self.seen.reset();
+        }
+        if capture.key == self.best && self.seen.first_time(&capture) {
+            self.count += 1;
+        }
+    }
+}
+
+/// Plays each legal capture and counts below it.
+struct Recurse<'a, R, S, D> {
+    board: &'a Board,
+    depth: u32,
+    key: u64,
+    total: u64,
+    seen: D,
+    rules: core::marker::PhantomData<(R, S)>,
+}
+
+impl<R: Rules, S: Side, D: Dedup> Sink for Recurse<'_, R, S, D> {
+    const PATH: bool = false;
+    #[inline(always)]
+    fn complete(&mut self, capture: Capture, _: &Path) {
+        if capture.key == self.key && self.seen.first_time(&capture) {
+            let child = self.board.after(
+                capture.from,
+                capture.to,
+                capture.captured,
+                capture.king_after,
+            );
+            self.total += perft_from::<R, S::Other, D>(&child, self.depth);
+        }
+    }
+}
+
+/// The number of legal moves.
+#[inline(always)]
+fn count_moves<R: Rules, S: Side, D: Dedup>(board: &Board) -> u64 {
+    let landings = board.men_landings::<R, S>();
+    if landings[0] | landings[1] | landings[2] | landings[3] == 0 && !board.kings_can_capture::<R>()
+    {
+        return board.count_quiet::<R, S>();
+    }
+    let mut sink = CountCaptures {
+        best: 0,
+        count: 0,
+        seen: D::new(),
+    };
+    board.for_each_capture_from::<R, S, _>(landings, &mut sink);
+    sink.count
+}
+
+/// Perft with the side to move fixed at compile time.
+///
+/// Precondition: `depth >= 1`.
+fn perft_from<R: Rules, S: Side, D: Dedup>(board: &Board, depth: u32) -> u64 {
+    debug_assert!(depth >= 1);
+    if depth == 1 {
+        return count_moves::<R, S, D>(board);
+    }
+    if board.has_capture::<R, S>() {
+        let key = if R::PRECEDENCE == Precedence::Free {
+            0
+        } else {
+            let mut best = BestKey(None);
+            board.for_each_capture::<R, S, _>(&mut best);
+            best.0.unwrap_or(0)
+        };
+        let mut sink = Recurse::<R, S, D> {
+            board,
+            depth: depth - 1,
+            key,
+            total: 0,
+            seen: D::new(),
+            rules: core::marker::PhantomData,
+        };
+        board.for_each_capture::<R, S, _>(&mut sink);
+        return sink.total;
+    }
+    let mut total = 0;
+    if depth == 2 {
+        board.for_each_quiet::<R, S, _>(|from, to, king_after| {
+            total += count_moves::<R, S::Other, D>(&board.after(from, to, 0, king_after));
+        });
+    } else {
+        board.for_each_quiet::<R, S, _>(|from, to, king_after| {
+            total += perft_from::<R, S::Other, D>(&board.after(from, to, 0, king_after), depth - 1);
+        });
+    }
+    total
+}
+
+/// Perft of `board` with White (`white`) or Black to move. Depth 0 counts 1.
+pub(crate) fn perft<R: Rules, D: Dedup>(board: &Board, white: bool, depth: u32) -> u64 {
+    match (depth, white) {
+        (0, _) => 1,
+        (_, true) => perft_from::<R, WhiteSide, D>(board, depth),
+        (_, false) => perft_from::<R, BlackSide, D>(board, depth),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::geometry::Geometry;
+    use crate::draughts::rules::*;
+
+    fn start<R: Rules>() -> (Board, bool) {
+        let white = R::FIRST == crate::draughts::Color::White;
+        let (own, opp) = if white {
+            (R::WHITE_START, R::BLACK_START)
+        } else {
+            (R::BLACK_START, R::WHITE_START)
+        };
+        (Board { own, opp, kings: 0 }, white)
+    }
+
+    fn counts<R: Rules, D: Dedup>(depth: u32) -> Vec<u64> {
+        let (board, white) = start::<R>();
+        (1..=depth)
+            .map(|d| perft::<R, D>(&board, white, d))
+            .collect()
+    }
+
+    #[test]
+    fn start_positions_shallow() {
+        assert_eq!(
+            counts::<InternationalRules, Routes>(6),
+            [9, 81, 658, 4265, 27117, 167140]
+        );
+        assert_eq!(
+            counts::<BrazilianRules, Routes>(6),
+            [7, 49, 302, 1469, 7473, 37628]
+        );
+        assert_eq!(
+            counts::<RussianRules, Routes>(6),
+            [7, 49, 302, 1469, 7482, 37986]
+        );
+        assert_eq!(
+            counts::<PoolRules, Routes>(6),
+            [7, 49, 302, 1469, 7482, 37986]
+        );
+        assert_eq!(
+            counts::<ItalianRules, Routes>(6),
+            [7, 49, 302, 1469, 7361, 36473]
+        );
+        assert_eq!(
+            counts::<SpanishRules, Routes>(6),
+            [7, 49, 302, 1469, 7361, 36473]
+        );
+        assert_eq!(
+            counts::<CzechRules, Routes>(6),
+            [7, 49, 302, 1469, 7361, 36768]
+        );
+        assert_eq!(
+            counts::<EnglishRules, Routes>(6),
+            [7, 49, 302, 1469, 7361, 36768]
+        );
+    }
+
+    #[test]
+    #[ignore]
+    fn start_positions_deep_scratch() {
+        let t = std::time::Instant::now();
+        println!(
+            "int keep {:?} {:?}",
+            counts::<InternationalRules, Routes>(8),
+            t.elapsed()
+        );
+        println!("int drop {:?}", counts::<InternationalRules, Distinct>(8));
+        println!("bra keep {:?}", counts::<BrazilianRules, Routes>(9));
+        println!("bra drop {:?}", counts::<BrazilianRules, Distinct>(9));
+        println!("rus keep {:?}", counts::<RussianRules, Routes>(9));
+        println!("rus drop {:?}", counts::<RussianRules, Distinct>(9));
+        println!("pool keep {:?}", counts::<PoolRules, Routes>(9));
+        println!("pool drop {:?}", counts::<PoolRules, Distinct>(9));
+        println!(
+            "ita {:?} {:?}",
+            counts::<ItalianRules, Routes>(9),
+            counts::<ItalianRules, Distinct>(9)
+        );
+        println!(
+            "spa {:?} {:?}",
+            counts::<SpanishRules, Routes>(9),
+            counts::<SpanishRules, Distinct>(9)
+        );
+        println!(
+            "cze {:?} {:?}",
+            counts::<CzechRules, Routes>(9),
+            counts::<CzechRules, Distinct>(9)
+        );
+        println!("eng {:?}", counts::<EnglishRules, Routes>(9));
+        println!("{:?}", t.elapsed());
+    }
+}

@@ -1,0 +1,639 @@
+//! [`Draughts`]: a position of a draughts variant and the rules that move it
+//! on ([`Game`]).
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use super::engine::{BlackSide, Board, Capture, Path, Side, Sink, WhiteSide};
+use super::fen::{FenError, PositionError, Setup};
+use super::geometry::{bit_of_index, diagonal_between, index_of_bit, Bitboard, Geometry};
+use super::moves::{Move, MoveText, Moves, ParseMoveError, MAX_CAPTURES};
+use super::notation::Square;
+use super::perft::{self, Distinct, Routes};
+use super::piece::{Color, Piece, Role};
+use super::rules::{Crowning, Rules};
+use crate::{Game, Outcome, PlayError};
+
+/// Why a draughts game ended: the side to move has lost.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Ending {
+    /// The side to move has no pieces left.
+    NoPieces,
+    /// The side to move has pieces but none can move.
+    Blocked,
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ending::NoPieces => "the player to move has no pieces left",
+            Ending::Blocked => "the player to move is blocked and cannot move",
+        })
+    }
+}
+
+/// A position of draughts variant `R`: where every piece stands and who is
+/// to move. The variants' types are aliases:
+/// [`International`](super::International), [`Russian`](super::Russian),
+/// ....
+///
+/// Stored as three bitboards (White's pieces, Black's pieces, kings of
+/// both) and the side to move; `Copy`, 32 bytes.
+///
+/// Invariants (checked on construction, kept by every move): the two
+/// sides' pieces are disjoint; kings are pieces; each side has at most as
+/// many pieces as it starts with; no man stands on the row where it would
+/// have been crowned; every piece is on a playable square; at least one
+/// piece is on the board.
+///
+/// `Default` is the start position. `Display` draws the board.
+pub struct Draughts<R> {
+    pub(super) white: Bitboard,
+    pub(super) black: Bitboard,
+    pub(super) kings: Bitboard,
+    pub(super) turn: Color,
+    variant: PhantomData<fn() -> R>,
+}
+
+impl<R> Clone for Draughts<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<R> Copy for Draughts<R> {}
+impl<R> PartialEq for Draughts<R> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.white, self.black, self.kings, self.turn)
+            == (other.white, other.black, other.kings, other.turn)
+    }
+}
+impl<R> Eq for Draughts<R> {}
+impl<R> core::hash::Hash for Draughts<R> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.white, self.black, self.kings, self.turn).hash(state);
+    }
+}
+
+impl<R: Rules> Default for Draughts<R> {
+    fn default() -> Self {
+        Draughts {
+            white: R::WHITE_START,
+            black: R::BLACK_START,
+            kings: 0,
+            turn: R::FIRST,
+            variant: PhantomData,
+        }
+    }
+}
+
+/// Why [`Draughts::parse_move`] could not resolve move text.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ResolveMoveError<R: Rules> {
+    /// The text is not move notation.
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    /// No legal move matches.
+    #[error("{text} is not a legal move in this position{}", legal_list(.legal))]
+    NoMatch {
+        /// The text that was read.
+        text: String,
+        /// The legal moves, to show what would have been accepted.
+        legal: Vec<Move<R>>,
+    },
+    /// Several legal moves match the short form.
+    #[error("{text} matches several legal moves ({}); write the full path", move_list(.candidates))]
+    Ambiguous {
+        /// The text that was read.
+        text: String,
+        /// The legal moves it matches.
+        candidates: Vec<Move<R>>,
+    },
+}
+
+/// Moves as a comma-separated list, for error messages.
+pub(crate) fn move_list<R: Rules>(moves: &[Move<R>]) -> String {
+    moves
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn legal_list<R: Rules>(moves: &[Move<R>]) -> String {
+    if moves.is_empty() {
+        "; the game is over".to_owned()
+    } else {
+        format!("; legal moves: {}", move_list(moves))
+    }
+}
+
+/// Collects the legal captures as [`Move`]s, applying precedence.
+struct Collect<R: Rules> {
+    moves: Moves<R>,
+    best: Option<u64>,
+}
+
+impl<R: Rules> Sink for Collect<R> {
+    const PATH: bool = true;
+    fn complete(&mut self, capture: Capture, path: &Path) {
+        match self.best {
+            Some(best) if capture.key < best => return,
+            Some(best) if capture.key == best => {}
+            _ => {
+                self.moves.clear();
+                self.best = Some(capture.key);
+            }
+        }
+        let route = path
+            .as_slice()
+            .iter()
+            .map(|&bit| usize::from(index_of_bit::<R>(u32::from(bit))));
+        self.moves.push(Move::capture(route));
+    }
+}
+
+impl<R: Rules> Draughts<R> {
+    /// The start position (same as `Default`).
+    pub fn new() -> Draughts<R> {
+        Draughts::default()
+    }
+
+    /// Reads a position from PDN FEN, e.g. `W:W31-50:B1-20` (see
+    /// [`Setup`]).
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] when the text is not FEN (naming the field and the
+    /// token that is wrong) or describes a position the rules do not allow
+    /// (see [`Draughts::from_setup`]).
+    pub fn from_fen(fen: &str) -> Result<Draughts<R>, FenError> {
+        let setup: Setup<R> = fen.parse()?;
+        Ok(Draughts::from_setup(&setup)?)
+    }
+
+    /// The position of a [`Setup`], after checking it.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] when a side has more pieces than it starts with, a
+    /// man stands on the row where it would have been crowned, or the board
+    /// is empty.
+    pub fn from_setup(setup: &Setup<R>) -> Result<Draughts<R>, PositionError> {
+        let mut position = Draughts {
+            white: 0,
+            black: 0,
+            kings: 0,
+            turn: setup.to_move,
+            variant: PhantomData,
+        };
+        for square in Square::all() {
+            let Some(piece) = setup.piece_at(square) else {
+                continue;
+            };
+            let bit = 1u64 << bit_of_index::<R>(square.index());
+            if piece.role == Role::Man && bit & crown_row::<R>(piece.color) != 0 {
+                return Err(PositionError::ManOnCrowningRow {
+                    color: piece.color,
+                    square: square.to_string(),
+                });
+            }
+            match piece.color {
+                Color::White => position.white |= bit,
+                Color::Black => position.black |= bit,
+            }
+            if piece.role == Role::King {
+                position.kings |= bit;
+            }
+        }
+        let max = max_pieces::<R>();
+        for color in [Color::White, Color::Black] {
+            let count = position.piece_count(color);
+            if count > max {
+                return Err(PositionError::TooManyPieces { color, count, max });
+            }
+        }
+        if position.white | position.black == 0 {
+            return Err(PositionError::Empty);
+        }
+        position.debug_assert_invariants();
+        Ok(position)
+    }
+
+    /// The [`Setup`] of this position.
+    pub fn to_setup(&self) -> Setup<R> {
+        let mut setup = Setup::empty(self.turn);
+        for square in Square::all() {
+            setup.set(square, self.piece_at(square));
+        }
+        setup
+    }
+
+    /// This position in PDN FEN (`W:W31,K32:B5,9`; algebraic variants
+    /// `W:Wa1,Kc3:Bf6`). [`Draughts::from_fen`] reads it back.
+    pub fn to_fen(&self) -> String {
+        self.to_setup().to_string()
+    }
+
+    /// The piece on `square`, if any.
+    pub fn piece_at(&self, square: Square<R>) -> Option<Piece> {
+        let bit = 1u64 << bit_of_index::<R>(square.index());
+        let color = if self.white & bit != 0 {
+            Color::White
+        } else if self.black & bit != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if self.kings & bit != 0 {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece { color, role })
+    }
+
+    /// The squares of `color`'s pieces, by dense index.
+    pub fn squares_of(&self, color: Color) -> impl Iterator<Item = Square<R>> + '_ {
+        let pieces = self.pieces(color);
+        Square::all().filter(move |square| pieces & (1 << bit_of_index::<R>(square.index())) != 0)
+    }
+
+    /// How many pieces `color` has.
+    pub fn piece_count(&self, color: Color) -> u32 {
+        self.pieces(color).count_ones()
+    }
+
+    /// How many kings `color` has.
+    pub fn king_count(&self, color: Color) -> u32 {
+        (self.pieces(color) & self.kings).count_ones()
+    }
+
+    /// How many men `color` has.
+    pub fn man_count(&self, color: Color) -> u32 {
+        (self.pieces(color) & !self.kings).count_ones()
+    }
+
+    /// The squares of the pieces `mv` captures, in the order it takes them
+    /// (empty for a quiet move). `mv` should be legal here; for another
+    /// move the result says which opponent pieces lie on its route.
+    pub fn captured(&self, mv: &Move<R>) -> Vec<Square<R>> {
+        let (victims, count) = self.victims(mv);
+        victims[..count]
+            .iter()
+            .map(|&index| Square::new_unchecked(usize::from(index)))
+            .collect()
+    }
+
+    /// The pieces `mv` takes, as dense indices in order, and how many.
+    fn victims(&self, mv: &Move<R>) -> ([u8; MAX_CAPTURES], usize) {
+        let mut victims = [0; MAX_CAPTURES];
+        let mut count = 0;
+        if !mv.is_capture() {
+            return (victims, 0);
+        }
+        let opponent = self.pieces(self.turn.opponent());
+        for leg in mv.indices().windows(2) {
+            let Some((_, between)) =
+                diagonal_between(R::SIZE, usize::from(leg[0]), usize::from(leg[1]))
+            else {
+                continue;
+            };
+            let victim = between
+                .into_iter()
+                .find(|&index| opponent & (1 << bit_of_index::<R>(index)) != 0);
+            if let (Some(victim), Some(slot)) = (victim, victims.get_mut(count)) {
+                *slot = victim as u8;
+                count += 1;
+            }
+        }
+        (victims, count)
+    }
+
+    /// Perft counting routes that take the same pieces to the same square
+    /// once (the "drop" convention; [`Game::perft`] counts every route, as
+    /// [`legal_moves`](Game::legal_moves) lists them). Never allocates in
+    /// positions from play (see the perft module docs).
+    pub fn perft_distinct(&self, depth: u32) -> u64 {
+        perft::perft::<R, Distinct>(&self.board(), self.turn == Color::White, depth)
+    }
+
+    /// Resolves move text against the legal moves of this position.
+    ///
+    /// Accepts the full route (`28x19x10`), the short form with the start
+    /// and end squares (`28x10`), or any squares of the route in order,
+    /// when exactly one legal move matches. The separator is not trusted:
+    /// `28-10` finds the capture too.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveMoveError::Parse`] when the text is not move notation,
+    /// [`ResolveMoveError::NoMatch`] when no legal move matches (listing
+    /// the legal moves), [`ResolveMoveError::Ambiguous`] when several do
+    /// (listing them).
+    pub fn parse_move(&self, text: &str) -> Result<Move<R>, ResolveMoveError<R>> {
+        let written = MoveText::read::<R>(text)?;
+        let legal = self.legal_moves();
+        if let Ok(exact) = written.exact_move::<R>(text) {
+            if legal.contains(&exact) {
+                return Ok(exact);
+            }
+        }
+        let first = written.indices().next();
+        let last = written.indices().last();
+        let mut matching = legal.iter().copied().filter(|mv| {
+            let route = mv.indices();
+            route.first().map(|&i| usize::from(i)) == first
+                && route.last().map(|&i| usize::from(i)) == last
+                && is_subsequence(written.indices(), route)
+        });
+        match (matching.next(), matching.next()) {
+            (Some(only), None) => Ok(only),
+            (None, _) => Err(ResolveMoveError::NoMatch {
+                text: text.trim().to_owned(),
+                legal: legal.to_vec(),
+            }),
+            (Some(first), Some(second)) => Err(ResolveMoveError::Ambiguous {
+                text: text.trim().to_owned(),
+                candidates: [first, second].into_iter().chain(matching).collect(),
+            }),
+        }
+    }
+
+    /// The move as a player writes it: start and end (`32-28`, `28x10`),
+    /// or the full route when another legal move has the same start and
+    /// end. [`Draughts::parse_move`] reads it back to `mv`.
+    pub fn move_text(&self, mv: &Move<R>) -> String {
+        let same_ends = self
+            .legal_moves()
+            .iter()
+            .filter(|other| other.from() == mv.from() && other.to() == mv.to())
+            .count();
+        if same_ends > 1 || mv.capture_count() <= 1 {
+            return mv.to_string();
+        }
+        let separator = R::NOTATION.capture_separator();
+        format!("{}{separator}{}", mv.from(), mv.to())
+    }
+
+    /// The bitboard of `color`'s pieces.
+    #[inline(always)]
+    pub(super) const fn pieces(&self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// The side to move's view.
+    #[inline(always)]
+    pub(super) fn board(&self) -> Board {
+        Board {
+            own: self.pieces(self.turn),
+            opp: self.pieces(self.turn.opponent()),
+            kings: self.kings,
+        }
+    }
+
+    /// Whether the side to move has a legal move.
+    fn has_legal_move(&self) -> bool {
+        let board = self.board();
+        match self.turn {
+            Color::White => {
+                board.count_quiet::<R, WhiteSide>() > 0 || board.has_capture::<R, WhiteSide>()
+            }
+            Color::Black => {
+                board.count_quiet::<R, BlackSide>() > 0 || board.has_capture::<R, BlackSide>()
+            }
+        }
+    }
+
+    fn generate<S: Side>(&self) -> Moves<R> {
+        let board = self.board();
+        if board.has_capture::<R, S>() {
+            let mut collect = Collect {
+                moves: Moves::new(),
+                best: None,
+            };
+            board.for_each_capture::<R, S, _>(&mut collect);
+            let mut moves = collect.moves;
+            // Captures come out by kind of first jump; list them by route.
+            moves.sort_unstable_by(|a, b| a.indices().cmp(b.indices()));
+            return moves;
+        }
+        let mut moves = Moves::new();
+        board.for_each_quiet_in_order::<R, S, _>(|from, to| {
+            moves.push(Move::quiet(
+                usize::from(index_of_bit::<R>(from)),
+                usize::from(index_of_bit::<R>(to)),
+            ));
+        });
+        moves
+    }
+
+    /// Asserts the type's invariants in debug builds.
+    #[inline(always)]
+    fn debug_assert_invariants(&self) {
+        debug_assert_eq!(self.white & self.black, 0, "a square holds two pieces");
+        debug_assert_eq!(
+            self.kings & !(self.white | self.black),
+            0,
+            "a king without a piece"
+        );
+        debug_assert_eq!(
+            (self.white | self.black) & !R::VALID,
+            0,
+            "a piece off the board"
+        );
+        debug_assert_eq!(
+            self.white & !self.kings & R::TOP_ROW,
+            0,
+            "uncrowned White man"
+        );
+        debug_assert_eq!(
+            self.black & !self.kings & R::BOTTOM_ROW,
+            0,
+            "uncrowned Black man"
+        );
+    }
+}
+
+/// The most pieces a side has: the men it starts with.
+fn max_pieces<R: Rules>() -> u32 {
+    R::WHITE_START.count_ones()
+}
+
+/// The row where `color`'s men are crowned.
+fn crown_row<R: Rules>(color: Color) -> Bitboard {
+    match color {
+        Color::White => R::TOP_ROW,
+        Color::Black => R::BOTTOM_ROW,
+    }
+}
+
+/// Whether `written` appears in order within `route`.
+fn is_subsequence(mut written: impl Iterator<Item = usize>, route: &[u8]) -> bool {
+    let mut rest = route.iter();
+    written.all(|index| rest.any(|&visited| usize::from(visited) == index))
+}
+
+impl<R: Rules> Game for Draughts<R> {
+    type Player = Color;
+    type Move = Move<R>;
+    type Moves = Moves<R>;
+    type Ending = Ending;
+
+    /// Kings can move back and forth for ever; draw rules live in the
+    /// match layer.
+    const MAX_PLIES: Option<u32> = None;
+
+    fn to_move(&self) -> Color {
+        self.turn
+    }
+
+    fn opponent(player: Color) -> Color {
+        player.opponent()
+    }
+
+    fn legal_moves(&self) -> Moves<R> {
+        match self.turn {
+            Color::White => self.generate::<WhiteSide>(),
+            Color::Black => self.generate::<BlackSide>(),
+        }
+    }
+
+    fn apply(&mut self, mv: Move<R>) -> Result<(), PlayError<Move<R>>> {
+        if !self.has_legal_move() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.is_legal(mv) {
+            return Err(PlayError::IllegalMove(mv));
+        }
+        self.apply_unchecked(mv);
+        Ok(())
+    }
+
+    fn apply_unchecked(&mut self, mv: Move<R>) {
+        let route = mv.indices();
+        let bit = |i: u8| bit_of_index::<R>(usize::from(i));
+        let from = bit(route[0]);
+        let to = bit(route[route.len() - 1]);
+        let (victims, count) = self.victims(&mv);
+        let captured = victims[..count]
+            .iter()
+            .fold(0, |set, &i| set | (1u64 << bit(i)));
+        let crown = crown_row::<R>(self.turn);
+        let was_king = self.kings & (1 << from) != 0;
+        let crowned = match R::CROWNING {
+            Crowning::AtOnce => route[1..].iter().any(|&i| (1u64 << bit(i)) & crown != 0),
+            Crowning::AtEnd => (1u64 << to) & crown != 0,
+        };
+        let next = self.board().after(from, to, captured, was_king || crowned);
+        let mover = self.turn;
+        self.turn = mover.opponent();
+        match mover {
+            Color::White => (self.white, self.black) = (next.opp, next.own),
+            Color::Black => (self.black, self.white) = (next.opp, next.own),
+        }
+        self.kings = next.kings;
+        self.debug_assert_invariants();
+    }
+
+    fn outcome(&self) -> Option<Outcome<Color>> {
+        self.ending().map(|_| Outcome::Win(self.turn.opponent()))
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        if self.pieces(self.turn) == 0 {
+            Some(Ending::NoPieces)
+        } else if !self.has_legal_move() {
+            Some(Ending::Blocked)
+        } else {
+            None
+        }
+    }
+
+    /// A capture or a man's move can never be undone.
+    fn is_irreversible(&self, mv: Move<R>) -> bool {
+        let from = bit_of_index::<R>(mv.from().index());
+        mv.is_capture() || self.kings & (1 << from) == 0
+    }
+
+    /// Counts every route ("keep"); see
+    /// [`perft_distinct`](Draughts::perft_distinct) for the other
+    /// convention.
+    fn perft(&self, depth: u32) -> u64 {
+        perft::perft::<R, Routes>(&self.board(), self.turn == Color::White, depth)
+    }
+}
+
+impl<R: Rules> fmt::Display for Draughts<R> {
+    /// Draws the board as White sees it, White at the bottom. Each dark
+    /// square shows its piece (`w`/`W` White man/king, `b`/`B` Black) or,
+    /// when empty, its name in the variant's notation. The last line says
+    /// who is to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rule = format!("  +{}", "----+".repeat(R::SIZE));
+        writeln!(f, "{rule}")?;
+        for row in 0..R::SIZE {
+            write!(f, "  |")?;
+            for column in 0..R::SIZE {
+                match Square::<R>::at(row, column) {
+                    None => write!(f, "    |")?,
+                    Some(square) => match self.piece_at(square) {
+                        Some(piece) => write!(f, " {}  |", piece.symbol())?,
+                        None => write!(f, " {:>2} |", square.to_string())?,
+                    },
+                }
+            }
+            writeln!(f)?;
+            writeln!(f, "{rule}")?;
+        }
+        write!(
+            f,
+            "  w/W = White man/king, b/B = Black man/king; {} to move",
+            self.turn
+        )
+    }
+}
+
+impl<R: Rules> fmt::Debug for Draughts<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Draughts<{}>({})", R::NAME, self.to_fen())
+    }
+}
+
+impl<R: Rules> core::str::FromStr for Draughts<R> {
+    type Err = FenError;
+    fn from_str(fen: &str) -> Result<Draughts<R>, FenError> {
+        Draughts::from_fen(fen)
+    }
+}
+
+impl<R: Rules> TryFrom<String> for Draughts<R> {
+    type Error = FenError;
+    fn try_from(fen: String) -> Result<Draughts<R>, FenError> {
+        Draughts::from_fen(&fen)
+    }
+}
+
+impl<R: Rules> From<Draughts<R>> for String {
+    fn from(position: Draughts<R>) -> String {
+        position.to_fen()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<R: Rules> serde::Serialize for Draughts<R> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.to_fen())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, R: Rules> serde::Deserialize<'de> for Draughts<R> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Draughts::from_fen(&text).map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,345 @@
+//! [`Rules`]: what tells one draughts variant from another, as constants
+//! the engine is compiled for (one copy of the move generator per variant,
+//! every rule test folded away), and the marker types of the variants.
+
+use core::fmt::Debug;
+use core::hash::Hash;
+
+use super::notation::Notation;
+use super::piece::Color;
+use crate::DrawRules;
+
+/// Which capture a player must choose when several are available.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Precedence {
+    /// Any capture (it must still be completed to the end).
+    Free,
+    /// One that takes the most pieces (kings and men count the same).
+    Majority,
+    /// The most pieces; among those, the most kings (Spanish).
+    MajorityThenKings,
+    /// The most pieces; then a capture by a king rather than a man; then
+    /// the most kings; then the one that meets a king earliest (Italian).
+    Italian,
+    /// A capture by a king if there is one (Czech); otherwise any.
+    KingFirst,
+}
+
+/// When a man that reaches the far row during a capture is crowned.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Crowning {
+    /// At the end of the move, and only if it ends on the far row: a man
+    /// that can jump on from the far row goes on as a man.
+    AtEnd,
+    /// As soon as it lands on the far row; it goes on capturing as a king
+    /// (Russian).
+    AtOnce,
+}
+
+/// The rules of one draughts variant.
+///
+/// Implemented by the zero-sized markers of this module
+/// ([`InternationalRules`], ...); [`Draughts<R>`](super::Draughts) is the
+/// position of the variant. The trait is sealed: the engine is proven
+/// (by perft) only for the variants of this crate.
+pub trait Rules:
+    Copy + Eq + Ord + Hash + Debug + Default + Send + Sync + 'static + sealed::Sealed
+{
+    /// The variant's name (`"international"`).
+    const NAME: &'static str;
+    /// Rows and columns of the board: 8 or 10.
+    const SIZE: usize;
+    /// Kings move and capture any distance along a diagonal ("flying").
+    const FLYING_KINGS: bool;
+    /// Men capture backward as well as forward.
+    const MEN_CAPTURE_BACKWARD: bool;
+    /// Men may capture kings (only Italian forbids it).
+    const MEN_CAPTURE_KINGS: bool;
+    /// Which capture must be chosen.
+    const PRECEDENCE: Precedence;
+    /// When a man is crowned during a capture.
+    const CROWNING: Crowning;
+    /// The side that moves first. White always starts at the bottom of the
+    /// board (the high square numbers of International and English
+    /// numbering) and moves up.
+    const FIRST: Color;
+    /// Rows of men each side starts with.
+    const START_ROWS: usize;
+    /// How squares and moves are written.
+    const NOTATION: Notation;
+    /// The PDN `GameType` number.
+    const GAME_TYPE: u32;
+    /// The variant's standard draw rules, as far as [`DrawRules`] can say
+    /// them (each variant's docs name the source and what is left out);
+    /// for [`Match::with_rules`](crate::Match::with_rules).
+    const DRAW_RULES: DrawRules;
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+macro_rules! variant {
+    (
+        $(#[$doc:meta])*
+        $name:ident {
+            name: $text:expr,
+            size: $size:expr,
+            flying: $flying:expr,
+            backward: $backward:expr,
+            men_take_kings: $take_kings:expr,
+            precedence: $precedence:expr,
+            crowning: $crowning:expr,
+            first: $first:expr,
+            notation: $notation:expr,
+            game_type: $game_type:expr,
+            draw: ($threefold:expr, $limit:expr),
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+        pub struct $name;
+
+        impl sealed::Sealed for $name {}
+
+        impl Rules for $name {
+            const NAME: &'static str = $text;
+            const SIZE: usize = $size;
+            const FLYING_KINGS: bool = $flying;
+            const MEN_CAPTURE_BACKWARD: bool = $backward;
+            const MEN_CAPTURE_KINGS: bool = $take_kings;
+            const PRECEDENCE: Precedence = $precedence;
+            const CROWNING: Crowning = $crowning;
+            const FIRST: Color = $first;
+            const START_ROWS: usize = $size / 2 - 1;
+            const NOTATION: Notation = $notation;
+            const GAME_TYPE: u32 = $game_type;
+            const DRAW_RULES: DrawRules = DrawRules {
+                threefold_repetition: $threefold,
+                move_limit: $limit,
+            };
+        }
+    };
+}
+
+variant! {
+    /// International draughts, as the FMJD plays it (FMJD, *Official
+    /// Rules of International Draughts*, articles 1–6; PDN `GameType` 20).
+    ///
+    /// 10x10 board, 20 men each, squares numbered 1–50 (Black on 1–20,
+    /// White on 31–50), White first. Men step forward and capture forward
+    /// and backward; kings fly. The capture taking the most pieces is
+    /// compulsory (kings and men count the same); captured pieces are
+    /// removed when the move ends and none is jumped twice; a man that
+    /// passes the far row during a capture is crowned only if it ends
+    /// there.
+    ///
+    /// Draw rules ([`Rules::DRAW_RULES`], FMJD rules art. 6.1–6.2): the same
+    /// position for the third time with the same side to move; 25 moves
+    /// by each side with only kings moving and nothing captured. Not
+    /// expressed yet: the endgame limits of art. 6.3–6.4 (16 moves for
+    /// three kings against one and the like, 5 moves for two kings against
+    /// one).
+    InternationalRules {
+        name: "international",
+        size: 10,
+        flying: true,
+        backward: true,
+        men_take_kings: true,
+        precedence: Precedence::Majority,
+        crowning: Crowning::AtEnd,
+        first: Color::White,
+        notation: Notation::Numeric,
+        game_type: 20,
+        draw: (true, Some(25)),
+    }
+}
+
+variant! {
+    /// Brazilian draughts: the International rules on an 8x8 board, 12 men
+    /// each (Confederação Brasileira de Damas rules; PDN `GameType` 26).
+    /// Squares are written algebraically, `c3-d4`, `c3xe5`.
+    ///
+    /// Draw rules: as International (threefold repetition, 25 king moves
+    /// per side without capture); the endgame limits are not expressed.
+    BrazilianRules {
+        name: "brazilian",
+        size: 8,
+        flying: true,
+        backward: true,
+        men_take_kings: true,
+        precedence: Precedence::Majority,
+        crowning: Crowning::AtEnd,
+        first: Color::White,
+        notation: Notation::Algebraic { capture: 'x' },
+        game_type: 26,
+        draw: (true, Some(25)),
+    }
+}
+
+variant! {
+    /// Russian draughts (shashki), as the Russian Draughts Federation's
+    /// *Official Rules* set them (PDN `GameType` 25).
+    ///
+    /// 8x8, White first. Men capture backward; kings fly; any capture may
+    /// be chosen (no majority rule), but it is completed to the end; a man
+    /// that reaches the far row during a capture is crowned at once and
+    /// goes on capturing as a king. Squares are algebraic: `c3-d4`,
+    /// `c3:e5`.
+    ///
+    /// Draw rules (Russian Draughts Federation code, 2004): threefold
+    /// repetition; 15 moves by each side with only kings moving and nothing
+    /// captured. Not expressed: the endgame limits (three kings against
+    /// one, and the like).
+    RussianRules {
+        name: "russian",
+        size: 8,
+        flying: true,
+        backward: true,
+        men_take_kings: true,
+        precedence: Precedence::Free,
+        crowning: Crowning::AtOnce,
+        first: Color::White,
+        notation: Notation::Algebraic { capture: ':' },
+        game_type: 25,
+        draw: (true, Some(15)),
+    }
+}
+
+variant! {
+    /// American pool checkers, as the American Pool Checker Association's
+    /// rules set them (PDN `GameType` 23, `23,B,8,8,N1,0`).
+    ///
+    /// 8x8, squares 1–32 as in English checkers, Black first from 1–12.
+    /// Men capture backward; kings fly; any capture may be chosen. A man
+    /// that reaches the far row during a capture and can jump on as a man
+    /// goes on as a man, and is crowned only if its move ends on the far
+    /// row.
+    ///
+    /// Draw rules (APCA tournament rules, rule 26): threefold repetition;
+    /// 15 moves by each side (30 plies) without a capture or a man's
+    /// move.
+    PoolRules {
+        name: "pool",
+        size: 8,
+        flying: true,
+        backward: true,
+        men_take_kings: true,
+        precedence: Precedence::Free,
+        crowning: Crowning::AtEnd,
+        first: Color::Black,
+        notation: Notation::Numeric,
+        game_type: 23,
+        draw: (true, Some(15)),
+    }
+}
+
+variant! {
+    /// Italian draughts, as the Federazione Italiana Dama's *Regolamento
+    /// tecnico* (2008), chapter I, sets it (PDN `GameType` 22,
+    /// `22,W,8,8,N2,1`).
+    ///
+    /// 8x8 with a light square in each player's bottom-left corner;
+    /// squares 1–32 from the top-left corner as White sees it (Black on
+    /// 1–12, White on 21–32), White first. Kings move and capture one
+    /// square at a time; men capture forward only and may not capture
+    /// kings. Captures are compulsory with precedence (art. 6.6–6.9): the
+    /// most pieces; then a capture by a king; then the most kings; then
+    /// the capture that meets a king earliest.
+    ///
+    /// Draw rules (FID, art. 10.4): 40 moves by each side without a
+    /// capture or a man's move. FID's repetition rule (art. 9.3: the
+    /// fourth repetition) is not expressed: [`DrawRules`] only knows
+    /// threefold repetition, which would end Italian games too early.
+    ItalianRules {
+        name: "italian",
+        size: 8,
+        flying: false,
+        backward: false,
+        men_take_kings: false,
+        precedence: Precedence::Italian,
+        crowning: Crowning::AtEnd,
+        first: Color::White,
+        notation: Notation::Italian,
+        game_type: 22,
+        draw: (false, Some(40)),
+    }
+}
+
+variant! {
+    /// Spanish draughts, as the Federación Española de Damas' rules set it
+    /// (PDN `GameType` 24, `24,W,8,8,N1,1`).
+    ///
+    /// 8x8 with a light square in each player's bottom-left corner;
+    /// squares 1–32 from White's bottom-right corner (White on 1–12, Black
+    /// on 21–32), White first. Kings fly; men capture forward only. The
+    /// capture taking the most pieces is compulsory; among those, the one
+    /// taking the most kings.
+    ///
+    /// Draw rules: threefold repetition; the federation's move limits are
+    /// not expressed.
+    SpanishRules {
+        name: "spanish",
+        size: 8,
+        flying: true,
+        backward: false,
+        men_take_kings: true,
+        precedence: Precedence::MajorityThenKings,
+        crowning: Crowning::AtEnd,
+        first: Color::White,
+        notation: Notation::Spanish,
+        game_type: 24,
+        draw: (true, None),
+    }
+}
+
+variant! {
+    /// Czech draughts (česká dáma), as the Czech Draughts Federation's
+    /// rules set it (PDN `GameType` 29).
+    ///
+    /// 8x8, White first, algebraic squares. Kings fly; men capture forward
+    /// only. When a king can capture, a king's capture must be chosen;
+    /// otherwise any capture.
+    ///
+    /// Draw rules: threefold repetition; the federation's move limits are
+    /// not expressed.
+    CzechRules {
+        name: "czech",
+        size: 8,
+        flying: true,
+        backward: false,
+        men_take_kings: true,
+        precedence: Precedence::KingFirst,
+        crowning: Crowning::AtEnd,
+        first: Color::White,
+        notation: Notation::Algebraic { capture: 'x' },
+        game_type: 29,
+        draw: (true, None),
+    }
+}
+
+variant! {
+    /// English checkers rules in the generic engine (PDN `GameType` 21):
+    /// short kings, men capture forward only, any capture, Black first from
+    /// squares 1–12.
+    ///
+    /// [`Checkers`](crate::checkers::Checkers) plays these rules with its
+    /// own, faster code; this setting exists so that the two can be
+    /// compared move for move, which proves both.
+    ///
+    /// Draw rules: the American Checker Federation's, as
+    /// [`DrawRules::TOURNAMENT`].
+    EnglishRules {
+        name: "english",
+        size: 8,
+        flying: false,
+        backward: false,
+        men_take_kings: true,
+        precedence: Precedence::Free,
+        crowning: Crowning::AtEnd,
+        first: Color::Black,
+        notation: Notation::Numeric,
+        game_type: 21,
+        draw: (true, Some(40)),
+    }
+}
