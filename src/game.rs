@@ -175,9 +175,10 @@ pub trait Game: Clone + Eq + Hash + Debug + Default {
     /// The number of move sequences of exactly `depth` plies from this
     /// position (see [`perft`](crate::perft)).
     ///
-    /// Games may override this with a faster, game-specific walk; the
-    /// result must equal the generic one.
+    /// The default is [`perft_plain`](crate::perft_plain). Games may
+    /// override this with a faster, game-specific walk; the result must
+    /// equal `perft_plain`'s.
     fn perft(&self, depth: u32) -> u64 {
-        crate::perft::generic_perft(self, depth)
+        crate::perft_plain(self, depth)
     }
 }

@@ -17,6 +17,7 @@
 //!   offers, resignation, optional automatic draw rules.
 //! - [`perft`], [`perft_divide`], [`perft_parallel`] — count move sequences
 //!   (the proof of a move generator), per root move, on several threads;
+//!   [`perft_plain`] counts through the trait alone, as a search walks;
 //!   [`count_games`] — count complete games.
 //! - [`agent`] — games as environments for learning agents: numbered
 //!   actions, legal-action masks, observation tensors.
@@ -52,7 +53,9 @@ pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResul
 pub use key::{mix64, PositionHasher};
 pub use move_list::{CapacityError, IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::{Outcome, PlayerOutcome};
-pub use perft::{count_games, perft, perft_divide, perft_parallel, perft_parallel_divide};
+pub use perft::{
+    count_games, perft, perft_divide, perft_parallel, perft_parallel_divide, perft_plain,
+};
 
 /// The README's code examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -1,5 +1,6 @@
 //! No heap allocation on the hot path: move generation, `apply`,
-//! `apply_unchecked`, `outcome` and perft allocate nothing, for every game.
+//! `apply_unchecked`, `outcome`, perft and the plain walk (`perft_plain`)
+//! allocate nothing, for every game.
 //!
 //! A counting global allocator counts the allocations made by the thread
 //! that armed it. Everything runs in ONE test function, so no other test of
@@ -16,7 +17,7 @@ use rulebook::connect4::Connect4;
 use rulebook::connectx::{ConnectX, Parameters};
 use rulebook::draughts::{International, Italian, Russian};
 use rulebook::testing::plain_perft;
-use rulebook::{count_games, perft, Game};
+use rulebook::{count_games, perft, perft_plain, Game};
 
 /// The system allocator, counting allocations made while the calling
 /// thread is armed.
@@ -115,11 +116,23 @@ fn check_game<G: Game>(name: &str, positions: &[G], perft_depth: u32, expected_s
     let (allocations, leaves) = allocations_during(|| perft(&positions[0], perft_depth));
     assert_eq!(leaves, expected_start, "{name}: perft {perft_depth}");
     assert_eq!(allocations, 0, "{name}: perft {perft_depth} allocated");
+    let (allocations, leaves) = allocations_during(|| perft_plain(&positions[0], perft_depth));
+    assert_eq!(leaves, expected_start, "{name}: perft_plain {perft_depth}");
+    assert_eq!(
+        allocations, 0,
+        "{name}: perft_plain {perft_depth} allocated"
+    );
 
     for position in positions {
-        let (allocations, (fast, plain)) =
-            allocations_during(|| (perft(position, 5), plain_perft(position, 5)));
+        let (allocations, (fast, plain, library_plain)) = allocations_during(|| {
+            (
+                perft(position, 5),
+                plain_perft(position, 5),
+                perft_plain(position, 5),
+            )
+        });
         assert_eq!(fast, plain, "{name}: {position:?}");
+        assert_eq!(library_plain, plain, "{name}: perft_plain in {position:?}");
         assert_eq!(allocations, 0, "{name}: perft 5 in {position:?} allocated");
 
         let (allocations, played) = allocations_during(|| play_checked(position, 60));

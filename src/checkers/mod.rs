@@ -43,6 +43,7 @@ pub mod pdn;
 mod perft;
 mod piece;
 mod position;
+mod side;
 mod square;
 
 pub use fen::{FenError, PositionError, Setup};

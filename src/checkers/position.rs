@@ -394,10 +394,9 @@ impl Game for Checkers {
         player.opponent()
     }
 
+    #[inline(always)]
     fn legal_moves(&self) -> Moves {
-        let mut moves = Moves::new();
-        self.for_each_move(|mv| moves.push(mv));
-        moves
+        Moves::filled_by(|slots| self.write_moves(slots))
     }
 
     fn apply(&mut self, mv: Move) -> Result<(), PlayError<Move>> {
@@ -457,12 +456,6 @@ impl Game for Checkers {
     /// A capture or a man's move can never be undone.
     fn is_irreversible(&self, mv: Move) -> bool {
         mv.is_capture() || self.kings & (1 << mv.start_index()) == 0
-    }
-
-    fn is_legal(&self, mv: Move) -> bool {
-        let mut found = false;
-        self.for_each_move(|legal| found |= legal == mv);
-        found
     }
 
     fn perft(&self, depth: u32) -> u64 {

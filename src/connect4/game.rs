@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::bitboard::{column_mask, has_four, playable_cells, COLUMN_STRIDE};
+use super::bitboard::{column_mask, has_four, open_columns, playable_cells};
 use super::{Board, Column, Ending, Player, CELLS, COLUMNS, ROWS};
 use crate::{Game, MoveList, Outcome, PlayError};
 
@@ -12,6 +12,29 @@ use crate::{Game, MoveList, Outcome, PlayError};
 /// Capacity proof: a move is a column, each column appears at most once,
 /// and there are `COLUMNS` (7) columns.
 pub type Moves = MoveList<Column, COLUMNS>;
+
+/// `MOVES_BY_OPEN_COLUMNS[open]`: the columns whose bits are set in `open`
+/// (bit `c` for column `c`), left to right. Looking the list up is cheaper
+/// than building it (callgrind, `perft connect4 8 --plain`).
+static MOVES_BY_OPEN_COLUMNS: [Moves; 1 << COLUMNS] = {
+    let mut table = [Moves::from_array(Column::ALL, 0); 1 << COLUMNS];
+    let mut open = 0;
+    while open < 1 << COLUMNS {
+        let mut columns = Column::ALL;
+        let mut len = 0;
+        let mut col = 0;
+        while col < COLUMNS {
+            if open & (1 << col) != 0 {
+                columns[len] = Column::ALL[col];
+                len += 1;
+            }
+            col += 1;
+        }
+        table[open] = Moves::from_array(columns, len);
+        open += 1;
+    }
+    table
+};
 
 /// A Connect Four position: the board and, derived from it, the player to
 /// move (`X` when both have placed as many tokens, else `O`).
@@ -114,20 +137,13 @@ impl Game for Connect4 {
     /// is over.
     #[inline]
     fn legal_moves(&self) -> Moves {
-        let mut moves = Moves::new();
-        if self.is_won() {
-            return moves;
-        }
-        // One bit per non-full column, in column order.
-        let mut playable = playable_cells(self.board.occupied());
-        while playable != 0 {
-            let index = playable.trailing_zeros() / COLUMN_STRIDE;
-            if let Some(column) = Column::new(index as usize) {
-                moves.push(column);
-            }
-            playable &= playable - 1;
-        }
-        moves
+        // A won board has no moves, like a full one (no open column).
+        let open = if self.is_won() {
+            0
+        } else {
+            open_columns(self.board.occupied())
+        };
+        MOVES_BY_OPEN_COLUMNS[open]
     }
 
     #[inline]
