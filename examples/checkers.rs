@@ -128,7 +128,22 @@ fn thinking(thought: &SearchResult<Move>) -> String {
     format!("depth {}, score {}", thought.depth, thought.score)
 }
 
+/// What `--help` prints after the usage line.
+const ABOUT: &str = "\
+Checkers for two players at one keyboard, or against the computer; Red moves first.
+  --save FILE          write every finished game of the session to FILE as PDN
+  --computer SIDE      the computer plays red, white or both
+  --level N            the computer's strength, 1 (weakest) and up
+Type help during a game for the commands (with the computer: hint).";
+
 fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}\n\n{ABOUT}");
+        return ExitCode::SUCCESS;
+    }
     let computer = parse_arguments(std::env::args().skip(1))
         .and_then(|options| Computer::new(&options).map(|computer| (options, computer)));
     let (options, computer) = match computer {
@@ -186,12 +201,6 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
                     )
                 })?;
                 options.level = Some(level);
-            }
-            "--help" | "-h" => {
-                return Err(
-                    "two players at one keyboard, or against the computer; Red moves first"
-                        .to_owned(),
-                )
             }
             other => return Err(format!("unknown argument `{other}`")),
         }
@@ -439,15 +448,6 @@ fn answer_draw(
 /// Who won and why, as the end of the game announces it.
 fn end_of_game(result: MatchResult<Player, Ending>) -> String {
     match (result.outcome, result.reason) {
-        (Outcome::Win(winner), EndReason::Rules(Ending::NoPieces)) => {
-            format!("{winner} wins: {} has no pieces left.", winner.opponent())
-        }
-        (Outcome::Win(winner), EndReason::Rules(Ending::Blocked)) => {
-            format!(
-                "{winner} wins: {} is blocked and cannot move.",
-                winner.opponent()
-            )
-        }
         (Outcome::Win(winner), EndReason::Resignation) => {
             format!("{winner} wins: {} resigned.", winner.opponent())
         }
@@ -478,10 +478,12 @@ fn save_games(
         if index > 0 {
             text.push('\n');
         }
+        let event = format!("{event}, game {}", index + 1);
+        let (red, white) = (name(Player::Red), name(Player::White));
         let tags = [
-            (pdn::EVENT_TAG, format!("{event}, game {}", index + 1)),
-            (pdn::RED_PLAYER_TAG, name(Player::Red)),
-            (pdn::WHITE_PLAYER_TAG, name(Player::White)),
+            (pdn::EVENT_TAG, event.as_str()),
+            (pdn::RED_PLAYER_TAG, red.as_str()),
+            (pdn::WHITE_PLAYER_TAG, white.as_str()),
         ];
         text.push_str(&pdn::write_match(game, tags).map_err(io::Error::other)?);
     }

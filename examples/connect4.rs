@@ -45,6 +45,11 @@ const USAGE: &str = "\
 usage: connect4 [--rows R] [--columns C] [--in-a-row K] [--computer X|O|both] [--level N]
   --computer P   the computer plays X, O or both
   --level N      the computer's strength, 1 (weakest) and up";
+/// What `--help` prints after the usage.
+const ABOUT: &str = "\
+Connect Four for two players at one keyboard, or against the computer; X
+moves first. Type a column number (counting from 0) for each move, Y or N
+when asked to play again. End of input quits.";
 /// The exit code for a bad command line (the usual one for a usage error).
 const USAGE_ERROR: u8 = 2;
 
@@ -346,6 +351,10 @@ fn run(args: &[String]) -> Result<io::Result<()>, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{USAGE}\n{CONNECTX_FLAGS_USAGE}\n\n{ABOUT}");
+        return ExitCode::SUCCESS;
+    }
     let played = match run(&args) {
         Ok(played) => played,
         Err(message) => {

@@ -159,6 +159,28 @@ pub trait Game: Clone + Eq + Hash + Debug + Default {
         self.legal_moves().contains(&mv)
     }
 
+    /// Why `mv` cannot be played here, as a sentence for error messages
+    /// (the start of a sentence, without a final period), or `None` when
+    /// it is legal. Allocates: it is meant for messages, not for search.
+    ///
+    /// The default says that the game is over, or names the move (in its
+    /// alternate form, `{:#}`, which names its notation where that matters)
+    /// and lists the legal moves. Games override it to name the rule that
+    /// forbids the move, e.g. checkers' "11-15 is not a legal move in this
+    /// position: a capture is compulsory; legal moves: 15x22".
+    fn why_illegal(&self, mv: Self::Move) -> Option<String> {
+        if self.is_legal(mv) {
+            return None;
+        }
+        Some(match self.ending() {
+            Some(ending) => format!("the game is already over: {ending}"),
+            None => format!(
+                "{mv:#} is not a legal move in this position; legal moves: {}",
+                crate::move_list::joined(&self.legal_moves())
+            ),
+        })
+    }
+
     /// The position after `mv`, leaving `self` untouched.
     ///
     /// # Errors

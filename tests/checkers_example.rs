@@ -186,7 +186,9 @@ fn save_writes_every_finished_game_as_pdn_that_reads_back() {
     );
     assert_eq!(
         games[0].result().map(|result| result.reason),
-        Some(EndReason::Rules(Ending::NoPieces))
+        Some(EndReason::Rules(Ending::NoPieces {
+            loser: Player::White
+        }))
     );
     assert_eq!(games[1].history().len(), 1);
     assert_eq!(

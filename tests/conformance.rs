@@ -16,6 +16,9 @@
 //! - The searches of `rulebook::search` (alpha-beta and Monte Carlo tree
 //!   search) keep the `Searcher` contract in random positions of every
 //!   game.
+//! - Every game's common types derive the same traits; with the `serde`
+//!   feature, a random match with some of its moves undone saves and loads
+//!   back to an equal match that redoes the same moves.
 //!
 //! The kit replaces the proptest playout properties this file used to
 //! hold: it checks the same rules and more (transpositions, irreversible
@@ -366,6 +369,99 @@ proptest! {
     #[test]
     fn checkers_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..120)) {
         check_perft::<Checkers>(&prefix, 4)?;
+    }
+}
+
+/// The types every game has in common (position, player, move, ending)
+/// derive the same traits in every game, so generic code can rely on them:
+/// players and moves order (for `BTreeMap` keys), moves have a `Default`
+/// that round-trips through their text.
+fn common_traits<G>() -> G::Move
+where
+    G: Game + Copy + Send + Sync + core::fmt::Display,
+    G::Player: Ord + Send + Sync,
+    G::Move: Ord + Default + Send + Sync,
+    G::Ending: Send + Sync,
+{
+    G::Move::default()
+}
+
+#[test]
+fn every_game_shares_the_same_traits_and_default_moves_round_trip() {
+    let column = common_traits::<Connect4>();
+    assert_eq!(column.to_string().parse::<Column>(), Ok(column));
+    let column = common_traits::<ConnectX>();
+    assert_eq!(column.to_string().parse::<connectx::Column>(), Ok(column));
+    let mv = common_traits::<Checkers>();
+    assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
+    // Checkers moves order by their squares.
+    let mut moves: Vec<Move> = Checkers::default().legal_moves().to_vec();
+    moves.sort();
+    let texts: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        texts,
+        ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
+    );
+}
+
+/// With the `serde` feature: the match `indices` play from the start, with
+/// `undos` of its moves taken back (so that they wait to be redone), saves
+/// and loads back to an equal match, which redoes the same moves.
+#[cfg(feature = "serde")]
+fn check_saved_match<G>(indices: &[Index], undos: usize) -> Result<(), TestCaseError>
+where
+    G: Game + serde::Serialize + serde::de::DeserializeOwned,
+    G::Move: serde::Serialize + serde::de::DeserializeOwned,
+    G::Player: serde::Serialize + serde::de::DeserializeOwned,
+    G::Ending: serde::Serialize + serde::de::DeserializeOwned,
+{
+    let mut game = rulebook::Match::new(G::default());
+    for index in indices {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[index.index(moves.len())]).unwrap();
+    }
+    for _ in 0..undos.min(game.history().len()) {
+        prop_assert!(game.undo().is_ok());
+    }
+    let json = serde_json::to_string(&game).unwrap();
+    let mut back: rulebook::Match<G> = serde_json::from_str(&json).unwrap();
+    prop_assert_eq!(&back, &game, "match JSON {}", json);
+    while game.can_redo() {
+        prop_assert_eq!(back.redo(), game.redo());
+    }
+    prop_assert_eq!(&back, &game);
+    Ok(())
+}
+
+#[cfg(feature = "serde")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn connect4_matches_with_undone_moves_save_and_load(
+        indices in proptest::collection::vec(any::<Index>(), 0..42),
+        undos in 0..20_usize,
+    ) {
+        check_saved_match::<Connect4>(&indices, undos)?;
+    }
+
+    #[test]
+    fn connectx_matches_with_undone_moves_save_and_load(
+        indices in proptest::collection::vec(any::<Index>(), 0..42),
+        undos in 0..20_usize,
+    ) {
+        check_saved_match::<ConnectX>(&indices, undos)?;
+    }
+
+    #[test]
+    fn checkers_matches_with_undone_moves_save_and_load(
+        indices in proptest::collection::vec(any::<Index>(), 0..150),
+        undos in 0..40_usize,
+    ) {
+        check_saved_match::<Checkers>(&indices, undos)?;
     }
 }
 

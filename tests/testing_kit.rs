@@ -42,6 +42,7 @@ mod flaw {
     pub const ALL_IRREVERSIBLE: u8 = 20;
     pub const PERFT_OFF_BY_ONE: u8 = 21;
     pub const TACTICAL_REVERSIBLE: u8 = 22;
+    pub const WHY_ILLEGAL_SILENT: u8 = 23;
     // Environment flaws.
     pub const MASK_MARKS_ALL: u8 = 30;
     pub const ANY_BUFFER_SIZE: u8 = 31;
@@ -234,6 +235,14 @@ impl<const FLAW: u8> Game for Count<FLAW> {
 
     fn is_legal(&self, step: Step) -> bool {
         FLAW == flaw::IS_LEGAL_WRONG || self.moves().contains(&step)
+    }
+
+    fn why_illegal(&self, step: Step) -> Option<String> {
+        if FLAW == flaw::WHY_ILLEGAL_SILENT || self.moves().contains(&step) {
+            None
+        } else {
+            Some(format!("{step} is not a legal move here"))
+        }
     }
 
     fn after(&self, step: Step) -> Result<Self, PlayError<Step>> {
@@ -527,6 +536,10 @@ fn each_flaw_breaks_its_rule() {
     assert_eq!(
         broken_rule::<{ flaw::TACTICAL_REVERSIBLE }>(),
         Rule::TacticalReversible
+    );
+    assert_eq!(
+        broken_rule::<{ flaw::WHY_ILLEGAL_SILENT }>(),
+        Rule::WhyIllegalAgrees
     );
 }
 

@@ -3,8 +3,9 @@
 //!
 //! This module owns the Connect Four rules, flat re-exported:
 //! - [`Player`] (`X` moves first, `O`) and [`Column`], the move type;
-//! - [`Board`]: the assignment's `GameBoard` (token placement, win and tie
-//!   queries, the console `Display`), with no notion of turns;
+//! - [`Board`]: the tokens on the grid, with the classic `GameBoard`
+//!   queries (token placement, win and tie tests, the console `Display`)
+//!   and no notion of turns;
 //! - [`Connect4`]: the game — a `Board` plus whose turn it is —
 //!   implementing [`Game`](crate::Game), with [`Ending`], a fast perft,
 //!   [`Connect4::from_moves`] (solver notation) and a validated compact text
@@ -32,8 +33,8 @@
 //! assert_eq!(rulebook::perft(&Connect4::default(), 4), 2401);
 //! ```
 //!
-//! Internally the board is one `u64` per player (see `bitboard.rs`): the
-//! whole position is 16 bytes and four in a row is found with shifts.
+//! The whole position is 16 bytes (one 64-bit set of cells per player), and
+//! four in a row is found with a few shifts.
 
 mod bitboard;
 mod board;

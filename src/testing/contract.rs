@@ -315,6 +315,13 @@ impl<'c, G: Game> Run<'c, G> {
                     "is_legal but not listed".into(),
                 );
             }
+            if game.why_illegal(mv).is_none() {
+                return fail(
+                    Rule::WhyIllegalAgrees,
+                    Some(mv),
+                    "why_illegal gave no reason".into(),
+                );
+            }
             let mut refused = game.clone();
             let result = refused.apply(mv);
             if result != Err(expected) {
@@ -345,6 +352,12 @@ impl<'c, G: Game> Run<'c, G> {
         let fail = |rule, detail| Err(self.violation(playout, at, rule, Some(mv), detail));
         if !game.is_legal(mv) {
             return fail(Rule::IsLegalAgrees, "listed but not is_legal".into());
+        }
+        if let Some(reason) = game.why_illegal(mv) {
+            return fail(
+                Rule::WhyIllegalAgrees,
+                format!("why_illegal said {reason:?}"),
+            );
         }
         let text = mv.to_string();
         match text.parse::<G::Move>() {

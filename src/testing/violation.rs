@@ -26,6 +26,9 @@ pub enum Rule {
     WinnerMovedLast,
     /// `is_legal(mv)` is true exactly for the moves of `legal_moves()`.
     IsLegalAgrees,
+    /// `why_illegal(mv)` gives a reason exactly for the moves not in
+    /// `legal_moves()`.
+    WhyIllegalAgrees,
     /// `apply` accepts every move of `legal_moves()`.
     LegalMoveRefused,
     /// `apply_unchecked(mv)` leaves the same state as `apply(mv)` for a
@@ -93,6 +96,9 @@ impl fmt::Display for Rule {
             Rule::OutcomeQueries => "is_over() and outcome_for() agree with outcome()",
             Rule::WinnerMovedLast => "only the player who moved last can have won",
             Rule::IsLegalAgrees => "is_legal(mv) is true exactly for the moves of legal_moves()",
+            Rule::WhyIllegalAgrees => {
+                "why_illegal(mv) gives a reason exactly for the moves not in legal_moves()"
+            }
             Rule::LegalMoveRefused => "apply accepts every move of legal_moves()",
             Rule::UncheckedDiffers => "apply_unchecked(mv) has the same effect as apply(mv)",
             Rule::AfterDiffers => "after(mv) returns the state apply(mv) leaves",
