@@ -13,7 +13,7 @@ use super::table::TranspositionTable;
 
 /// Columns from the centre out: central stones take part in more lines, so
 /// they are tried first when the threat counts tie.
-const CENTRE_FIRST: [usize; COLUMNS] = [3, 2, 4, 1, 5, 0, 6];
+pub(crate) const CENTRE_FIRST: [usize; COLUMNS] = [3, 2, 4, 1, 5, 0, 6];
 
 /// Mirror positions share one table entry up to this many stones: early on
 /// mirror transpositions are common; later the extra key costs more than it
@@ -98,6 +98,12 @@ impl Search {
     pub(crate) fn at_least(&mut self, pos: &Position, target: i32) -> bool {
         debug_assert!(!pos.is_full() && !pos.can_win_next());
         self.negamax(pos, pos.opponent_threats(), target - 1, target) >= target
+    }
+
+    /// The book's score of `pos`, if there is a book and it has `pos`.
+    pub(crate) fn book_score(&self, pos: &Position) -> Option<i32> {
+        let book = self.book.as_ref()?;
+        book.score_of_key(canonical_key(pos.key()), pos.plies())
     }
 
     /// Negamax alpha-beta. Returns the exact score if it lies strictly in
