@@ -28,7 +28,17 @@
 //! the position's score and the score after its move (minus the first).
 //! With that book `Solver::best_move` answers those positions without
 //! search. The book of each depth up to `D` is written to the file as soon
-//! as it is complete, so a long run can be stopped with a useful book. `--table-bits N` sets the generator's table (default 26, 512
+//! as it is complete, so a long run can be stopped with a useful book.
+//! `--side x` or `--side o` follows only the games where the solver plays
+//! that side (two processes use both cores), and `--merge A --merge B
+//! [--depth D] --out C` joins books (with `--depth`, only their entries of
+//! at most `D` stones: the lines books of depth `D`):
+//!
+//! ```text
+//! cargo run --release --example c4book -- --lines 8 --side x --out x.book &
+//! cargo run --release --example c4book -- --lines 8 --side o --out o.book
+//! cargo run --release --example c4book -- --merge x.book --merge o.book --out book/connect4.book
+//! ``` `--table-bits N` sets the generator's table (default 26, 512
 //! MiB): a bigger table carries more from one solve to the next.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -39,7 +49,7 @@ use rulebook::{Game, Outcome};
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: c4book --depth N [--limit N] --out FILE | c4book --lines D [--table-bits N] --out FILE";
+    "usage: c4book --depth N [--limit N] --out FILE | c4book --lines D [--side x|o] [--table-bits N] --out FILE | c4book --merge FILE [--merge FILE...] [--depth D] --out FILE";
 
 /// The generator's default table: 2^26 entries, 512 MiB.
 const LINES_TABLE_BITS: u32 = 26;
@@ -140,10 +150,31 @@ impl Lines {
     }
 }
 
+/// Which sides the solver plays in `--lines`.
+#[derive(Clone, Copy)]
+struct Sides {
+    x: bool,
+    o: bool,
+}
+
+/// The book of all entries of the books in `files` with at most `cap`
+/// stones (a `--lines` book cut to a shallower depth is that depth's).
+fn merged(files: &[String], cap: u32) -> Result<Book, String> {
+    let mut depth = 0;
+    let mut scores = Vec::new();
+    for file in files {
+        let bytes = std::fs::read(file).map_err(|error| format!("{file}: {error}"))?;
+        let book = Book::from_bytes(&bytes).map_err(|error| format!("{file}: {error}"))?;
+        depth = depth.max(book.depth().min(cap));
+        scores.extend(book.entries().filter(|(game, _)| game.plies() <= cap));
+    }
+    Book::new(depth, scores).map_err(|error| error.to_string())
+}
+
 /// The `--lines` book: see the module docs. Writes the book of each depth
 /// `1..=depth` to `out` as soon as it is complete, so a long run can be
 /// stopped with a complete shallower book in place.
-fn lines_book(depth: u32, table_bits: u32, out: &str) -> Result<Book, String> {
+fn lines_book(depth: u32, table_bits: u32, sides: Sides, out: &str) -> Result<Book, String> {
     let solver = Solver::with_table_bits(table_bits).map_err(|error| error.to_string())?;
     let mut lines = Lines {
         solver,
@@ -158,9 +189,12 @@ fn lines_book(depth: u32, table_bits: u32, out: &str) -> Result<Book, String> {
         lines.depth = level;
         lines.seen.clear();
         lines.scores.clear();
-        // The solver as X, then as O.
-        lines.solver_node(&Connect4::new());
-        lines.other_node(&Connect4::new());
+        if sides.x {
+            lines.solver_node(&Connect4::new());
+        }
+        if sides.o {
+            lines.other_node(&Connect4::new());
+        }
         book = Book::new(level, lines.scores.iter().copied()).map_err(|error| error.to_string())?;
         eprintln!(
             "depth {level}: {} solver positions, {} entries, {:.0} s",
@@ -179,6 +213,8 @@ fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let (mut depth, mut out, mut limit) = (None, None, usize::MAX);
     let (mut lines, mut table_bits) = (None, LINES_TABLE_BITS);
+    let mut sides = Sides { x: true, o: true };
+    let mut merge = Vec::new();
     while let Some(arg) = args.next() {
         match (arg.as_str(), args.next()) {
             ("--depth", Some(value)) => depth = value.parse::<u32>().ok(),
@@ -189,6 +225,13 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             },
+            ("--side", Some(value)) if value == "x" || value == "o" => {
+                sides = Sides {
+                    x: value == "x",
+                    o: value == "o",
+                };
+            }
+            ("--merge", Some(value)) => merge.push(value),
             ("--table-bits", Some(value)) => match value.parse() {
                 Ok(n) => table_bits = n,
                 Err(_) => {
@@ -210,8 +253,17 @@ fn main() -> ExitCode {
             }
         }
     }
+    if let (false, Some(out)) = (merge.is_empty(), &out) {
+        return match merged(&merge, depth.unwrap_or(MAX_BOOK_DEPTH)) {
+            Ok(book) => write_book(&book, out),
+            Err(error) => {
+                eprintln!("c4book: {error}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if let (Some(lines), Some(out)) = (lines, &out) {
-        return match lines_book(lines, table_bits, out) {
+        return match lines_book(lines, table_bits, sides, out) {
             Ok(_) => ExitCode::SUCCESS,
             Err(error) => {
                 eprintln!("c4book: {error}");

@@ -46,12 +46,13 @@ pub enum SolveError {
 /// clears it.
 ///
 /// Speed: near the end of the game a position solves in microseconds, in
-/// the middle game in tens of microseconds to milliseconds, and in the
-/// opening in up to seconds or (near the empty board) minutes. With
-/// [`Solver::with_book`] and the [`Book`] of [`Book::builtin`], positions
-/// with up to [`Book::depth`] stones are answered from the book, and
-/// [`best_moves`](Solver::best_moves) answers within about a second from
-/// any position (see the README for the figures).
+/// the middle game in tens of microseconds to milliseconds, from about 12
+/// stones in under a second, and in the opening in seconds to minutes (the
+/// empty board: about ten minutes on a shared 2-core machine). With
+/// [`Solver::with_book`] and the [`Book`] of [`Book::builtin`],
+/// [`best_move`](Solver::best_move) answers the positions of the book's
+/// lines of play without search (see the README for what the shipped book
+/// covers).
 ///
 /// ```
 /// use rulebook::connect4::{Column, Connect4, Solver};
