@@ -54,6 +54,14 @@ const USAGE: &str =
 /// The generator's default table: 2^26 entries, 512 MiB.
 const LINES_TABLE_BITS: u32 = 26;
 
+/// What `--help` prints after the usage line.
+const ABOUT: &str = "\
+Generates the Connect Four opening book: every unfinished position with N
+stones is solved exactly, shallower ones follow by negamax over the book.
+  --depth N   stones in the deepest positions solved
+  --limit N   solve only the first N deepest positions (a partial book)
+  --out FILE  where to write the book";
+
 /// The key of a position and its mirror image: the smaller of the two move
 /// texts of the board (a stable order for the generation).
 fn canonical_text(game: &Connect4) -> String {
@@ -210,6 +218,13 @@ fn lines_book(depth: u32, table_bits: u32, sides: Sides, out: &str) -> Result<Bo
 }
 
 fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}\n\n{ABOUT}");
+        return ExitCode::SUCCESS;
+    }
     let mut args = std::env::args().skip(1);
     let (mut depth, mut out, mut limit) = (None, None, usize::MAX);
     let (mut lines, mut table_bits) = (None, LINES_TABLE_BITS);

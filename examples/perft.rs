@@ -4,10 +4,10 @@
 //!
 //! ```text
 //! cargo run --release --example perft -- <connect4|checkers|connectx> <depth>
-//!     [--fen F | --moves M] [--threads N] [--divide]
+//!     [--fen F | --moves M] [--threads N] [--divide] [--plain]
 //!     [--rows R] [--columns C] [--in-a-row K]
 //! cargo run --release --example perft -- <draughts variant> <depth>
-//!     [--fen F | --moves M] [--threads N] [--divide] [--routes | --distinct]
+//!     [--fen F | --moves M] [--threads N] [--divide] [--plain] [--routes | --distinct]
 //! ```
 //!
 //! Draughts variants: `international`, `brazilian`, `russian`, `pool`,
@@ -27,16 +27,21 @@
 //! - `--threads N`: count on N threads (default 1; 0 = every core).
 //! - `--divide`: print the count under each root move, in the game's move
 //!   notation (Connect Four columns print 0-6, as `Column` displays them).
+//! - `--plain`: count with `rulebook::perft_plain`, through `legal_moves`
+//!   and `apply_unchecked` only (as a search walks the game), on one
+//!   thread: the speed of the path every search takes, not of the game's
+//!   own fast perft.
 //! - `--routes` / `--distinct` (draughts): count capture routes that take
 //!   the same pieces to the same square each (`--routes`, the default, as
 //!   `Game::perft`) or once (`--distinct`, `Draughts::perft_distinct`).
 //!
 //! Prints the count, the time and the leaves per second on stdout; while it
 //! counts, prints each root move as its count completes on stderr. Bad
-//! arguments print the usage on stderr and exit with code 2.
+//! arguments print the usage on stderr and exit with code 2; `--help`
+//! prints it on stdout.
 //!
 //! The example only reads arguments and prints: the library counts
-//! (`rulebook::perft_parallel_divide`).
+//! (`rulebook::perft_parallel_divide`, or `rulebook::perft_plain`).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -45,7 +50,7 @@ use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
 use rulebook::connectx::{ConnectX, Parameters};
 use rulebook::draughts::{self, DistinctRoutes, Draughts, Rules};
-use rulebook::{perft, perft_parallel_divide, Game};
+use rulebook::{perft, perft_parallel_divide, perft_plain, Game};
 
 #[path = "support/connectx_flags.rs"]
 mod connectx_flags;
@@ -53,7 +58,7 @@ use connectx_flags::{take_connectx_flags, CONNECTX_FLAGS_USAGE};
 
 const USAGE: &str = "\
 usage: perft <connect4|checkers|connectx> <depth> [--fen F | --moves M] [--threads N] [--divide]
-             [--rows R] [--columns C] [--in-a-row K]
+             [--plain] [--rows R] [--columns C] [--in-a-row K]
 
   <depth>        plies to count (0 or more)
   --fen F        start from a position: PDN FEN for checkers, the board text for Connect Four
@@ -61,6 +66,8 @@ usage: perft <connect4|checkers|connectx> <depth> [--fen F | --moves M] [--threa
                  PDN moves for checkers (\"11-15 23-19\")
   --threads N    threads to count on (default 1; 0 = every core)
   --divide       print the count under each root move
+  --plain        count through legal_moves and apply_unchecked only, as a search walks
+                 (one thread, no --divide)
   --routes       draughts: count every capture route (the default)
   --distinct     draughts: count routes taking the same pieces to the same square once
 
@@ -113,6 +120,7 @@ struct Options {
     start: Start,
     threads: usize,
     divide: bool,
+    plain: bool,
     /// `--distinct`: one count per distinct capture (draughts).
     distinct: bool,
 }
@@ -124,6 +132,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut start = Start::Initial;
     let mut threads = DEFAULT_THREADS;
     let mut divide = false;
+    let mut plain = false;
     let mut convention: Option<&str> = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -151,6 +160,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 })?;
             }
             "--divide" => divide = true,
+            "--plain" => plain = true,
             "--routes" | "--distinct" => {
                 if convention.is_some_and(|given| given != arg) {
                     return Err("give at most one of --routes and --distinct".into());
@@ -188,12 +198,16 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let depth = depth
         .parse()
         .map_err(|_| format!("the depth must be a whole number of plies, not {depth:?}"))?;
+    if plain && (divide || threads != 1) {
+        return Err("--plain counts on one thread: leave out --divide and --threads".into());
+    }
     Ok(Options {
         game,
         depth,
         start,
         threads,
         divide,
+        plain,
         distinct,
     })
 }
@@ -292,6 +306,12 @@ where
     G: Game + Send + Sync,
     G::Move: Send + Sync,
 {
+    if options.plain {
+        let started = Instant::now();
+        let total = perft_plain(game, options.depth);
+        print_total(options.depth, total, started.elapsed());
+        return;
+    }
     let root_moves = game.legal_moves().len();
     let started = Instant::now();
     let finished = std::sync::atomic::AtomicUsize::new(0);
@@ -316,13 +336,22 @@ where
         }
         println!();
     }
-    println!("perft({}) = {total}", options.depth);
+    print_total(options.depth, total, elapsed);
+}
+
+/// Prints the count, the time and the leaves per second.
+fn print_total(depth: u32, total: u64, elapsed: Duration) {
+    println!("perft({depth}) = {total}");
     println!("time: {:.3} s", elapsed.as_secs_f64());
     println!("leaves/s: {}", per_second(total, elapsed));
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{USAGE}\n{CONNECTX_FLAGS_USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let outcome = take_connectx_flags(&args).and_then(|(size, args)| {
         let options = parse_args(&args)?;
         match options.game {

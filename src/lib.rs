@@ -15,13 +15,20 @@
 //!   shared by checkers and draughts.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
+//! - [`search`] — computer players for every game: generic alpha-beta and
+//!   Monte Carlo tree search, and [`Engine`](search::Engine), a computer
+//!   player by level ([`checkers::engine`], [`connect4::engine`]).
 //! - [`perft`], [`perft_divide`], [`perft_parallel`] — count move sequences
 //!   (the proof of a move generator), per root move, on several threads;
+//!   [`perft_plain`] counts through the trait alone, as a search walks;
 //!   [`count_games`] — count complete games.
 //! - [`agent`] — games as environments for learning agents: numbered
 //!   actions, legal-action masks, observation tensors.
 //! - `testing` (feature `testing`) — the conformance kit: checks that a
 //!   game of your own keeps the [`Game`] contract.
+//! - [`prelude`] — `use rulebook::prelude::*;` brings the [`Game`] trait
+//!   (whose methods, such as `legal_moves`, need it in scope), [`Match`]
+//!   and [`Outcome`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -39,16 +46,20 @@ mod move_list;
 mod outcome;
 pub mod pdn;
 mod perft;
+pub mod prelude;
+pub mod search;
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use error::PlayError;
 pub use game::Game;
-pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResult};
+pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResult, UndoError};
 pub use key::{mix64, PositionHasher};
 pub use move_list::{CapacityError, IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::{Outcome, PlayerOutcome};
-pub use perft::{count_games, perft, perft_divide, perft_parallel, perft_parallel_divide};
+pub use perft::{
+    count_games, perft, perft_divide, perft_parallel, perft_parallel_divide, perft_plain,
+};
 
 /// The README's code examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -63,6 +63,39 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
         }
     }
 
+    /// A list of the moves that `fill` writes into the front of the slots:
+    /// `fill` returns how many it wrote, using [`write_slot`](Self::write_slot)
+    /// to append. The fast way for a game to build its list: the length
+    /// travels in a register rather than through the list in memory.
+    ///
+    /// Precondition: `fill` returns at most `N` (debug-asserted; a larger
+    /// count is clipped).
+    #[inline(always)]
+    pub(crate) fn filled_by(fill: impl FnOnce(&mut [M; N]) -> usize) -> Self {
+        let mut list = Self::new();
+        let len = fill(&mut list.moves);
+        debug_assert!(len <= N, "MoveList capacity {N} exceeded");
+        list.len = len.min(N);
+        list
+    }
+
+    /// Writes `mv` into `slots[len]` and returns the new length, `len + 1`:
+    /// appending, for [`filled_by`](Self::filled_by).
+    ///
+    /// Precondition: `len < N` (the game's capacity bound holds). Past the
+    /// capacity, debug builds panic and release builds drop the move.
+    #[inline(always)]
+    pub(crate) fn write_slot(slots: &mut [M; N], len: usize, mv: M) -> usize {
+        debug_assert!(len < N, "MoveList capacity {N} exceeded");
+        match slots.get_mut(len) {
+            Some(slot) => {
+                *slot = mv;
+                len + 1
+            }
+            None => len,
+        }
+    }
+
     /// Appends `mv` when there is room.
     ///
     /// # Errors
@@ -143,6 +176,17 @@ impl<M: Copy + Default, const N: usize> Default for MoveList<M, N> {
 impl<M, const N: usize> MoveList<M, N> {
     /// The capacity `N`.
     pub const CAPACITY: usize = N;
+
+    /// The list of the first `len` moves of `moves`: for tables of lists
+    /// built at compile time.
+    ///
+    /// Precondition: `len <= N` (a larger `len` is clipped).
+    pub(crate) const fn from_array(moves: [M; N], len: usize) -> Self {
+        MoveList {
+            moves,
+            len: if len < N { len } else { N },
+        }
+    }
 
     /// The moves as a slice.
     #[inline]
@@ -278,6 +322,15 @@ impl<M: Copy, const N: usize> Iterator for IntoIter<M, N> {
 
 impl<M: Copy, const N: usize> ExactSizeIterator for IntoIter<M, N> {}
 
+/// Moves as a comma-separated list ("11-15, 22x15x8"), for error messages.
+pub(crate) fn joined<M: core::fmt::Display>(moves: &[M]) -> String {
+    moves
+        .iter()
+        .map(M::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,8 +339,8 @@ mod tests {
     fn push_iterate_and_deref() {
         let mut list: MoveList<u8, 4> = MoveList::new();
         assert!(list.is_empty());
-        list.push(3);
-        list.push(1);
+        assert_eq!(list.try_push(3), Ok(()));
+        assert_eq!(list.try_push(1), Ok(()));
         assert_eq!(&*list, &[3, 1]);
         assert_eq!(list.into_iter().collect::<Vec<_>>(), vec![3, 1]);
         assert_eq!(list.into_iter().len(), 2);

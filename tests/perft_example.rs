@@ -100,6 +100,36 @@ fn divide_lists_each_root_move_in_order() {
 }
 
 #[test]
+fn plain_walk_prints_the_same_count() {
+    for (args, count_line) in [
+        (&["checkers", "6", "--plain"][..], "perft(6) = 36768"),
+        (
+            &["connect4", "6", "--plain", "--threads", "1"],
+            "perft(6) = 117649",
+        ),
+        (
+            &["connect4", "3", "--plain", "--moves", "1212121"],
+            "perft(3) = 0",
+        ),
+        (&["checkers", "0", "--plain"], "perft(0) = 1"),
+    ] {
+        let out = count(args);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{args:?}: {out}");
+        assert_eq!(lines[0], count_line, "{args:?}");
+        assert!(lines[1].starts_with("time: "), "{out}");
+        assert!(lines[2].starts_with("leaves/s: "), "{out}");
+    }
+    let start = "11-15 23-19";
+    let mut game = Checkers::default();
+    for text in start.split(' ') {
+        game.apply(game.parse_move(text).unwrap()).unwrap();
+    }
+    let expected = format!("perft(5) = {}\n", rulebook::perft(&game, 5));
+    assert!(count(&["checkers", "5", "--plain", "--moves", start]).starts_with(&expected));
+}
+
+#[test]
 fn start_from_fen_or_moves() {
     let fen = Checkers::default().to_fen();
     assert!(count(&["checkers", "4", "--fen", &fen]).starts_with("perft(4) = 1469\n"));
@@ -147,6 +177,14 @@ fn bad_arguments_print_the_usage_and_exit_2() {
         ),
         (&["connect4", "3", "--moves", "48"], "--moves: "),
         (&["connect4", "3", "--fen", "XX"], "--fen: "),
+        (
+            &["checkers", "3", "--plain", "--divide"],
+            "--plain counts on one thread",
+        ),
+        (
+            &["connect4", "3", "--plain", "--threads", "2"],
+            "--plain counts on one thread",
+        ),
     ];
     for (args, message) in cases {
         let output = run(args);

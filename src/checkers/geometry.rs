@@ -17,14 +17,12 @@ pub(crate) const SQUARES_PER_ROW: usize = 4;
 /// Rows (and columns) of the board.
 pub(crate) const BOARD_SIZE: usize = 8;
 
-/// Squares on even rows (0, 2, 4, 6): columns 1, 3, 5, 7.
-const EVEN_ROWS: Bitboard = 0x0F0F_0F0F;
 /// Squares on odd rows (1, 3, 5, 7): columns 0, 2, 4, 6.
-const ODD_ROWS: Bitboard = 0xF0F0_F0F0;
+pub(crate) const ODD_ROWS: Bitboard = 0xF0F0_F0F0;
 /// Even-row squares not on the right edge (column 7).
-const EVEN_NOT_RIGHT: Bitboard = 0x0707_0707;
+pub(crate) const EVEN_NOT_RIGHT: Bitboard = 0x0707_0707;
 /// Odd-row squares not on the left edge (column 0).
-const ODD_NOT_LEFT: Bitboard = 0xE0E0_E0E0;
+pub(crate) const ODD_NOT_LEFT: Bitboard = 0xE0E0_E0E0;
 
 /// Row 0, squares 1–4: where White men are crowned.
 pub(crate) const TOP_ROW: Bitboard = 0x0000_000F;
@@ -176,18 +174,6 @@ pub(crate) const NEIGHBOR_MASK: [[Bitboard; SQUARE_COUNT]; 4] = mask_table(NEIGH
 /// `JUMP_MASK[d][i]`: the bit of [`JUMP_LANDING`]`[d][i]`, 0 when none.
 pub(crate) const JUMP_MASK: [[Bitboard; SQUARE_COUNT]; 4] = mask_table(JUMP_LANDING);
 
-/// Every square of `squares` moved one step in direction `d`; squares whose
-/// step leaves the board drop out.
-#[inline(always)]
-pub(crate) const fn step(squares: Bitboard, d: Direction) -> Bitboard {
-    match d {
-        Direction::UpLeft => ((squares & EVEN_ROWS) >> 4) | ((squares & ODD_NOT_LEFT) >> 5),
-        Direction::UpRight => ((squares & EVEN_NOT_RIGHT) >> 3) | ((squares & ODD_ROWS) >> 4),
-        Direction::DownLeft => ((squares & EVEN_ROWS) << 4) | ((squares & ODD_NOT_LEFT) << 3),
-        Direction::DownRight => ((squares & EVEN_NOT_RIGHT) << 5) | ((squares & ODD_ROWS) << 4),
-    }
-}
-
 /// The opposite direction.
 #[inline(always)]
 pub(crate) const fn reverse(d: Direction) -> Direction {
@@ -202,24 +188,6 @@ pub(crate) const fn reverse(d: Direction) -> Direction {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn bitboard_steps_agree_with_tables() {
-        for d in Direction::ALL {
-            for i in 0..SQUARE_COUNT {
-                assert_eq!(
-                    step(1 << i, d),
-                    NEIGHBOR_MASK[d as usize][i],
-                    "{d:?} from {i}"
-                );
-                assert_eq!(
-                    step(step(1 << i, d), d),
-                    JUMP_MASK[d as usize][i],
-                    "{d:?} jump from {i}"
-                );
-            }
-        }
-    }
 
     #[test]
     fn known_neighbours_in_pdn_numbers() {

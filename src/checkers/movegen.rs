@@ -1,31 +1,23 @@
-//! Move generation, making moves, and perft for [`Checkers`]. Nothing here
+//! Move generation and making moves for [`Checkers`]. Nothing here
 //! allocates.
+//!
+//! Generation is written once, generic over the side to move ([`Side`]),
+//! and lists the moves in a fixed order: when any capture exists, only
+//! captures, by start square, each piece's paths depth-first in direction
+//! order; otherwise steps by start square, then by destination (which is
+//! also direction order).
 
 use super::geometry::{
-    reverse, step, Bitboard, Direction, BOTTOM_ROW, JUMP_LANDING, JUMP_MASK, NEIGHBOR,
-    NEIGHBOR_MASK, TOP_ROW,
+    Bitboard, Direction, BOTTOM_ROW, JUMP_LANDING, JUMP_MASK, NEIGHBOR, NEIGHBOR_MASK,
+    SQUARE_COUNT, TOP_ROW,
 };
 use super::moves::Move;
 use super::piece::Player;
-use super::position::Checkers;
+use super::position::{Checkers, Moves, MAX_MOVES};
+use super::side::{jumpers_toward, steppers_toward, RedSide, Side, WhiteSide};
 
-/// The directions a man of `player` moves in.
-#[inline(always)]
-const fn forward(player: Player) -> [Direction; 2] {
-    match player {
-        Player::Red => [Direction::DownLeft, Direction::DownRight],
-        Player::White => [Direction::UpLeft, Direction::UpRight],
-    }
-}
-
-/// Whether `d` is forward for `player`'s men.
-#[inline(always)]
-const fn is_forward(player: Player, d: Direction) -> bool {
-    match player {
-        Player::Red => matches!(d, Direction::DownLeft | Direction::DownRight),
-        Player::White => matches!(d, Direction::UpLeft | Direction::UpRight),
-    }
-}
+/// The slots of a move list being filled (see `MoveList::filled_by`).
+type Slots = [Move; MAX_MOVES];
 
 /// The row where `player`'s men are crowned.
 #[inline(always)]
@@ -36,114 +28,122 @@ const fn crowning_row(player: Player) -> Bitboard {
     }
 }
 
-/// The side to move's view of a position.
+/// A position seen from the side to move.
 #[derive(Clone, Copy)]
-struct Sides {
+struct View {
     own: Bitboard,
     own_kings: Bitboard,
     opponent: Bitboard,
     empty: Bitboard,
-    player: Player,
 }
 
-impl Checkers {
+impl View {
+    /// `position` seen by `S`.
     #[inline(always)]
-    fn sides(&self) -> Sides {
-        let own = self.pieces(self.turn);
-        Sides {
+    fn of<S: Side>(position: &Checkers) -> View {
+        let own = position.pieces(S::PLAYER);
+        View {
             own,
-            own_kings: own & self.kings,
-            opponent: self.pieces(self.turn.opponent()),
-            empty: !(self.red | self.white),
-            player: self.turn,
+            own_kings: own & position.kings,
+            opponent: position.pieces(S::PLAYER.opponent()),
+            empty: !(position.red | position.white),
         }
     }
 
-    /// The side to move's pieces that can jump now.
+    /// The pieces that can jump.
     #[inline(always)]
-    pub(super) fn jumpers(&self) -> Bitboard {
-        let s = self.sides();
-        let mut jumpers = 0;
-        for d in Direction::ALL {
-            let movers = if is_forward(s.player, d) {
-                s.own
-            } else {
-                s.own_kings
-            };
-            let back = reverse(d);
-            jumpers |= step(step(s.empty, back) & s.opponent, back) & movers;
+    fn jumpers<S: Side>(&self) -> Bitboard {
+        let mut jumpers = jumpers_toward(self.own, self.opponent, self.empty, S::DOWN);
+        if self.own_kings != 0 {
+            jumpers |= jumpers_toward(self.own_kings, self.opponent, self.empty, !S::DOWN);
         }
         jumpers
     }
 
-    /// Whether the side to move has a legal move.
-    pub(super) fn has_legal_move(&self) -> bool {
-        let s = self.sides();
-        Direction::ALL.into_iter().any(|d| {
-            let movers = if is_forward(s.player, d) {
-                s.own
-            } else {
-                s.own_kings
-            };
-            step(movers, d) & s.empty != 0
-        }) || self.jumpers() != 0
+    /// The pieces that can step.
+    #[inline(always)]
+    fn steppers<S: Side>(&self) -> Bitboard {
+        let mut steppers = steppers_toward(self.own, self.empty, S::DOWN);
+        if self.own_kings != 0 {
+            steppers |= steppers_toward(self.own_kings, self.empty, !S::DOWN);
+        }
+        steppers
     }
 
-    /// Calls `visit` with every legal move once, in a deterministic order:
-    /// by start square, then by direction (so steps come in increasing
-    /// destination order).
-    #[inline]
-    pub(super) fn for_each_move<F: FnMut(Move)>(&self, mut visit: F) {
-        let s = self.sides();
-        let jumpers = self.jumpers();
+    /// Writes every legal move into `slots`, in the module's order, and
+    /// returns how many.
+    #[inline(always)]
+    fn write_moves<S: Side>(&self, slots: &mut Slots) -> usize {
+        let mut len = 0;
+        let jumpers = self.jumpers::<S>();
         if jumpers != 0 {
             let mut rest = jumpers;
             while rest != 0 {
                 let from = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
+                let start = Move::capture_start(from);
                 // The moving piece's own square counts as empty: a king may
                 // come back to it around a ring.
-                let empty = s.empty | (1 << from);
-                if s.own_kings & (1 << from) != 0 {
+                let empty = self.empty | (1 << from);
+                len = if self.own_kings & (1 << from) != 0 {
                     jump_from(
-                        Move::capture_start(from),
+                        slots,
+                        len,
+                        start,
                         from,
                         &Direction::ALL,
-                        s.opponent,
+                        self.opponent,
                         empty,
-                        &mut visit,
-                    );
+                    )
                 } else {
                     jump_from(
-                        Move::capture_start(from),
+                        slots,
+                        len,
+                        start,
                         from,
-                        &forward(s.player),
-                        s.opponent,
+                        &S::MAN_DIRECTIONS,
+                        self.opponent,
                         empty,
-                        &mut visit,
-                    );
-                }
+                    )
+                };
             }
-            return;
+            return len;
         }
-        // For each direction, the pieces that can step that way.
-        let can_step = Direction::ALL.map(|d| {
-            let movers = if is_forward(s.player, d) {
-                s.own
-            } else {
-                s.own_kings
-            };
-            step(s.empty, reverse(d)) & movers
-        });
-        let mut rest = can_step[0] | can_step[1] | can_step[2] | can_step[3];
-        while rest != 0 {
-            let from = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            for d in Direction::ALL {
-                if can_step[d as usize] & (1 << from) != 0 {
-                    visit(Move::step(from, usize::from(NEIGHBOR[d as usize][from])));
-                }
+        let mut steppers = self.steppers::<S>();
+        while steppers != 0 {
+            let from = steppers.trailing_zeros() as usize % SQUARE_COUNT;
+            steppers &= steppers - 1;
+            // All ones for a king, none for a man.
+            let king = ((self.own_kings >> from) & 1).wrapping_neg();
+            let mut targets = (S::MAN_STEPS[from] | (S::BACK_STEPS[from] & king)) & self.empty;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                len = Moves::write_slot(slots, len, Move::step(from, to));
             }
+        }
+        len
+    }
+}
+
+impl Checkers {
+    /// Whether the side to move has a legal move.
+    pub(super) fn has_legal_move(&self) -> bool {
+        match self.turn {
+            Player::Red => View::of::<RedSide>(self).has_move::<RedSide>(),
+            Player::White => View::of::<WhiteSide>(self).has_move::<WhiteSide>(),
+        }
+    }
+
+    /// Writes every legal move into `slots` and returns how many: captures
+    /// (only captures when there is one) by start square, each piece's
+    /// paths depth-first in direction order; otherwise steps by start
+    /// square, then destination.
+    #[inline(always)]
+    pub(super) fn write_moves(&self, slots: &mut Slots) -> usize {
+        match self.turn {
+            Player::Red => View::of::<RedSide>(self).write_moves::<RedSide>(slots),
+            Player::White => View::of::<WhiteSide>(self).write_moves::<WhiteSide>(slots),
         }
     }
 
@@ -173,33 +173,43 @@ impl Checkers {
     }
 }
 
-/// Extends the capture `so_far`, whose piece stands on `at`, by every jump
-/// in `directions`; calls `visit` with each capture that cannot go on.
+impl View {
+    /// Whether `S`, to move, has a legal move.
+    #[inline(always)]
+    fn has_move<S: Side>(&self) -> bool {
+        self.steppers::<S>() != 0 || self.jumpers::<S>() != 0
+    }
+}
+
+/// Writes into `slots` from `len` on every complete capture that extends
+/// `so_far`, whose piece stands on `at`, by jumps in `directions`; returns
+/// the new length.
 ///
-/// `empty` includes the capturing piece's start square. Captured pieces stay
-/// on the board until the move ends, so they can neither be jumped again
-/// (checked against `so_far`'s captured set) nor landed on.
-#[inline]
-fn jump_from<F: FnMut(Move)>(
+/// `prey` holds the opponent's pieces not yet jumped; `empty` includes the
+/// capturing piece's start square. Captured pieces stay on the board until
+/// the move ends, so they can neither be jumped again (they are not prey)
+/// nor landed on (they are not empty).
+fn jump_from<const K: usize>(
+    slots: &mut Slots,
+    mut len: usize,
     so_far: Move,
     at: usize,
-    directions: &[Direction],
-    opponent: Bitboard,
+    directions: &[Direction; K],
+    prey: Bitboard,
     empty: Bitboard,
-    visit: &mut F,
-) {
+) -> usize {
     let mut extended = false;
     for &d in directions {
         let over = NEIGHBOR_MASK[d as usize][at];
-        if over & opponent & !so_far.captured_mask() != 0 && JUMP_MASK[d as usize][at] & empty != 0
-        {
+        if over & prey != 0 && JUMP_MASK[d as usize][at] & empty != 0 {
             extended = true;
             let landing = usize::from(JUMP_LANDING[d as usize][at]);
             let next = so_far.with_jump(d, usize::from(NEIGHBOR[d as usize][at]), landing);
-            jump_from(next, landing, directions, opponent, empty, visit);
+            len = jump_from(slots, len, next, landing, directions, prey & !over, empty);
         }
     }
     if !extended && so_far.is_capture() {
-        visit(so_far);
+        len = Moves::write_slot(slots, len, so_far);
     }
+    len
 }

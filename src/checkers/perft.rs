@@ -17,52 +17,10 @@
 //! against the plain walk through `legal_moves` + `apply_unchecked`, from
 //! the start and from positions with kings, multi-jumps and rings.
 
-use super::geometry::{Bitboard, BOTTOM_ROW, JUMP_LANDING, JUMP_MASK, NEIGHBOR_MASK, TOP_ROW};
+use super::geometry::{Bitboard, Direction, JUMP_LANDING, JUMP_MASK, NEIGHBOR_MASK, ODD_ROWS};
 use super::piece::Player;
 use super::position::Checkers;
-
-/// Even-row squares not on the right edge (they step by 5 down, 3 up).
-const EVEN_NOT_RIGHT: Bitboard = 0x0707_0707;
-/// Odd-row squares not on the left edge (they step by 3 down, 5 up).
-const ODD_NOT_LEFT: Bitboard = 0xE0E0_E0E0;
-/// Odd-row squares.
-const ODD_ROWS: Bitboard = 0xF0F0_F0F0;
-
-/// Direction indices (see `geometry::Direction`).
-const UP: [usize; 2] = [0, 1];
-const DOWN: [usize; 2] = [2, 3];
-const ALL: [usize; 4] = [0, 1, 2, 3];
-
-/// The side to move, as a type, so that "forward" is known at compile time.
-trait Side {
-    /// Whether this side's men move toward larger square numbers.
-    const DOWN: bool;
-    /// Where this side's men are crowned.
-    const CROWN: Bitboard;
-    /// The directions of this side's men.
-    const MAN_DIRECTIONS: [usize; 2];
-    /// The other side.
-    type Other: Side;
-}
-
-/// Red: moves down (toward 32).
-struct RedSide;
-/// White: moves up (toward 1).
-struct WhiteSide;
-
-impl Side for RedSide {
-    const DOWN: bool = true;
-    const CROWN: Bitboard = BOTTOM_ROW;
-    const MAN_DIRECTIONS: [usize; 2] = DOWN;
-    type Other = WhiteSide;
-}
-
-impl Side for WhiteSide {
-    const DOWN: bool = false;
-    const CROWN: Bitboard = TOP_ROW;
-    const MAN_DIRECTIONS: [usize; 2] = UP;
-    type Other = RedSide;
-}
+use super::side::{jumpers_toward, shift35, shift4, RedSide, Side, WhiteSide};
 
 /// A position from the mover's side.
 #[derive(Clone, Copy)]
@@ -70,29 +28,6 @@ struct Board {
     own: Bitboard,
     opponent: Bitboard,
     kings: Bitboard,
-}
-
-/// One step toward larger numbers when `down`, else smaller, in the "4"
-/// shift class (the same index offset on every row).
-#[inline(always)]
-const fn shift4(b: Bitboard, down: bool) -> Bitboard {
-    if down {
-        b << 4
-    } else {
-        b >> 4
-    }
-}
-
-/// One step in the other shift class (by 5 or 3 depending on the row).
-/// The "4" class alternates between left and right from row to row, so
-/// the two classes together are the two diagonal directions.
-#[inline(always)]
-const fn shift35(b: Bitboard, down: bool) -> Bitboard {
-    if down {
-        ((b & EVEN_NOT_RIGHT) << 5) | ((b & ODD_NOT_LEFT) << 3)
-    } else {
-        ((b & EVEN_NOT_RIGHT) >> 3) | ((b & ODD_NOT_LEFT) >> 5)
-    }
 }
 
 /// The start index of a "35"-class step that landed on `to`.
@@ -117,17 +52,6 @@ const fn source4(to: u32, down: bool) -> u32 {
     } else {
         to + 4
     }
-}
-
-/// The squares of `movers` that can jump over `prey` into `empty` in the
-/// two directions toward larger numbers when `down`. A jump is a step of
-/// one shift class then one of the other, in either order; both orders
-/// keep the direction.
-#[inline(always)]
-const fn jumpers_toward(movers: Bitboard, prey: Bitboard, empty: Bitboard, down: bool) -> Bitboard {
-    // Walk back from the landing squares: reverse steps go the other way.
-    (shift4(shift35(empty, !down) & prey, !down) | shift35(shift4(empty, !down) & prey, !down))
-        & movers
 }
 
 /// `a.count_ones() + b.count_ones()` with one 64-bit count: without a
@@ -190,7 +114,7 @@ impl Board {
         while kings != 0 {
             let from = kings.trailing_zeros() as usize;
             kings &= kings - 1;
-            count += count_paths(from, &ALL, self.opponent, empty | (1 << from));
+            count += count_paths(from, &Direction::ALL, self.opponent, empty | (1 << from));
         }
         count
     }
@@ -327,7 +251,7 @@ impl Board {
                 kings &= kings - 1;
                 for_each_path(
                     from,
-                    &ALL,
+                    &Direction::ALL,
                     self.opponent,
                     empty | (1 << from),
                     0,
@@ -432,10 +356,11 @@ fn count_man_paths(at: Bitboard, prey: Bitboard, empty: Bitboard, down: bool) ->
 /// through `for_each_path` with a closure costs 11% more instructions in a
 /// kings endgame (callgrind, `perft -- checkers 8 --fen
 /// "W:WK10,K27,29,30:BK14,K18,K3,5,6"`: 78.2 M vs 70.2 M).
-fn count_paths(at: usize, directions: &[usize], prey: Bitboard, empty: Bitboard) -> u64 {
+fn count_paths(at: usize, directions: &[Direction], prey: Bitboard, empty: Bitboard) -> u64 {
     let mut count = 0;
     let mut extended = false;
     for &d in directions {
+        let d = d as usize;
         let over = NEIGHBOR_MASK[d][at];
         if over & prey != 0 && JUMP_MASK[d][at] & empty != 0 {
             extended = true;
@@ -450,7 +375,7 @@ fn count_paths(at: usize, directions: &[usize], prey: Bitboard, empty: Bitboard)
 /// `at` that has already captured `captured`.
 fn for_each_path<F: FnMut(usize, Bitboard)>(
     at: usize,
-    directions: &[usize],
+    directions: &[Direction],
     prey: Bitboard,
     empty: Bitboard,
     captured: Bitboard,
@@ -458,6 +383,7 @@ fn for_each_path<F: FnMut(usize, Bitboard)>(
 ) {
     let mut extended = false;
     for &d in directions {
+        let d = d as usize;
         let over = NEIGHBOR_MASK[d][at];
         if over & prey != 0 && JUMP_MASK[d][at] & empty != 0 {
             extended = true;

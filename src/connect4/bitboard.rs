@@ -124,6 +124,35 @@ pub(crate) const fn count_one_per_column(cells: u64) -> u32 {
     count as u32
 }
 
+/// The shift that brings the gathered column bits of [`open_columns`] down
+/// to bit 0: column `c`'s top-row bit (bit `c * COLUMN_STRIDE` once moved
+/// to row 0) is multiplied by `2^(GATHER_SHIFT - (COLUMN_STRIDE - 1) * c)`.
+const GATHER_SHIFT: u32 = (COLUMN_STRIDE - 1) * (COLUMNS as u32 - 1);
+
+/// The multiplier of [`open_columns`]: one bit per column.
+const GATHER: u64 = {
+    let mut bits = 0;
+    let mut col = 0;
+    while col < COLUMNS as u32 {
+        bits |= 1 << (GATHER_SHIFT - (COLUMN_STRIDE - 1) * col);
+        col += 1;
+    }
+    bits
+};
+
+/// The columns that are not full, as bit `c` for column `c` (`0..128`).
+///
+/// The free top-row cells, moved down to row 0 (bit `c * COLUMN_STRIDE`),
+/// times [`GATHER`] put column `c`'s bit at `GATHER_SHIFT + c`. No two
+/// partial products land on the same bit (so nothing carries) and none but
+/// those lands in the seven bits from `GATHER_SHIFT` (`tests` checks every
+/// mask).
+#[inline(always)]
+pub(crate) const fn open_columns(occupied: u64) -> usize {
+    let free_tops = (!occupied & TOP_ROW) >> (ROWS - 1);
+    ((free_tops.wrapping_mul(GATHER) >> GATHER_SHIFT) & ((1 << COLUMNS) - 1)) as usize
+}
+
 /// The bits of one column including its sentinel.
 const COLUMN_FIELD: u64 = (1 << COLUMN_STRIDE) - 1;
 
@@ -182,6 +211,28 @@ mod tests {
         );
         let mixed = cell(0, 0) | cell(1, 1) | cell(2, 2) | cell(3, 3) | cell(4, 4) | cell(5, 5);
         assert_eq!(count_one_per_column(mixed), 6);
+    }
+
+    #[test]
+    fn open_columns_gathers_every_mask() {
+        for open in 0..1_usize << COLUMNS {
+            // Fill the columns not in `open` to the top; leave the others
+            // at every height below it.
+            for height in 0..ROWS {
+                let mut occupied = 0;
+                for col in 0..COLUMNS {
+                    let rows = if open & (1 << col) != 0 { height } else { ROWS };
+                    for row in 0..rows {
+                        occupied |= cell(row, col);
+                    }
+                }
+                assert_eq!(
+                    open_columns(occupied),
+                    open,
+                    "{open:07b} at height {height}"
+                );
+            }
+        }
     }
 
     #[test]
