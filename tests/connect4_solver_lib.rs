@@ -370,17 +370,14 @@ fn builtin_book_loads_and_agrees_with_the_solver() {
     let book = Book::builtin().unwrap();
     assert!(book.depth() >= 1);
     assert!(!book.is_empty());
-    let mut solver = solver();
-    // Every entry is a real unfinished position within the depth, and a
-    // sample agrees with a fresh solve without the book.
+    // Every entry is a real unfinished position within the depth (a
+    // sample of the deepest agrees with fresh solves in
+    // tests/connect4_book_play.rs, in release).
     let entries: Vec<(Connect4, i32)> = book.entries().collect();
     assert_eq!(entries.len(), book.len());
     for (game, score) in &entries {
         assert!(game.outcome().is_none() && game.plies() <= book.depth());
         assert_eq!(book.score(game), Some(*score));
-    }
-    for (game, score) in entries.iter().step_by(entries.len().div_ceil(5)) {
-        assert_eq!(solver.score(game), Ok(*score), "{game:?}");
     }
     // With the book, the solver answers those positions at once.
     let mut with_book = Solver::with_table_bits(TEST_TABLE_BITS)

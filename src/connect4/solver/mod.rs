@@ -24,7 +24,7 @@ pub use table::{TableSizeError, DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BI
 use super::{Column, Connect4, Moves};
 use crate::Game;
 use position::Position;
-use search::Search;
+use search::{Search, CENTRE_FIRST};
 use table::TranspositionTable;
 
 /// Why a position cannot be solved.
@@ -46,12 +46,13 @@ pub enum SolveError {
 /// clears it.
 ///
 /// Speed: near the end of the game a position solves in microseconds, in
-/// the middle game in tens of microseconds to milliseconds, and in the
-/// opening in up to seconds or (near the empty board) minutes. With
-/// [`Solver::with_book`] and the [`Book`] of [`Book::builtin`], positions
-/// with up to [`Book::depth`] stones are answered from the book, and
-/// [`best_moves`](Solver::best_moves) answers within about a second from
-/// any position (see the README for the figures).
+/// the middle game in tens of microseconds to milliseconds, from about 12
+/// stones in under a second, and in the opening in seconds to minutes (the
+/// empty board: about ten minutes on a shared 2-core machine). With
+/// [`Solver::with_book`] and the [`Book`] of [`Book::builtin`],
+/// [`best_move`](Solver::best_move) answers the positions of the book's
+/// lines of play without search (see the README for what the shipped book
+/// covers).
 ///
 /// ```
 /// use rulebook::connect4::{Column, Connect4, Solver};
@@ -276,6 +277,68 @@ impl Solver {
         }
         debug_assert!(!best.is_empty());
         Ok(best)
+    }
+
+    /// One move that keeps the best score (one of
+    /// [`best_moves`](Solver::best_moves)): the first in centre-first
+    /// order (columns 3, 2, 4, 1, 5, 0, 6, counted from 0), so the same
+    /// position always gets the same answer. Cheaper than `best_moves`: it
+    /// stops at the first move that keeps the score, and with a book it
+    /// answers from the book when the book has the position and that move's
+    /// result (as [`Book::builtin`] has along its lines of play).
+    ///
+    /// Playing it at every turn is perfect play: a won position is won as
+    /// fast as possible, a drawn one never lost, a lost one lost as late as
+    /// possible.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::GameOver`] if the game is over.
+    pub fn best_move(&mut self, game: &Connect4) -> Result<Column, SolveError> {
+        let pos = unfinished(game)?;
+        let order = CENTRE_FIRST.map(|index| Column::ALL[index]);
+        if pos.can_win_next() {
+            let wins = pos.own_threats() & pos.playable();
+            if let Some(&column) = order.iter().find(|&&c| pos.playable_in(c) & wins != 0) {
+                return Ok(column);
+            }
+        }
+        let target = self.search.solve(&pos, false);
+        // A child the book has with the opposite score keeps the score; the
+        // first such in this order is the move `best_move` without the book
+        // finds (the earlier ones do not keep the score, and book scores
+        // are exact), so the book's lines of play are followed.
+        for column in order {
+            let cell = pos.playable_in(column);
+            if cell != 0 && self.search.book_score(&pos.after(cell)) == Some(-target) {
+                return Ok(column);
+            }
+        }
+        let mut last = None;
+        for column in order {
+            let cell = pos.playable_in(column);
+            if cell == 0 {
+                continue;
+            }
+            last = Some(column);
+            let child = pos.after(cell);
+            let keeps = if child.is_full() {
+                target == 0
+            } else if child.can_win_next() {
+                -child.win_now_score() >= target
+            } else {
+                // The book (if any) answers the child at once; otherwise
+                // one null-window test, most often cut by the table's move.
+                !self.search.at_least(&child, 1 - target)
+            };
+            if keeps {
+                return Ok(column);
+            }
+        }
+        // Some move keeps the score by definition of the score; the last
+        // legal move is a safe answer should that ever fail.
+        debug_assert!(false, "no move keeps the score {target}");
+        last.ok_or(SolveError::GameOver)
     }
 }
 

@@ -101,18 +101,12 @@ impl Position {
         moves & !(opponent_threats >> 1)
     }
 
-    /// How many cells the side to move would threaten after playing the
-    /// single-bit `cell`: the move-ordering heuristic.
+    /// The cells where the side to move would complete four after playing
+    /// the single-bit `cell`: the opponent's threats in the position after
+    /// the move, and (by their number) the move-ordering heuristic.
     #[inline(always)]
-    pub(crate) const fn threats_after(&self, cell: u64) -> u32 {
-        // The count of a sparse set by clearing bits: threats are few.
-        let mut threats = winning_cells(self.current | cell, self.mask | cell);
-        let mut count = 0;
-        while threats != 0 {
-            threats &= threats - 1;
-            count += 1;
-        }
-        count
+    pub(crate) const fn threats_after(&self, cell: u64) -> u64 {
+        winning_cells(self.current | cell, self.mask | cell)
     }
 
     /// The position after the side to move plays the single-bit `cell`.
@@ -150,12 +144,6 @@ impl Position {
             col += 1;
         }
         mirrored
-    }
-
-    /// The column of a single-bit `cell`.
-    #[inline(always)]
-    pub(crate) const fn column_of(cell: u64) -> usize {
-        (cell.trailing_zeros() / COLUMN_STRIDE) as usize
     }
 
     /// The playable cell of `column`, or 0 if the column is full.

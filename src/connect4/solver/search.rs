@@ -13,7 +13,7 @@ use super::table::TranspositionTable;
 
 /// Columns from the centre out: central stones take part in more lines, so
 /// they are tried first when the threat counts tie.
-const CENTRE_FIRST: [usize; COLUMNS] = [3, 2, 4, 1, 5, 0, 6];
+pub(crate) const CENTRE_FIRST: [usize; COLUMNS] = [3, 2, 4, 1, 5, 0, 6];
 
 /// Mirror positions share one table entry up to this many stones: early on
 /// mirror transpositions are common; later the extra key costs more than it
@@ -26,6 +26,10 @@ const TABLE_PLIES: i32 = 38;
 
 /// Moves are ordered by threat count below this many stones.
 const ORDERING_PLIES: i32 = 43;
+
+/// A sorter item: the column above this bit, the move's threat map below.
+const COLUMN_ITEM_SHIFT: u32 = 49;
+const THREATS_ITEM_MASK: u64 = (1 << COLUMN_ITEM_SHIFT) - 1;
 
 /// The largest score magnitude, a win with one's first... fourth stone.
 const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2;
@@ -71,7 +75,7 @@ impl Search {
             } else if mid >= 0 && high / 2 > mid {
                 mid = high / 2;
             }
-            let found = self.negamax(pos, mid, mid + 1);
+            let found = self.negamax(pos, pos.opponent_threats(), mid, mid + 1);
             if found <= mid {
                 high = found;
             } else {
@@ -93,7 +97,13 @@ impl Search {
     /// at once (debug-asserted).
     pub(crate) fn at_least(&mut self, pos: &Position, target: i32) -> bool {
         debug_assert!(!pos.is_full() && !pos.can_win_next());
-        self.negamax(pos, target - 1, target) >= target
+        self.negamax(pos, pos.opponent_threats(), target - 1, target) >= target
+    }
+
+    /// The book's score of `pos`, if there is a book and it has `pos`.
+    pub(crate) fn book_score(&self, pos: &Position) -> Option<i32> {
+        let book = self.book.as_ref()?;
+        book.score_of_key(canonical_key(pos.key()), pos.plies())
     }
 
     /// Negamax alpha-beta. Returns the exact score if it lies strictly in
@@ -101,10 +111,18 @@ impl Search {
     /// a lower bound `>= beta` if the score is `>= beta`.
     ///
     /// Precondition: `alpha < beta`; the game is not over and the side to
-    /// move cannot win at once (debug-asserted).
-    pub(crate) fn negamax(&mut self, pos: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+    /// move cannot win at once; `opponent_threats` is
+    /// `pos.opponent_threats()` (debug-asserted).
+    pub(crate) fn negamax(
+        &mut self,
+        pos: &Position,
+        opponent_threats: u64,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         debug_assert!(alpha < beta);
         debug_assert!(!pos.can_win_next() && !pos.is_full());
+        debug_assert_eq!(opponent_threats, pos.opponent_threats());
         self.nodes += 1;
         let nodes_before = self.nodes;
         if self.nodes > self.node_limit {
@@ -113,7 +131,6 @@ impl Search {
             return alpha;
         }
         let plies = pos.plies() as i32;
-        let opponent_threats = pos.opponent_threats();
         let moves = pos.non_losing_moves(opponent_threats);
         if moves == 0 {
             // Every move lets the opponent win with its next stone.
@@ -224,7 +241,8 @@ impl Search {
             let cell = moves & column_mask(column);
             if cell != 0 {
                 remaining ^= cell;
-                let score = -self.negamax(&pos.after(cell), -beta, -alpha);
+                let threats = pos.threats_after(cell);
+                let score = -self.negamax(&pos.after(cell), threats, -beta, -alpha);
                 if score >= beta {
                     self.store(table_key, nodes_before, score, MAX_SCORE, Some(column));
                     return score;
@@ -239,30 +257,34 @@ impl Search {
         let mut sorter = MoveSorter::new();
         // Counting threats pays for itself only with enough of the game
         // left; near the end the centre-first order is as good and cheaper.
+        // Each move's threat map is kept: it is the child's opponent
+        // threats.
         let count_threats = remaining & remaining.wrapping_sub(1) != 0 && plies < ORDERING_PLIES;
         for &column in CENTRE_FIRST.iter().rev() {
             let cell = remaining & column_mask(column);
             if cell != 0 {
+                let threats = pos.threats_after(cell);
                 let score = if count_threats {
-                    pos.threats_after(cell) as i32
+                    threats.count_ones()
                 } else {
                     0
                 };
-                sorter.add(cell, score);
+                sorter.add((column as u64) << COLUMN_ITEM_SHIFT | threats, score);
             }
         }
 
-        while let Some(cell) = sorter.pop() {
+        while let Some(item) = sorter.pop() {
+            let column = (item >> COLUMN_ITEM_SHIFT) as usize;
+            let cell = moves & column_mask(column);
             let child = pos.after(cell);
-            let score = -self.negamax(&child, -beta, -alpha);
+            let score = -self.negamax(&child, item & THREATS_ITEM_MASK, -beta, -alpha);
             if score >= beta {
-                let column = Position::column_of(cell);
                 self.store(table_key, nodes_before, score, MAX_SCORE, Some(column));
                 return score;
             }
             if score > alpha {
                 alpha = score;
-                best_column = Some(Position::column_of(cell));
+                best_column = Some(column);
             }
         }
         if alpha > alpha_in {
