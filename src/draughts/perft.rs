@@ -182,7 +182,12 @@ impl<R: Rules, S: Side, D: Dedup> Sink for Recurse<'_, R, S, D> {
                 capture.captured,
                 capture.king_after,
             );
-            self.total += perft_from::<R, S::Other, D>(&child, self.depth);
+            // The last ply is counted here, inline, as after quiet moves.
+            self.total += if self.depth == 1 {
+                count_moves::<R, S::Other, D>(&child)
+            } else {
+                perft_from::<R, S::Other, D>(&child, self.depth)
+            };
         }
     }
 }
