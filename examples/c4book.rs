@@ -23,6 +23,14 @@ use rulebook::{Game, Outcome};
 
 const USAGE: &str = "usage: c4book --depth N [--limit N] --out FILE";
 
+/// What `--help` prints after the usage line.
+const ABOUT: &str = "\
+Generates the Connect Four opening book: every unfinished position with N
+stones is solved exactly, shallower ones follow by negamax over the book.
+  --depth N   stones in the deepest positions solved
+  --limit N   solve only the first N deepest positions (a partial book)
+  --out FILE  where to write the book";
+
 /// The key of a position and its mirror image: the smaller of the two move
 /// texts of the board (a stable order for the generation).
 fn canonical_text(game: &Connect4) -> String {
@@ -56,6 +64,13 @@ fn positions_at(plies: u32) -> Vec<Connect4> {
 }
 
 fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}\n\n{ABOUT}");
+        return ExitCode::SUCCESS;
+    }
     let mut args = std::env::args().skip(1);
     let (mut depth, mut out, mut limit) = (None, None, usize::MAX);
     while let Some(arg) = args.next() {

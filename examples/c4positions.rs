@@ -24,6 +24,16 @@ use rulebook::Game;
 
 const USAGE: &str = "usage: c4positions --stage begin|middle|end --difficulty easy|medium|hard [--count N] [--seed S]";
 
+/// What `--help` prints after the usage line.
+const ABOUT: &str = "\
+Generates Connect Four benchmark positions (`MOVES SCORE`, columns 1-7) by
+random play, sorted by stage and difficulty; the same arguments give the
+same file.
+  --stage       begin (1-14 stones), middle (15-28) or end (29-41)
+  --difficulty  easy (under 10^4 nodes), medium (up to 10^6) or hard
+  --count N     positions to write (default 10)
+  --seed S      the random generator's seed (default 1)";
+
 /// Node counts separating the difficulties.
 const EASY_BELOW: u64 = 10_000;
 const MEDIUM_BELOW: u64 = 1_000_000;
@@ -99,6 +109,13 @@ fn random_position(rng: &mut Rng, plies: u64) -> (Connect4, String) {
 }
 
 fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}\n\n{ABOUT}");
+        return ExitCode::SUCCESS;
+    }
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {

@@ -24,6 +24,15 @@ use rulebook::connect4::{Book, Connect4, Solver, DEFAULT_TABLE_BITS};
 
 const USAGE: &str = "usage: c4solve [--weak] [--book] [--table-bits N] < FILE";
 
+/// What `--help` prints after the usage line.
+const ABOUT: &str = "\
+Solves the Connect Four positions of standard input, one a line (columns
+1-7, optionally followed by the expected score, then checked), and prints
+MOVES SCORE NODES MICROSECONDS for each.
+  --weak          win / draw / loss only (scores 1, 0, -1)
+  --book          use the built-in opening book
+  --table-bits N  2^N table entries of 8 bytes (default 23, 64 MiB)";
+
 struct Options {
     weak: bool,
     book: bool,
@@ -47,7 +56,6 @@ fn parse_options() -> Result<Options, String> {
                     .parse()
                     .map_err(|_| format!("--table-bits: {value:?} is not a number"))?;
             }
-            "-h" | "--help" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
     }
@@ -73,6 +81,13 @@ fn parse_line(line: &str) -> Result<(Connect4, Option<i32>), String> {
 }
 
 fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}\n\n{ABOUT}");
+        return ExitCode::SUCCESS;
+    }
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {

@@ -1,8 +1,9 @@
-//! English checkers for two players at one keyboard, Red first, as
-//! Microsoft's Checkers plays it: a thin console over `rulebook`.
+//! English checkers at the console, Red first, as Microsoft's Checkers
+//! plays it: two players at one keyboard, or against the computer. A thin
+//! console over `rulebook`.
 //!
 //! ```text
-//! cargo run --example checkers [-- --save FILE]
+//! cargo run --example checkers [-- --save FILE] [--computer red|white|both] [--level N]
 //! ```
 //!
 //! Type a move as `11-15`, a jump as `22x15`; in a multi-jump, type one
@@ -10,10 +11,27 @@
 //! commands. `--save FILE` writes every finished game of the session to
 //! FILE as PDN (rewritten after each game).
 //!
+//! - `--computer red` / `--computer white`: the computer plays that side;
+//!   `--computer both` lets it play a whole game by itself. It announces
+//!   its moves as a human's are announced, with what it thought (search
+//!   depth and score: 100 is a man ahead). It answers a draw offer by its
+//!   own judgement and may offer one itself (see
+//!   `rulebook::search::Engine`). Games against the computer are played
+//!   under the tournament draw rules (threefold repetition, 40 moves each
+//!   without a capture or a man's move), so that every game ends.
+//! - `--level N`: the computer's strength, 1 (weakest) to
+//!   `rulebook::checkers::MAX_LEVEL`; the default,
+//!   `rulebook::checkers::DEFAULT_LEVEL`, answers within about a second.
+//! - With `--computer` or `--level`, the `hint` command asks the computer
+//!   for a move for the side to move.
+//!
+//! With no options, the session is two players at one keyboard, as before.
+//!
 //! Everything the rules decide comes from the library: the legal moves,
 //! reading a jump typed one hop at a time ([`Checkers::enter_move`]), the
-//! match with its draw offers and resignations ([`Match`]). This file only
-//! reads, prints and calls.
+//! match with its draw offers and resignations ([`Match`]), and the
+//! computer player ([`checkers::engine`]). This file only reads, prints and
+//! calls.
 
 #[path = "support/console.rs"]
 mod console;
@@ -22,8 +40,9 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rulebook::checkers::{pdn, Checkers, Ending, Entry, Move, PartialJump, Player};
-use rulebook::{EndReason, Game, Match, MatchResult, Outcome};
+use rulebook::checkers::{self, pdn, Checkers, Ending, Entry, Move, PartialJump, Player};
+use rulebook::search::{Engine, SearchResult};
+use rulebook::{DrawRules, EndReason, Game, Match, MatchResult, Outcome};
 
 use console::{ask_yes_no, capitalized, list, quoted, Command, Console};
 
@@ -43,11 +62,92 @@ Commands:
   help     show this list
 Squares are numbered 1 to 32, as on the board.";
 
-const USAGE: &str = "usage: checkers [--save FILE]";
+/// The line `help` adds when the computer can give hints.
+const HINT_HELP: &str = "  hint     ask the computer for a move";
+
+const USAGE: &str = "usage: checkers [--save FILE] [--computer red|white|both] [--level N]";
+
+/// What the command line asks for.
+struct Options {
+    save: Option<PathBuf>,
+    /// The sides the computer plays (none for two humans).
+    computer: Vec<Player>,
+    /// The computer's level, if `--level` was given.
+    level: Option<u32>,
+}
+
+/// The computer players of a session: one engine per computer side, and
+/// one for hints.
+struct Computer {
+    level: u32,
+    /// Red's and White's engines, where the computer plays that side.
+    sides: [Option<Engine<Checkers>>; 2],
+    hints: Engine<Checkers>,
+}
+
+impl Computer {
+    fn new(options: &Options) -> Result<Option<Computer>, String> {
+        if options.computer.is_empty() && options.level.is_none() {
+            return Ok(None);
+        }
+        let level = options.level.unwrap_or(checkers::DEFAULT_LEVEL);
+        let engine = || checkers::engine(level).map_err(|error| error.to_string());
+        let mut sides = [None, None];
+        for &side in &options.computer {
+            sides[side_index(side)] = Some(engine()?);
+        }
+        Ok(Some(Computer {
+            level,
+            sides,
+            hints: engine()?,
+        }))
+    }
+
+    /// The engine playing `player`, if the computer plays that side.
+    fn playing(&mut self, player: Player) -> Option<&mut Engine<Checkers>> {
+        self.sides[side_index(player)].as_mut()
+    }
+
+    fn new_game(&mut self) {
+        for engine in self.sides.iter_mut().flatten() {
+            engine.new_game();
+        }
+        self.hints.new_game();
+    }
+}
+
+fn side_index(player: Player) -> usize {
+    match player {
+        Player::Red => 0,
+        Player::White => 1,
+    }
+}
+
+/// What the computer thought, as the end of an announcement.
+fn thinking(thought: &SearchResult<Move>) -> String {
+    format!("depth {}, score {}", thought.depth, thought.score)
+}
+
+/// What `--help` prints after the usage line.
+const ABOUT: &str = "\
+Checkers for two players at one keyboard, or against the computer; Red moves first.
+  --save FILE          write every finished game of the session to FILE as PDN
+  --computer SIDE      the computer plays red, white or both
+  --level N            the computer's strength, 1 (weakest) and up
+Type help during a game for the commands (with the computer: hint).";
 
 fn main() -> ExitCode {
-    let save = match parse_arguments(std::env::args().skip(1)) {
-        Ok(save) => save,
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}\n\n{ABOUT}");
+        return ExitCode::SUCCESS;
+    }
+    let computer = parse_arguments(std::env::args().skip(1))
+        .and_then(|options| Computer::new(&options).map(|computer| (options, computer)));
+    let (options, computer) = match computer {
+        Ok(parsed) => parsed,
         Err(message) => {
             eprintln!("checkers: {message}\n{USAGE}");
             return ExitCode::from(2);
@@ -61,7 +161,7 @@ fn main() -> ExitCode {
         input: stdin.lock(),
         output: io::stdout().lock(),
     };
-    match run(&mut console, save) {
+    match run(&mut console, options, computer) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("checkers: {error}");
@@ -70,36 +170,87 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads `--save FILE`, the only option.
-fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Option<PathBuf>, String> {
-    let mut save = None;
+/// Reads the options.
+fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
+    let mut options = Options {
+        save: None,
+        computer: Vec::new(),
+        level: None,
+    };
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--save" => match args.next() {
-                Some(file) => save = Some(PathBuf::from(file)),
+                Some(file) => options.save = Some(PathBuf::from(file)),
                 None => return Err("--save needs a file name".to_owned()),
             },
-            "--help" | "-h" => {
-                return Err("two players at one keyboard; Red moves first".to_owned())
+            "--computer" => {
+                let side = args.next().ok_or("--computer needs red, white or both")?;
+                options.computer = match side.to_ascii_lowercase().as_str() {
+                    "red" => vec![Player::Red],
+                    "white" => vec![Player::White],
+                    "both" => vec![Player::Red, Player::White],
+                    _ => return Err(format!("--computer takes red, white or both, not `{side}`")),
+                };
+            }
+            "--level" => {
+                let text = args.next().ok_or("--level needs a number")?;
+                let level = text.parse().map_err(|_| {
+                    format!(
+                        "--level takes a number from 1 to {}, not `{text}`",
+                        checkers::MAX_LEVEL
+                    )
+                })?;
+                options.level = Some(level);
             }
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
-    Ok(save)
+    Ok(options)
 }
 
 /// Plays games until the players stop or the input ends.
-fn run(console: &mut Console<impl BufRead, impl Write>, save: Option<PathBuf>) -> io::Result<()> {
-    console.say("Checkers: two players at one keyboard. Red moves first.")?;
-    console.say("Type a move like 11-15, or help for the commands.")?;
+fn run(
+    console: &mut Console<impl BufRead, impl Write>,
+    options: Options,
+    mut computer: Option<Computer>,
+) -> io::Result<()> {
+    let sides = &options.computer;
+    match (&computer, sides.as_slice()) {
+        (Some(computer), [Player::Red, Player::White]) => console.say(&format!(
+            "Checkers: the computer (level {}) plays both sides. Red moves first.",
+            computer.level
+        ))?,
+        (Some(computer), [side]) => {
+            console.say(&format!(
+                "Checkers: you play {} against the computer ({side}, level {}). Red moves first.",
+                side.opponent(),
+                computer.level
+            ))?;
+            console.say("Type a move like 11-15, or help for the commands.")?;
+        }
+        _ => {
+            console.say("Checkers: two players at one keyboard. Red moves first.")?;
+            console.say("Type a move like 11-15, or help for the commands.")?;
+        }
+    }
+    // The computer's games end by the tournament rules, so that two
+    // engines cannot shuffle kings for ever.
+    let rules = if sides.is_empty() {
+        DrawRules::NONE
+    } else {
+        DrawRules::TOURNAMENT
+    };
     let mut finished = Vec::new();
     loop {
-        let Some(game) = play_game(console)? else {
+        if let Some(computer) = &mut computer {
+            computer.new_game();
+        }
+        let Some(game) = play_game(console, rules, computer.as_mut())? else {
             return console.say("\nEnd of input: goodbye.");
         };
         finished.push(game);
-        if let Some(path) = &save {
-            save_games(path, &finished)?;
+        if let Some(path) = &options.save {
+            save_games(path, &finished, sides, computer.as_ref().map(|c| c.level))?;
             console.say(&format!("The game is saved in {}.", path.display()))?;
         }
         match ask_yes_no(console, "Play another game? (Y/N) ")? {
@@ -113,8 +264,10 @@ fn run(console: &mut Console<impl BufRead, impl Write>, save: Option<PathBuf>) -
 /// Plays one game to its end; `None` when the input ends first.
 fn play_game(
     console: &mut Console<impl BufRead, impl Write>,
+    rules: DrawRules,
+    mut computer: Option<&mut Computer>,
 ) -> io::Result<Option<Match<Checkers>>> {
-    let mut game = Match::new(Checkers::default());
+    let mut game = Match::with_rules(Checkers::default(), rules);
     let mut show_board = true;
     while game.result().is_none() {
         if show_board {
@@ -122,18 +275,46 @@ fn play_game(
             show_board = false;
         }
         let player = game.to_move();
+        if let Some(engine) = computer.as_mut().and_then(|c| c.playing(player)) {
+            let thought = engine.think(&game);
+            if engine.offers_draw(&game, &thought) {
+                game.offer_draw().map_err(io::Error::other)?;
+                if answer_draw(console, &mut game, computer.as_deref_mut())?.is_none() {
+                    return Ok(None);
+                }
+            }
+            if game.result().is_none() {
+                if let Some(mv) = thought.best_move {
+                    play(console, &mut game, mv, Some(&thinking(&thought)))?;
+                    show_board = true;
+                }
+            }
+            continue;
+        }
         let Some(line) = console.ask(&format!("{player}> "))? else {
             return Ok(None);
         };
         match Command::read(&line, starts_with_digit) {
             Command::Empty => console.say("Type a move like 11-15, or help for the commands.")?,
+            Command::Help if computer.is_some() => {
+                console.say(&HELP.replacen("\nSquares", &format!("\n{HINT_HELP}\nSquares"), 1))?
+            }
             Command::Help => console.say(HELP)?,
+            Command::Hint(_) if computer.is_some() => {
+                if let Some(computer) = computer.as_mut() {
+                    let thought = computer.hints.think(&game);
+                    if let Some(mv) = thought.best_move {
+                        console.say(&format!("Hint: {mv} ({}).", thinking(&thought)))?;
+                    }
+                }
+            }
             Command::Moves => console.say(&format!(
                 "Legal moves: {}.",
                 list(game.position().legal_moves().iter())
             ))?,
             Command::Draw => {
-                if offer_draw(console, &mut game, player)?.is_none() {
+                game.offer_draw().map_err(io::Error::other)?;
+                if answer_draw(console, &mut game, computer.as_deref_mut())?.is_none() {
                     return Ok(None);
                 }
             }
@@ -143,19 +324,19 @@ fn play_game(
             }
             Command::Move(text) => match game.position().enter_move(text) {
                 Ok(Entry::Complete(mv)) => {
-                    play(console, &mut game, mv)?;
+                    play(console, &mut game, mv, None)?;
                     show_board = true;
                 }
                 Ok(Entry::Jumping(partial)) => {
                     let Some(mv) = finish_jump(console, partial, player)? else {
                         return Ok(None);
                     };
-                    play(console, &mut game, mv)?;
+                    play(console, &mut game, mv, None)?;
                     show_board = true;
                 }
                 Err(error) => console.say(&format!("{}.", capitalized(&error.to_string())))?,
             },
-            Command::Unknown(word) => console.say(&format!(
+            Command::Hint(word) | Command::Unknown(word) => console.say(&format!(
                 "Unknown command `{}`: type a move like 11-15, or help for the commands.",
                 quoted(word)
             ))?,
@@ -173,15 +354,20 @@ fn play_game(
     Ok(Some(game))
 }
 
-/// Plays a move the library has already resolved, and says so.
+/// Plays a move the library has already resolved, and says so (with what
+/// the computer thought, when it chose the move).
 fn play(
     console: &mut Console<impl BufRead, impl Write>,
     game: &mut Match<Checkers>,
     mv: Move,
+    thought: Option<&str>,
 ) -> io::Result<()> {
     let player = game.to_move();
     game.play(mv).map_err(io::Error::other)?;
-    console.say(&format!("{player} plays {mv}."))
+    match thought {
+        None => console.say(&format!("{player} plays {mv}.")),
+        Some(thought) => console.say(&format!("{player} plays {mv} ({thought}).")),
+    }
 }
 
 /// Asks for the next jumps of a capture until it is complete; `None` when
@@ -224,17 +410,27 @@ fn finish_jump(
     }
 }
 
-/// The player to move offers a draw and the opponent answers. Returns
-/// whether it was accepted, or `None` when the input ends first.
-fn offer_draw(
+/// The opponent of the player to move answers the draw offer that player
+/// has made: the computer by its judgement if it plays that side (its
+/// answer is shown as if typed), else a human. Returns whether it was
+/// accepted, or `None` when the input ends first.
+fn answer_draw(
     console: &mut Console<impl BufRead, impl Write>,
     game: &mut Match<Checkers>,
-    player: Player,
+    computer: Option<&mut Computer>,
 ) -> io::Result<Option<bool>> {
-    game.offer_draw().map_err(io::Error::other)?;
+    let player = game.to_move();
     let opponent = Checkers::opponent(player);
     let question = format!("{player} offers a draw. {opponent}, do you accept? (Y/N) ");
-    let Some(accepted) = ask_yes_no(console, &question)? else {
+    let answer = match computer.and_then(|computer| computer.playing(opponent)) {
+        Some(engine) => {
+            let accepts = engine.accepts_draw(game);
+            console.say(&format!("{question}{}", if accepts { "Y" } else { "N" }))?;
+            Some(accepts)
+        }
+        None => ask_yes_no(console, &question)?,
+    };
+    let Some(accepted) = answer else {
         return Ok(None);
     };
     if accepted {
@@ -252,15 +448,6 @@ fn offer_draw(
 /// Who won and why, as the end of the game announces it.
 fn end_of_game(result: MatchResult<Player, Ending>) -> String {
     match (result.outcome, result.reason) {
-        (Outcome::Win(winner), EndReason::Rules(Ending::NoPieces)) => {
-            format!("{winner} wins: {} has no pieces left.", winner.opponent())
-        }
-        (Outcome::Win(winner), EndReason::Rules(Ending::Blocked)) => {
-            format!(
-                "{winner} wins: {} is blocked and cannot move.",
-                winner.opponent()
-            )
-        }
         (Outcome::Win(winner), EndReason::Resignation) => {
             format!("{winner} wins: {} resigned.", winner.opponent())
         }
@@ -269,20 +456,34 @@ fn end_of_game(result: MatchResult<Player, Ending>) -> String {
     }
 }
 
-/// Writes the finished games to `path` as PDN, one record after another.
-fn save_games(path: &std::path::Path, games: &[Match<Checkers>]) -> io::Result<()> {
+/// Writes the finished games to `path` as PDN, one record after another;
+/// the sides the computer played (at `level`) are named so.
+fn save_games(
+    path: &std::path::Path,
+    games: &[Match<Checkers>],
+    computer: &[Player],
+    level: Option<u32>,
+) -> io::Result<()> {
+    let name = |player: Player| match level {
+        Some(level) if computer.contains(&player) => format!("Computer (level {level})"),
+        _ => player.to_string(),
+    };
+    let event = if computer.is_empty() {
+        "Checkers at one keyboard"
+    } else {
+        "Checkers against the computer"
+    };
     let mut text = String::new();
     for (index, game) in games.iter().enumerate() {
         if index > 0 {
             text.push('\n');
         }
+        let event = format!("{event}, game {}", index + 1);
+        let (red, white) = (name(Player::Red), name(Player::White));
         let tags = [
-            (
-                pdn::EVENT_TAG,
-                format!("Checkers at one keyboard, game {}", index + 1),
-            ),
-            (pdn::RED_PLAYER_TAG, Player::Red.to_string()),
-            (pdn::WHITE_PLAYER_TAG, Player::White.to_string()),
+            (pdn::EVENT_TAG, event.as_str()),
+            (pdn::RED_PLAYER_TAG, red.as_str()),
+            (pdn::WHITE_PLAYER_TAG, white.as_str()),
         ];
         text.push_str(&pdn::write_match(game, tags).map_err(io::Error::other)?);
     }

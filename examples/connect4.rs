@@ -1,8 +1,17 @@
-//! Connect Four for two players at one keyboard, in the console format of
-//! the course assignment (see `tests/data/connect4_sample_*.txt`).
+//! Connect Four at the console, in the format of the course assignment
+//! (see `tests/data/connect4_sample_*.txt`): two players at one keyboard,
+//! or against the computer.
 //!
 //! Run with `cargo run --example connect4`. Type a column number (0-6) for
 //! each move, and `Y`/`N` when asked to play again. End of input quits.
+//!
+//! `--computer X` / `--computer O`: the computer plays that side;
+//! `--computer both` lets it play a whole game by itself. Its move is
+//! answered to the same prompt a human's is, with what it thought (search
+//! depth and score) on the same line. `--level N` picks its strength, 1
+//! (weakest) to `rulebook::connect4::MAX_LEVEL`; the default,
+//! `rulebook::connect4::DEFAULT_LEVEL`, answers within about a second.
+//! With no options the session is exactly the assignment's.
 //!
 //! `--rows R --columns C --in-a-row K` play ConnectX instead: the same game
 //! and console on a board of R rows (1-16) and C columns (1-16) where K in a
@@ -11,16 +20,20 @@
 //! Columns are numbered 0 to C-1. Impossible sizes get a message and exit
 //! code 2.
 //!
+//! With ConnectX, the computer is `rulebook::connectx::engine` (Monte Carlo
+//! tree search, for any board size).
+//!
 //! The example only reads, prints and calls the library: the rules, the
-//! board and its text all come from `rulebook::connect4` and
-//! `rulebook::connectx`.
+//! board and its text, and the computer players all come from
+//! `rulebook::connect4` and `rulebook::connectx`.
 
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use rulebook::connect4::{self, Connect4};
+use rulebook::connect4::{self, Connect4, Player};
 use rulebook::connectx::{self, ConnectX};
+use rulebook::search::{Engine, LevelError};
 use rulebook::{Game, Outcome, PlayError};
 
 #[path = "support/connectx_flags.rs"]
@@ -28,18 +41,32 @@ mod connectx_flags;
 use connectx_flags::{take_connectx_flags, CONNECTX_FLAGS_USAGE};
 
 /// Printed after a bad command line.
-const USAGE: &str = "usage: connect4 [--rows R] [--columns C] [--in-a-row K]";
+const USAGE: &str = "\
+usage: connect4 [--rows R] [--columns C] [--in-a-row K] [--computer X|O|both] [--level N]
+  --computer P   the computer plays X, O or both
+  --level N      the computer's strength, 1 (weakest) and up";
+/// What `--help` prints after the usage.
+const ABOUT: &str = "\
+Connect Four for two players at one keyboard, or against the computer; X
+moves first. Type a column number (counting from 0) for each move, Y or N
+when asked to play again. End of input quits.";
 /// The exit code for a bad command line (the usual one for a usage error).
 const USAGE_ERROR: u8 = 2;
 
-/// What the console needs of a game beyond [`Game`]: its board `Display`
-/// and reading a player's column.
-trait ConsoleGame: Game + Display {
+/// What the console needs of a game beyond [`Game`]: its board `Display`,
+/// reading a player's column, and its computer player.
+trait ConsoleGame: Game<Player = Player> + Display {
     /// The column `answer` names on this board, or the message to show.
     fn read_column(&self, answer: &str) -> Result<Self::Move, String>;
+    /// The computer player of `level`.
+    fn engine(level: u32) -> Result<Engine<Self>, LevelError>;
 }
 
 impl ConsoleGame for Connect4 {
+    fn engine(level: u32) -> Result<Engine<Self>, LevelError> {
+        connect4::engine(level)
+    }
+
     fn read_column(&self, answer: &str) -> Result<connect4::Column, String> {
         let last = connect4::Column::MAX_INDEX;
         answer.parse().map_err(|error| match error {
@@ -51,6 +78,10 @@ impl ConsoleGame for Connect4 {
 }
 
 impl ConsoleGame for ConnectX {
+    fn engine(level: u32) -> Result<Engine<Self>, LevelError> {
+        connectx::engine(level)
+    }
+
     fn read_column(&self, answer: &str) -> Result<connectx::Column, String> {
         self.parameters()
             .parse_column(answer)
@@ -115,11 +146,53 @@ impl<R: BufRead, W: Write> Console<R, W> {
         Ok(Some(String::from_utf8_lossy(&line).trim().to_owned()))
     }
 
+    /// The computer's move for the player to move in `game` (answered to
+    /// the usual prompt, with what it thought), if the computer plays that
+    /// side.
+    fn computer_move<G: ConsoleGame>(
+        &mut self,
+        game: &G,
+        computer: &mut Option<Computer<G>>,
+    ) -> io::Result<Option<G::Move>> {
+        let Some(computer) = computer
+            .as_mut()
+            .filter(|c| c.sides.contains(&game.to_move()))
+        else {
+            return Ok(None);
+        };
+        let thought = computer.engine.think(game);
+        let Some(column) = thought.best_move else {
+            return Ok(None);
+        };
+        self.say(column_prompt(game))?;
+        self.say(format!(
+            "{column} (computer: depth {}, score {})",
+            thought.depth, thought.score
+        ))?;
+        Ok(Some(column))
+    }
+
     /// Plays one game from `start`; `false` when the input ended.
-    fn play_one_game<G: ConsoleGame>(&mut self, start: &G) -> io::Result<bool> {
+    fn play_one_game<G: ConsoleGame>(
+        &mut self,
+        start: &G,
+        computer: &mut Option<Computer<G>>,
+    ) -> io::Result<bool> {
         let mut game = start.clone();
+        if let Some(computer) = computer {
+            computer.engine.new_game();
+        }
         self.show(&game)?;
         loop {
+            if let Some(column) = self.computer_move(&game, computer)? {
+                game.apply(column)
+                    .map_err(|error| io::Error::other(error.to_string()))?;
+                self.show(&game)?;
+                if self.game_ended(&game)? {
+                    return Ok(true);
+                }
+                continue;
+            }
             let Some(answer) = self.ask(&column_prompt(&game))? else {
                 return Ok(false);
             };
@@ -144,16 +217,23 @@ impl<R: BufRead, W: Write> Console<R, W> {
                 }
             }
             self.show(&game)?;
-            match game.outcome() {
-                None => {}
-                Some(Outcome::Win(player)) => {
-                    self.say(format!("Player {player} Won!"))?;
-                    return Ok(true);
-                }
-                Some(Outcome::Draw) => {
-                    self.say(TIE)?;
-                    return Ok(true);
-                }
+            if self.game_ended(&game)? {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Announces the end of the game if it has ended; `true` then.
+    fn game_ended<G: Game<Player = Player>>(&mut self, game: &G) -> io::Result<bool> {
+        match game.outcome() {
+            None => Ok(false),
+            Some(Outcome::Win(player)) => {
+                self.say(format!("Player {player} Won!"))?;
+                Ok(true)
+            }
+            Some(Outcome::Draw) => {
+                self.say(TIE)?;
+                Ok(true)
             }
         }
     }
@@ -171,35 +251,116 @@ impl<R: BufRead, W: Write> Console<R, W> {
     }
 }
 
+/// The computer's side(s) and its engine, when it plays.
+struct Computer<G: Game> {
+    /// The sides the computer plays.
+    sides: Vec<Player>,
+    engine: Engine<G>,
+}
+
+/// Who the computer plays and at which level, as the options say.
+#[derive(Clone, Debug)]
+struct ComputerOptions {
+    sides: Vec<Player>,
+    level: Option<u32>,
+}
+
+impl ComputerOptions {
+    /// The computer for game `G`, if it plays.
+    ///
+    /// # Errors
+    ///
+    /// The level does not exist (checked even when the computer does not
+    /// play).
+    fn computer<G: ConsoleGame>(&self, default_level: u32) -> Result<Option<Computer<G>>, String> {
+        if self.sides.is_empty() && self.level.is_none() {
+            return Ok(None);
+        }
+        let engine = G::engine(self.level.unwrap_or(default_level)).map_err(|e| e.to_string())?;
+        Ok((!self.sides.is_empty()).then(|| Computer {
+            sides: self.sides.clone(),
+            engine,
+        }))
+    }
+}
+
+/// Takes `--computer P` and `--level N` out of `args`; returns them and the
+/// other arguments, in order.
+fn take_computer_flags(args: &[String]) -> Result<(ComputerOptions, Vec<String>), String> {
+    let mut options = ComputerOptions {
+        sides: Vec::new(),
+        level: None,
+    };
+    let mut rest = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--computer" => {
+                let side = args.next().ok_or("--computer needs X, O or both")?;
+                options.sides = match side.to_ascii_uppercase().as_str() {
+                    "X" => vec![Player::X],
+                    "O" => vec![Player::O],
+                    "BOTH" => vec![Player::X, Player::O],
+                    _ => return Err(format!("--computer takes X, O or both, not {side:?}")),
+                };
+            }
+            "--level" => {
+                let text = args.next().ok_or("--level needs a number")?;
+                let level = text
+                    .parse()
+                    .map_err(|_| format!("--level takes a whole number, not {text:?}"))?;
+                options.level = Some(level);
+            }
+            _ => rest.push(arg.clone()),
+        }
+    }
+    Ok((options, rest))
+}
+
 /// Plays games from `start` until the players stop or the input ends.
-fn play<G: ConsoleGame>(start: &G) -> io::Result<()> {
+fn play<G: ConsoleGame>(start: &G, mut computer: Option<Computer<G>>) -> io::Result<()> {
     let mut console = Console {
         input: io::stdin().lock(),
         output: io::BufWriter::new(io::stdout().lock()),
     };
-    while console.play_one_game(start)? && console.wants_another_game()? == Some(true) {}
+    while console.play_one_game(start, &mut computer)?
+        && console.wants_another_game()? == Some(true)
+    {}
     console.output.flush()
+}
+
+/// Reads the command line: the board (Connect Four or a ConnectX size)
+/// and the computer. Starts the session, or returns the usage error.
+fn run(args: &[String]) -> Result<io::Result<()>, String> {
+    let (computer, args) = take_computer_flags(args)?;
+    let (parameters, rest) = take_connectx_flags(&args)?;
+    if let Some(unknown) = rest.first() {
+        return Err(format!("unknown argument {unknown:?}"));
+    }
+    Ok(match parameters {
+        None => play(
+            &Connect4::default(),
+            computer.computer(connect4::DEFAULT_LEVEL)?,
+        ),
+        Some(parameters) => play(
+            &ConnectX::new(parameters),
+            computer.computer(connectx::DEFAULT_LEVEL)?,
+        ),
+    })
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let parameters = match take_connectx_flags(&args) {
-        Ok((parameters, rest)) if rest.is_empty() => parameters,
-        Ok((_, rest)) => {
-            eprintln!(
-                "error: unknown argument {:?}\n\n{USAGE}\n{CONNECTX_FLAGS_USAGE}",
-                rest[0]
-            );
-            return ExitCode::from(USAGE_ERROR);
-        }
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{USAGE}\n{CONNECTX_FLAGS_USAGE}\n\n{ABOUT}");
+        return ExitCode::SUCCESS;
+    }
+    let played = match run(&args) {
+        Ok(played) => played,
         Err(message) => {
             eprintln!("error: {message}\n\n{USAGE}\n{CONNECTX_FLAGS_USAGE}");
             return ExitCode::from(USAGE_ERROR);
         }
-    };
-    let played = match parameters {
-        None => play(&Connect4::default()),
-        Some(parameters) => play(&ConnectX::new(parameters)),
     };
     match played {
         Ok(()) => ExitCode::SUCCESS,

@@ -42,7 +42,22 @@ use rulebook::{EndReason, Game, Match, MatchResult, Outcome};
 
 const USAGE: &str = "usage: draughts --variant <international|brazilian|russian|pool|italian|spanish|czech> [--save FILE]";
 
+/// What `--help` prints after the usage line.
+const ABOUT: &str = "\
+Draughts for two players at one keyboard, in any variant of the crate.
+  --variant NAME   international (10x10), brazilian, russian, pool, italian,
+                   spanish or czech
+  --save FILE      write every finished game of the session to FILE as PDN
+Type help during a game for the commands.";
+
 fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}\n\n{ABOUT}");
+        return ExitCode::SUCCESS;
+    }
     let (variant, save) = match parse_arguments(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(message) => {
@@ -108,7 +123,6 @@ fn parse_arguments(
                 Some(file) => save = Some(PathBuf::from(file)),
                 None => return Err("--save needs a file name".to_owned()),
             },
-            "--help" | "-h" => return Err("two players at one keyboard".to_owned()),
             other => return Err(format!("unknown argument `{}`", quoted(other))),
         }
     }
@@ -235,7 +249,8 @@ fn play_game<R: Rules>(
                 }
                 Err(error) => console.say(&format!("{}.", sentence(&error.to_string())))?,
             },
-            Command::Unknown(word) => console.say(&format!(
+            // No computer here: `hint` is a word like any other.
+            Command::Hint(word) | Command::Unknown(word) => console.say(&format!(
                 "Unknown command `{}`: {}",
                 quoted(word),
                 lower_first(&hint)
@@ -366,13 +381,12 @@ fn save_games<R: Rules>(path: &std::path::Path, games: &[Match<Draughts<R>>]) ->
         if index > 0 {
             text.push('\n');
         }
+        let event = format!("Draughts ({}) at one keyboard, game {}", R::NAME, index + 1);
+        let (white, black) = (Color::White.to_string(), Color::Black.to_string());
         let tags = [
-            (
-                "Event",
-                format!("Draughts ({}) at one keyboard, game {}", R::NAME, index + 1),
-            ),
-            ("White", Color::White.to_string()),
-            ("Black", Color::Black.to_string()),
+            ("Event", event.as_str()),
+            ("White", white.as_str()),
+            ("Black", black.as_str()),
         ];
         text.push_str(&pdn::write_match(game, tags).map_err(io::Error::other)?);
     }

@@ -37,7 +37,8 @@
 //!
 //! Prints the count, the time and the leaves per second on stdout; while it
 //! counts, prints each root move as its count completes on stderr. Bad
-//! arguments print the usage on stderr and exit with code 2.
+//! arguments print the usage on stderr and exit with code 2; `--help`
+//! prints it on stdout.
 //!
 //! The example only reads arguments and prints: the library counts
 //! (`rulebook::perft_parallel_divide`, or `rulebook::perft_plain`).
@@ -347,6 +348,10 @@ fn print_total(depth: u32, total: u64, elapsed: Duration) {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{USAGE}\n{CONNECTX_FLAGS_USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let outcome = take_connectx_flags(&args).and_then(|(size, args)| {
         let options = parse_args(&args)?;
         match options.game {

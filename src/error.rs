@@ -9,7 +9,10 @@ pub enum PlayError<M: Display> {
     /// The game has already ended; no move can be played.
     #[error("the game is already over")]
     GameOver,
-    /// The move is not legal in this position.
-    #[error("{0} is not a legal move in this position")]
+    /// The move is not legal in this position. The message writes the
+    /// move in its alternate form (`{:#}`), which names the notation where
+    /// a bare number would be ambiguous: "column 3 (columns are 0-6) is not
+    /// a legal move in this position".
+    #[error("{0:#} is not a legal move in this position")]
     IllegalMove(M),
 }

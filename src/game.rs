@@ -3,7 +3,7 @@
 
 use core::fmt::{Debug, Display};
 use core::hash::Hash;
-use core::ops::Deref;
+use core::ops::DerefMut;
 use core::str::FromStr;
 
 use crate::{Outcome, PlayError, PlayerOutcome};
@@ -37,6 +37,8 @@ use crate::{Outcome, PlayError, PlayerOutcome};
 ///   board, the opening layout): generic code starts a game with
 ///   `G::default()`.
 /// - Equal positions have equal [`key`](Game::key)s.
+/// - A [tactical](Game::is_tactical) move is
+///   [irreversible](Game::is_irreversible).
 /// - No method allocates on the heap except where its docs say so.
 pub trait Game: Clone + Eq + Hash + Debug + Default {
     /// A side of the game (e.g. `X`/`O`, `Red`/`White`).
@@ -44,8 +46,9 @@ pub trait Game: Clone + Eq + Hash + Debug + Default {
     /// One move, as a small `Copy` value. `Display` and `FromStr` use the
     /// game's standard notation and round-trip.
     type Move: Copy + Eq + Hash + Debug + Display + FromStr;
-    /// A fixed-capacity list of moves: no heap allocation. Derefs to a slice.
-    type Moves: Deref<Target = [Self::Move]> + IntoIterator<Item = Self::Move>;
+    /// A fixed-capacity list of moves: no heap allocation. Derefs to a
+    /// slice, mutably too, so search code reorders it in place.
+    type Moves: DerefMut<Target = [Self::Move]> + IntoIterator<Item = Self::Move>;
     /// Why a finished game ended by its rules (e.g. four in a row, a blocked
     /// side). Draw offers, resignations and draw rules are not rules of the
     /// position: [`Match`](crate::Match) reports those.
@@ -134,9 +137,48 @@ pub trait Game: Clone + Eq + Hash + Debug + Default {
         true
     }
 
+    /// Whether `mv` is *tactical*: a move that changes the material on the
+    /// board (a capture), so that a position where one is available is not
+    /// quiet. Search tries tactical moves first and keeps searching them
+    /// past its depth limit ([quiescence](crate::search)), so that it never
+    /// judges a position in the middle of an exchange.
+    ///
+    /// Postcondition: a tactical move is irreversible
+    /// ([`is_irreversible`](Game::is_irreversible)).
+    ///
+    /// The default says no move is tactical, which is right for games
+    /// without captures (Connect Four).
+    #[inline]
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
     /// Whether `mv` is one of [`legal_moves`](Game::legal_moves).
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.legal_moves().contains(&mv)
+    }
+
+    /// Why `mv` cannot be played here, as a sentence for error messages
+    /// (the start of a sentence, without a final period), or `None` when
+    /// it is legal. Allocates: it is meant for messages, not for search.
+    ///
+    /// The default says that the game is over, or names the move (in its
+    /// alternate form, `{:#}`, which names its notation where that matters)
+    /// and lists the legal moves. Games override it to name the rule that
+    /// forbids the move, e.g. checkers' "11-15 is not a legal move in this
+    /// position: a capture is compulsory; legal moves: 15x22".
+    fn why_illegal(&self, mv: Self::Move) -> Option<String> {
+        if self.is_legal(mv) {
+            return None;
+        }
+        Some(match self.ending() {
+            Some(ending) => format!("the game is already over: {ending}"),
+            None => format!(
+                "{mv:#} is not a legal move in this position; legal moves: {}",
+                crate::move_list::joined(&self.legal_moves())
+            ),
+        })
     }
 
     /// The position after `mv`, leaving `self` untouched.

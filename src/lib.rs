@@ -15,6 +15,9 @@
 //!   shared by checkers and draughts.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
+//! - [`search`] — computer players for every game: generic alpha-beta and
+//!   Monte Carlo tree search, and [`Engine`](search::Engine), a computer
+//!   player by level ([`checkers::engine`], [`connect4::engine`]).
 //! - [`perft`], [`perft_divide`], [`perft_parallel`] — count move sequences
 //!   (the proof of a move generator), per root move, on several threads;
 //!   [`perft_plain`] counts through the trait alone, as a search walks;
@@ -23,6 +26,9 @@
 //!   actions, legal-action masks, observation tensors.
 //! - `testing` (feature `testing`) — the conformance kit: checks that a
 //!   game of your own keeps the [`Game`] contract.
+//! - [`prelude`] — `use rulebook::prelude::*;` brings the [`Game`] trait
+//!   (whose methods, such as `legal_moves`, need it in scope), [`Match`]
+//!   and [`Outcome`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -40,12 +46,14 @@ mod move_list;
 mod outcome;
 pub mod pdn;
 mod perft;
+pub mod prelude;
+pub mod search;
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use error::PlayError;
 pub use game::Game;
-pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResult};
+pub use game_match::{Action, DrawRules, EndReason, Match, MatchError, MatchResult, UndoError};
 pub use key::{mix64, PositionHasher};
 pub use move_list::{CapacityError, IntoIter as MoveListIntoIter, MoveList};
 pub use outcome::{Outcome, PlayerOutcome};

@@ -322,6 +322,15 @@ impl<M: Copy, const N: usize> Iterator for IntoIter<M, N> {
 
 impl<M: Copy, const N: usize> ExactSizeIterator for IntoIter<M, N> {}
 
+/// Moves as a comma-separated list ("11-15, 22x15x8"), for error messages.
+pub(crate) fn joined<M: core::fmt::Display>(moves: &[M]) -> String {
+    moves
+        .iter()
+        .map(M::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,7 @@ use std::process::Output;
 
 use rulebook::checkers::pdn::PdnReader;
 use rulebook::checkers::{Checkers, Ending, Player};
-use rulebook::{EndReason, Match, Outcome};
+use rulebook::{DrawRules, EndReason, Match, Outcome};
 
 mod support;
 
@@ -154,13 +154,13 @@ fn an_unknown_argument_prints_the_usage() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), "");
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "checkers: unknown argument `--bogus`\nusage: checkers [--save FILE]\n"
+        "checkers: unknown argument `--bogus`\nusage: checkers [--save FILE] [--computer red|white|both] [--level N]\n"
     );
     let output = run_example(&["--save"], b"");
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "checkers: --save needs a file name\nusage: checkers [--save FILE]\n"
+        "checkers: --save needs a file name\nusage: checkers [--save FILE] [--computer red|white|both] [--level N]\n"
     );
 }
 
@@ -186,7 +186,9 @@ fn save_writes_every_finished_game_as_pdn_that_reads_back() {
     );
     assert_eq!(
         games[0].result().map(|result| result.reason),
-        Some(EndReason::Rules(Ending::NoPieces))
+        Some(EndReason::Rules(Ending::NoPieces {
+            loser: Player::White
+        }))
     );
     assert_eq!(games[1].history().len(), 1);
     assert_eq!(
@@ -215,4 +217,114 @@ fn a_file_that_cannot_be_written_is_reported_and_the_exit_code_says_so() {
         stderr.starts_with(&format!("checkers: cannot save the games in {path}: ")),
         "{stderr}"
     );
+}
+
+/// The moves announced in a transcript (`Red plays 11-15.`, `White plays
+/// 22-18 (depth 3, score +7).`), replayed from the start under `rules`.
+fn replay_announced(transcript: &str, rules: DrawRules) -> Match<Checkers> {
+    let mut game = Match::with_rules(Checkers::default(), rules);
+    for line in transcript.lines() {
+        let Some(rest) = line
+            .strip_prefix("Red plays ")
+            .or_else(|| line.strip_prefix("White plays "))
+        else {
+            continue;
+        };
+        let text = rest.split([' ', '.']).next().expect("a move after `plays`");
+        let mv = game
+            .position()
+            .parse_move(text)
+            .unwrap_or_else(|error| panic!("{line}: {error}"));
+        game.play(mv)
+            .unwrap_or_else(|error| panic!("{line}: {error}"));
+    }
+    game
+}
+
+// The computer sessions: the human's input was written by playing the
+// level-1 engine against the example's level-2 computer (levels 1 and 2
+// search to a fixed depth, so the computer's replies are the same on every
+// machine), with `hint`, `help` and a draw offer first and a refusal where
+// the computer offers a draw; the output was checked by hand.
+
+#[test]
+fn a_scripted_human_against_the_computer_plays_to_the_end() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    check_session_in(
+        dir,
+        "computer_white",
+        &["--computer", "white", "--level", "2"],
+    );
+    let transcript =
+        std::fs::read_to_string(data_file("checkers_session_computer_white.output.txt")).unwrap();
+    // Every announced move is legal, and the game really ended as it says.
+    let game = replay_announced(&transcript, DrawRules::TOURNAMENT);
+    let result = game.result().expect("the game ended");
+    assert_eq!(result.reason, EndReason::Repetition);
+    assert!(transcript.contains("Game over. Draw by threefold repetition.\n"));
+    assert!(transcript.contains("Hint: "));
+    assert!(transcript.contains("White offers a draw. Red, do you accept? (Y/N) N\n"));
+}
+
+#[test]
+fn the_computer_plays_a_whole_game_by_itself() {
+    let args = ["--computer", "both", "--level", "2"];
+    let output = run_example(&args, b"n\n");
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    let transcript = String::from_utf8(output.stdout).unwrap();
+    let game = replay_announced(&transcript, DrawRules::TOURNAMENT);
+    assert!(game.is_over(), "{transcript}");
+    assert!(transcript
+        .starts_with("Checkers: the computer (level 2) plays both sides. Red moves first.\n"));
+    assert!(transcript.ends_with("Play another game? (Y/N) n\nGoodbye.\n"));
+    assert!(!transcript.contains("Red> "));
+    // The same game every time.
+    assert_eq!(run_example(&args, b"n\n").stdout, transcript.as_bytes());
+}
+
+#[test]
+fn bad_computer_options_print_the_usage() {
+    for (args, message) in [
+        (
+            &["--computer", "blue"][..],
+            "--computer takes red, white or both, not `blue`",
+        ),
+        (&["--computer"][..], "--computer needs red, white or both"),
+        (
+            &["--level", "9"][..],
+            "there is no level 9: levels go from 1 (weakest) to 5",
+        ),
+        (
+            &["--level", "x"][..],
+            "--level takes a number from 1 to 5, not `x`",
+        ),
+    ] {
+        let output = run_example(args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            format!(
+                "checkers: {message}\nusage: checkers [--save FILE] [--computer red|white|both] [--level N]\n"
+            )
+        );
+    }
+}
+
+#[test]
+fn hint_is_only_a_command_with_the_computer() {
+    let output = run_example(&[], b"hint\n");
+    let transcript = String::from_utf8(output.stdout).unwrap();
+    assert!(transcript.contains(
+        "Red> hint\nUnknown command `hint`: type a move like 11-15, or help for the commands.\n"
+    ));
+    let output = run_example(&["--level", "1"], b"hint\n");
+    let transcript = String::from_utf8(output.stdout).unwrap();
+    assert!(transcript.starts_with("Checkers: two players at one keyboard."));
+    let hint = transcript
+        .lines()
+        .find_map(|line| line.strip_prefix("Hint: "))
+        .expect("a hint");
+    let mv = hint.split(' ').next().unwrap();
+    assert!(Checkers::default().parse_move(mv).is_ok(), "{hint}");
 }

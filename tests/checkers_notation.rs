@@ -319,3 +319,49 @@ fn mixed_separators_resolve() {
     assert_eq!(mv.to_string(), "14x23x32");
     assert!(game.is_legal(mv));
 }
+
+#[test]
+fn fen_reads_a_whole_pdn_tag_and_says_when_text_only_looks_like_one() {
+    let from_tag = Checkers::from_fen("[FEN \"B:W21,22:B1,2\"]").unwrap();
+    assert_eq!(from_tag, Checkers::from_fen("B:W21,22:B1,2").unwrap());
+    assert_eq!(
+        Checkers::from_fen("  [ FEN  \"W:WK30:B5.\" ]  ").map(|p| p.to_fen()),
+        Ok("W:WK30:B5".to_owned())
+    );
+    for text in [
+        "[FEN \"B:W21,22:B1,2\"",
+        "[Event \"B:W21:B1\"]",
+        "\"B:W21:B1\"",
+    ] {
+        let error = fen_error(text);
+        assert_eq!(error, FenError::TagForm { text: text.into() });
+        assert!(
+            error.to_string().contains("looks like a PDN tag"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn fen_ignores_the_move_counters_some_writers_add() {
+    let plain = Checkers::from_fen("B:W21,22:B1,2").unwrap();
+    for text in [
+        "B:W21,22:B1,2:H0:F1",
+        "B:W21,22:B1,2:H12",
+        "B:W21,22:B1,2:F40.",
+        "[FEN \"B:W21,22:B1,2:H0:F1\"]",
+    ] {
+        assert_eq!(Checkers::from_fen(text), Ok(plain), "{text}");
+    }
+    // Anything else after the lists is still an error.
+    for (text, found) in [("B:W21:B1:H", 4), ("B:W21:B1:X3", 4), ("B:W21:B1:H0:W3", 5)] {
+        assert_eq!(
+            fen_error(text),
+            FenError::FieldCount {
+                fen: text.into(),
+                found
+            },
+            "{text}"
+        );
+    }
+}

@@ -397,6 +397,170 @@ fn an_error_in_the_last_game_ends_the_reading() {
     assert!(reader.next().is_none());
 }
 
+#[test]
+fn an_unclosed_comment_or_variation_costs_only_its_own_game() {
+    for opening in ["{oops", "(1... 22-18"] {
+        let text = format!(
+            "[Event \"a\"]\n1. 11-15 {opening}\n\n[Event \"b\"]\n1. 9-13 {{fine}} (2. 8-11) 1-0\n"
+        );
+        let games = read_all(&text);
+        assert_eq!(games.len(), 2, "{text:?}");
+        let error = games[0].as_ref().expect_err("game a is never closed");
+        assert_eq!(error.position, at(2, 10), "{text:?}");
+        assert!(matches!(
+            error.kind,
+            PdnErrorKind::UnclosedComment | PdnErrorKind::UnclosedVariation
+        ));
+        let game = games[1].as_ref().expect("game b reads");
+        assert_eq!(game.event(), Some("b"));
+        assert_eq!(move_texts(game), ["9-13"]);
+        assert_eq!(game.result(), PdnResult::RedWins);
+    }
+}
+
+#[test]
+fn a_comment_may_hold_brackets_and_blank_lines_that_start_no_game() {
+    let game = read_one("1. 11-15 {a [bracket]\n\nand [Event \"x\"] mid-line\n} 23-19 *");
+    assert_eq!(move_texts(&game), ["11-15", "23-19"]);
+}
+
+#[test]
+fn a_move_is_read_exactly_as_written_or_not_at_all() {
+    // An upper-case X is a separator, as `Move::from_str` reads it.
+    let game = read_one("1. 11-15 23-19 2. 10x19X26 *");
+    assert_eq!(move_texts(&game), ["11-15", "23-19", "10x19X26"]);
+    assert_eq!(game.moves()[2].trailing_text(), None);
+    // Glued text that could hide more of the move is an error, not a comment.
+    for word in ["10x19X", "10x19e26", "10x19Xa", "10-15K3"] {
+        let error = error_of(&format!("1. {word} *"));
+        assert_eq!(
+            error.kind,
+            PdnErrorKind::UnexpectedText { text: word.into() },
+            "{word}"
+        );
+    }
+}
+
+#[test]
+fn duplicate_tags_are_found_among_many() {
+    let mut text: String = (0..2000).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    text.push_str("[T1999 \"again\"]\n*\n");
+    let error = error_of(&text);
+    assert_eq!(
+        error.kind,
+        PdnErrorKind::DuplicateTag {
+            name: "T1999".into()
+        }
+    );
+    assert_eq!(error.position, at(2001, 1));
+}
+
+/// A `BufRead` over text that counts the lines handed out and can fail.
+struct Lines<'a> {
+    inner: &'a [u8],
+    lines_read: std::rc::Rc<std::cell::Cell<usize>>,
+    fail_at_end: bool,
+}
+
+impl std::io::Read for Lines<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        std::io::Read::read(&mut self.inner, buf)
+    }
+}
+
+impl std::io::BufRead for Lines<'_> {
+    /// One line at a time, so that the count says how far the reader read.
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.inner.is_empty() && self.fail_at_end {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::ConnectionReset,
+                "the network went away",
+            ));
+        }
+        let end = self
+            .inner
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(self.inner.len(), |i| i + 1);
+        Ok(&self.inner[..end])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if self.inner[..amount].ends_with(b"\n") {
+            self.lines_read.set(self.lines_read.get() + 1);
+        }
+        self.inner = &self.inner[amount..];
+    }
+}
+
+#[test]
+fn a_buf_read_source_is_read_game_by_game() {
+    let text = concat!(
+        "[Event \"one\"]\n1. 11-15 23-19 1-0\n\n",
+        "[Event \"two\"]\n1. 9-13 {a\ncomment} 0-1\n\n",
+        "[Event \"three\"]\n1. 10-14 *\n",
+    );
+    let lines_read = std::rc::Rc::new(std::cell::Cell::new(0));
+    let mut reader = PdnReader::from_reader(Lines {
+        inner: text.as_bytes(),
+        lines_read: lines_read.clone(),
+        fail_at_end: false,
+    });
+    let mut read_lines_after_each_game = Vec::new();
+    let mut events = Vec::new();
+    for game in &mut reader {
+        let game = game.expect("every game reads");
+        events.push(game.event().unwrap_or_default().to_owned());
+        read_lines_after_each_game.push(lines_read.get());
+    }
+    assert_eq!(events, ["one", "two", "three"]);
+    // Each game is yielded as soon as its result is read: no read-ahead.
+    assert_eq!(read_lines_after_each_game, [2, 6, 9]);
+    // The same games as from the text itself.
+    let from_text: Vec<PdnGame> = read_all(text).into_iter().map(Result::unwrap).collect();
+    let from_bytes: Vec<PdnGame> = PdnReader::from_reader(text.as_bytes())
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(from_text, from_bytes);
+}
+
+#[test]
+fn a_failing_source_ends_the_reading_with_a_read_error() {
+    let text = "[Event \"one\"]\n1. 11-15 1-0\n[Event \"two\"]\n1. 9-13";
+    let mut reader = PdnReader::from_reader(Lines {
+        inner: text.as_bytes(),
+        lines_read: Default::default(),
+        fail_at_end: true,
+    });
+    assert_eq!(reader.next().map(|g| g.is_ok()), Some(true));
+    let error = reader
+        .next()
+        .expect("an error")
+        .expect_err("the source failed");
+    assert_eq!(error.game.number, 2);
+    assert_eq!(error.game.event.as_deref(), Some("two"));
+    assert_eq!(
+        error.kind,
+        PdnErrorKind::Read {
+            kind: std::io::ErrorKind::ConnectionReset,
+            message: "the network went away".into(),
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "game 2 (Event \"two\"), line 4, column 1: reading the text failed: the network went away"
+    );
+    assert!(reader.next().is_none());
+}
+
+#[test]
+fn lines_that_are_not_utf8_read_as_latin1() {
+    let bytes = b"[Event \"Caf\xe9\"]\n[Black \"J\xc3\xb6rg\"]\n1. 11-15 *\n";
+    let game = PdnReader::from_reader(&bytes[..]).next().unwrap().unwrap();
+    assert_eq!(game.event(), Some("Caf\u{e9}"));
+    assert_eq!(game.red_player(), Some("J\u{f6}rg"));
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;
@@ -421,7 +585,7 @@ mod properties {
                     Ok(game) => {
                         prop_assert_eq!(game.id().number, index + 1);
                         for mv in game.moves() {
-                            let squares: Vec<&str> = mv.text().split(['-', 'x']).collect();
+                            let squares: Vec<&str> = mv.text().split(['-', 'x', 'X']).collect();
                             prop_assert!(squares.len() >= 2);
                             prop_assert!(squares
                                 .iter()

@@ -7,7 +7,7 @@ use rulebook::checkers::pdn::{
     WrittenMove,
 };
 use rulebook::checkers::{Checkers, Ending, Player, ResolveMoveError};
-use rulebook::{DrawRules, EndReason, Match, MatchResult, Outcome};
+use rulebook::{DrawRules, EndReason, Game, Match, MatchResult, Outcome};
 
 /// Red to move with men on 14 and 15; White's only piece, a man on 18, can
 /// be taken either way (14x23 or 15x22), which ends the game.
@@ -93,7 +93,9 @@ fn a_fen_game_ended_by_the_rules_takes_the_rules_result() {
         replayed.result(),
         Some(MatchResult {
             outcome: Outcome::Win(Player::Red),
-            reason: EndReason::Rules(Ending::NoPieces),
+            reason: EndReason::Rules(Ending::NoPieces {
+                loser: Player::White
+            }),
         })
     );
     // `*` does not contradict the rules: the match still ends by them.
@@ -101,7 +103,9 @@ fn a_fen_game_ended_by_the_rules_takes_the_rules_result() {
     let replayed = game.replay().unwrap();
     assert_eq!(
         replayed.result().map(|r| r.reason),
-        Some(EndReason::Rules(Ending::NoPieces))
+        Some(EndReason::Rules(Ending::NoPieces {
+            loser: Player::White
+        }))
     );
     let (written, read_back) = round_trip(&replayed, &[]);
     assert_eq!(read_back, replayed);
@@ -120,7 +124,9 @@ fn a_result_that_contradicts_the_rules_is_refused() {
             ReplayErrorKind::ResultContradictsRules {
                 result,
                 outcome: Outcome::Win(Player::Red),
-                ending: Ending::NoPieces,
+                ending: Ending::NoPieces {
+                    loser: Player::White
+                },
             }
         );
     }
@@ -130,7 +136,7 @@ fn a_result_that_contradicts_the_rules_is_refused() {
     assert_eq!(
         game.replay().unwrap_err().to_string(),
         "game 1 (Event \"e\"): the result 0-1 contradicts the rules, which end the game: \
-         the player to move has no pieces left, so Red wins"
+         White has no pieces left, so Red wins"
     );
 }
 
@@ -159,7 +165,9 @@ fn a_move_after_the_end_is_named() {
                     column: 10
                 },
             },
-            ending: Ending::NoPieces,
+            ending: Ending::NoPieces {
+                loser: Player::White
+            },
         }
     );
 }
@@ -190,7 +198,7 @@ fn an_illegal_move_names_the_event_move_number_side_and_text() {
     assert_eq!(
         error.to_string(),
         "game 1 (Event \"Club\"): move 2, Red 9-14 (line 2, column 19) cannot be played: \
-         9-14 is not a legal move in this position; legal moves: 15x24"
+         9-14 is not a legal move in this position: a capture is compulsory; legal moves: 15x24"
     );
 }
 
@@ -430,5 +438,52 @@ mod properties {
             prop_assert_eq!(&read_back, &game, "{}", written);
             prop_assert_eq!(written.contains("[FEN "), *game.start() != Checkers::default());
         }
+    }
+}
+
+#[test]
+fn write_match_takes_an_empty_array_and_the_pdn_result_is_public() {
+    let mut game = Match::new(Checkers::default());
+    play(&mut game, &["11-15", "23-19"]);
+    assert_eq!(PdnResult::of_match(&game), PdnResult::Undecided);
+    let written = write_match(&game, []).unwrap();
+    assert_eq!(
+        written,
+        "[Result \"*\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 *\n"
+    );
+    game.offer_draw().unwrap();
+    game.accept_draw().unwrap();
+    assert_eq!(PdnResult::of_match(&game), PdnResult::Draw);
+    assert_eq!(PdnResult::of_match(&game).to_string(), "1/2-1/2");
+    assert!(write_match(&game, []).unwrap().ends_with(" 1/2-1/2\n"));
+}
+
+#[test]
+fn a_move_number_is_never_left_at_the_end_of_a_line() {
+    // White to move first: the first unit is `1... 23-19`.
+    let start = Checkers::from_fen("W:W21-32:B1-12").unwrap();
+    let mut game = Match::new(start);
+    play(
+        &mut game,
+        &["24-20", "11-15", "28-24", "8-11", "22-18", "15x22", "25x18"],
+    );
+    let written = write_match(&game, []).unwrap();
+    let movetext = written.split("\n\n").nth(1).unwrap();
+    assert_eq!(
+        movetext,
+        "1... 24-20 2. 11-15 28-24 3. 8-11 22-18 4. 15x22 25x18 *\n"
+    );
+    // Long games: every line under 80 characters, none ending in a number.
+    let mut long = Match::new(Checkers::default());
+    for _ in 0..60 {
+        let Some(&mv) = long.position().legal_moves().first() else {
+            break;
+        };
+        long.play(mv).unwrap();
+    }
+    let written = write_match(&long, []).unwrap();
+    for line in written.lines() {
+        assert!(line.len() < 80, "{line}");
+        assert!(!line.ends_with('.'), "a move number ends the line {line:?}");
     }
 }

@@ -162,7 +162,10 @@ fn every_replayable_game_writes_and_reads_back_to_the_same_match() {
     let replayed = replayed_games();
     let mut round_trips = 0;
     for (game, original) in &replayed {
-        let tags = game.tags().iter().map(|(name, value)| (name, value));
+        let tags = game
+            .tags()
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.as_str()));
         let written = write_match(original, tags).unwrap();
         let mut reader = PdnReader::new(&written);
         let read_back = reader.next().expect("one game").unwrap();
@@ -182,17 +185,26 @@ fn every_replayable_game_writes_and_reads_back_to_the_same_match() {
         assert_eq!(read_back.game_type(), Some("21"));
         assert_eq!(read_back.fen(), None);
         assert!(written.lines().all(|line| line.len() < 80));
+        assert!(
+            !written.lines().any(|line| line.ends_with('.')),
+            "a move number ends a line:\n{written}"
+        );
         round_trips += 1;
     }
     assert_eq!(round_trips, REPLAYABLE_GAMES);
 }
 
 /// The source writes some quiet moves with `x` (`4. 10x14`, `15. 10x14
-/// 18x15`); the writer writes what the moves are: `10-14`, `18-15`.
+/// 18x15`); the writer writes what the moves are: `10-14`, `18-15`. A move
+/// number stays on the line of its move (`22. 18-22`, not `22.` at the end
+/// of a line).
 #[test]
 fn the_first_game_is_written_in_standard_pdn() {
     let (game, replayed) = replayed_games().swap_remove(0);
-    let tags = game.tags().iter().map(|(name, value)| (name, value));
+    let tags = game
+        .tags()
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.as_str()));
     assert_eq!(
         write_match(&replayed, tags).unwrap(),
         "[Event \"Ohio State Ty 1946\"]\n\
@@ -204,8 +216,8 @@ fn the_first_game_is_written_in_standard_pdn() {
          1. 11-15 23-18 2. 8-11 27-23 3. 4-8 23-19 4. 10-14 19x10 5. 14x23 26x19 6. 7x14\n\
          24-20 7. 6-10 30-26 8. 11-15 28-24 9. 14-18 20-16 10. 18-23 16-11 11. 23x30\n\
          11x4 12. 2-7 4-8 13. 1-6 22-18 14. 15x22 25x18 15. 10-14 18-15 16. 14-18 29-25\n\
-         17. 9-13 8-4 18. 13-17 21x14 19. 30x21 15-10 20. 6x15 19x10 21. 21-17 4-8 22.\n\
-         18-22 24-19 23. 22-25 32-28 24. 25-30 31-27 25. 30-26 19-16 26. 12x19 27-24 27.\n\
-         3x12 10x3 28. 17x10 24x15x6 1/2-1/2\n"
+         17. 9-13 8-4 18. 13-17 21x14 19. 30x21 15-10 20. 6x15 19x10 21. 21-17 4-8\n\
+         22. 18-22 24-19 23. 22-25 32-28 24. 25-30 31-27 25. 30-26 19-16 26. 12x19 27-24\n\
+         27. 3x12 10x3 28. 17x10 24x15x6 1/2-1/2\n"
     );
 }

@@ -48,10 +48,11 @@ fn check_position(game: &Checkers) {
         None => assert!(!moves.is_empty()),
         Some(ending) => {
             assert!(moves.is_empty());
-            let expected = if game.piece_count(game.to_move()) == 0 {
-                Ending::NoPieces
+            let loser = game.to_move();
+            let expected = if game.piece_count(loser) == 0 {
+                Ending::NoPieces { loser }
             } else {
-                Ending::Blocked
+                Ending::Blocked { loser }
             };
             assert_eq!(ending, expected);
             assert_eq!(

@@ -134,7 +134,7 @@ fn a_blocked_side_loses() {
     // Red's only man on 25 faces White kings on 29 and 30 with no room to jump.
     let game = position("B:WK29,K30:B25");
     assert!(game.legal_moves().is_empty());
-    assert_eq!(game.ending(), Some(Ending::Blocked));
+    assert_eq!(game.ending(), Some(Ending::Blocked { loser: Player::Red }));
     assert_eq!(game.outcome(), Some(Outcome::Win(Player::White)));
     let mut copy = game;
     assert_eq!(
@@ -147,12 +147,15 @@ fn a_blocked_side_loses() {
 fn no_pieces_loses() {
     let game = position("B:W5:B");
     assert!(game.legal_moves().is_empty());
-    assert_eq!(game.ending(), Some(Ending::NoPieces));
+    assert_eq!(game.ending(), Some(Ending::NoPieces { loser: Player::Red }));
     assert_eq!(game.outcome(), Some(Outcome::Win(Player::White)));
     // The last capture leads there.
     let game = position("W:W18:B14");
     let after = game.after("18x9".parse().unwrap()).unwrap();
-    assert_eq!(after.ending(), Some(Ending::NoPieces));
+    assert_eq!(
+        after.ending(),
+        Some(Ending::NoPieces { loser: Player::Red })
+    );
     assert_eq!(after.outcome(), Some(Outcome::Win(Player::White)));
 }
 
@@ -168,7 +171,16 @@ fn ring_capture_counts_in_both_directions() {
     let after = game.after(left).unwrap();
     assert_eq!(after, game.after(right).unwrap());
     assert_eq!(after.to_fen(), "W:W:BK10");
-    assert_eq!(after.ending(), Some(Ending::NoPieces));
+    assert_eq!(
+        after.ending(),
+        Some(Ending::NoPieces {
+            loser: Player::White
+        })
+    );
+    assert_eq!(
+        after.ending().map(|ending| ending.to_string()),
+        Some("White has no pieces left".to_owned())
+    );
 }
 
 #[test]
@@ -229,4 +241,32 @@ fn display_draws_the_board() {
     assert!(kings.contains("| W  |"), "{kings}");
     assert!(kings.contains("| R  |"), "{kings}");
     assert!(kings.ends_with("White to move"), "{kings}");
+}
+
+#[test]
+fn why_illegal_names_the_rule_that_refuses_a_move() {
+    // Red must take the man on 19: 15x24.
+    let game = position("B:W19,28:B15,1");
+    let quiet: rulebook::checkers::Move = "1-5".parse().unwrap();
+    assert_eq!(
+        game.why_illegal(quiet).as_deref(),
+        Some(
+            "1-5 is not a legal move in this position: a capture is compulsory; legal moves: 15x24"
+        )
+    );
+    let from_empty: rulebook::checkers::Move = "10x19".parse().unwrap();
+    assert_eq!(
+        game.why_illegal(from_empty).as_deref(),
+        Some(
+            "10x19 is not a legal move in this position: square 10 holds no Red piece; \
+             legal moves: 15x24"
+        )
+    );
+    let capture: rulebook::checkers::Move = "15x24".parse().unwrap();
+    assert_eq!(game.why_illegal(capture), None);
+    let over = position("B:W5:B");
+    assert_eq!(
+        over.why_illegal(quiet).as_deref(),
+        Some("the game is already over: Red has no pieces left")
+    );
 }

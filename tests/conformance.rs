@@ -13,6 +13,12 @@
 //! - `perft_divide` and `perft_parallel` agree with `perft` in random
 //!   positions (proptest: a position is a sequence of move indices, so a
 //!   failure shrinks to a short game).
+//! - The searches of `rulebook::search` (alpha-beta and Monte Carlo tree
+//!   search) keep the `Searcher` contract in random positions of every
+//!   game.
+//! - Every game's common types derive the same traits; with the `serde`
+//!   feature, a random match with some of its moves undone saves and loads
+//!   back to an equal match that redoes the same moves.
 //!
 //! The kit replaces the proptest playout properties this file used to
 //! hold: it checks the same rules and more (transpositions, irreversible
@@ -24,6 +30,7 @@ use proptest::sample::Index;
 use rulebook::checkers::{Checkers, HopByHop, Move};
 use rulebook::connect4::{Column, Connect4};
 use rulebook::connectx::{self, ConnectX, Parameters};
+use rulebook::search::{AlphaBeta, Limits, Mcts, Score, SearchResult, Searcher};
 use rulebook::testing::plain_perft;
 use rulebook::testing::{check_contract, check_environment, Config};
 use rulebook::Game;
@@ -363,6 +370,177 @@ proptest! {
     fn checkers_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..120)) {
         check_perft::<Checkers>(&prefix, 4)?;
     }
+}
+
+/// The types every game has in common (position, player, move, ending)
+/// derive the same traits in every game, so generic code can rely on them:
+/// players and moves order (for `BTreeMap` keys), moves have a `Default`
+/// that round-trips through their text.
+fn common_traits<G>() -> G::Move
+where
+    G: Game + Copy + Send + Sync + core::fmt::Display,
+    G::Player: Ord + Send + Sync,
+    G::Move: Ord + Default + Send + Sync,
+    G::Ending: Send + Sync,
+{
+    G::Move::default()
+}
+
+#[test]
+fn every_game_shares_the_same_traits_and_default_moves_round_trip() {
+    let column = common_traits::<Connect4>();
+    assert_eq!(column.to_string().parse::<Column>(), Ok(column));
+    let column = common_traits::<ConnectX>();
+    assert_eq!(column.to_string().parse::<connectx::Column>(), Ok(column));
+    let mv = common_traits::<Checkers>();
+    assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
+    // Checkers moves order by their squares.
+    let mut moves: Vec<Move> = Checkers::default().legal_moves().to_vec();
+    moves.sort();
+    let texts: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        texts,
+        ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
+    );
+}
+
+/// With the `serde` feature: the match `indices` play from the start, with
+/// `undos` of its moves taken back (so that they wait to be redone), saves
+/// and loads back to an equal match, which redoes the same moves.
+#[cfg(feature = "serde")]
+fn check_saved_match<G>(indices: &[Index], undos: usize) -> Result<(), TestCaseError>
+where
+    G: Game + serde::Serialize + serde::de::DeserializeOwned,
+    G::Move: serde::Serialize + serde::de::DeserializeOwned,
+    G::Player: serde::Serialize + serde::de::DeserializeOwned,
+    G::Ending: serde::Serialize + serde::de::DeserializeOwned,
+{
+    let mut game = rulebook::Match::new(G::default());
+    for index in indices {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[index.index(moves.len())]).unwrap();
+    }
+    for _ in 0..undos.min(game.history().len()) {
+        prop_assert!(game.undo().is_ok());
+    }
+    let json = serde_json::to_string(&game).unwrap();
+    let mut back: rulebook::Match<G> = serde_json::from_str(&json).unwrap();
+    prop_assert_eq!(&back, &game, "match JSON {}", json);
+    while game.can_redo() {
+        prop_assert_eq!(back.redo(), game.redo());
+    }
+    prop_assert_eq!(&back, &game);
+    Ok(())
+}
+
+#[cfg(feature = "serde")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn connect4_matches_with_undone_moves_save_and_load(
+        indices in proptest::collection::vec(any::<Index>(), 0..42),
+        undos in 0..20_usize,
+    ) {
+        check_saved_match::<Connect4>(&indices, undos)?;
+    }
+
+    #[test]
+    fn connectx_matches_with_undone_moves_save_and_load(
+        indices in proptest::collection::vec(any::<Index>(), 0..42),
+        undos in 0..20_usize,
+    ) {
+        check_saved_match::<ConnectX>(&indices, undos)?;
+    }
+
+    #[test]
+    fn checkers_matches_with_undone_moves_save_and_load(
+        indices in proptest::collection::vec(any::<Index>(), 0..150),
+        undos in 0..40_usize,
+    ) {
+        check_saved_match::<Checkers>(&indices, undos)?;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The searches of `rulebook::search` keep the `Searcher` contract in every
+// game: a legal move and a legal principal variation starting with it, or
+// (the game over) no move and the outcome as the score.
+
+/// Nodes of the small searches run in each position.
+const SEARCH_NODES: u64 = 64;
+/// Random games played for the search checks, per game.
+const SEARCH_GAMES: u64 = 24;
+/// Every this many plies of a random game, both searches are run.
+const SEARCH_EVERY: usize = 7;
+
+/// The contract for one search result in `game`.
+fn check_search_result<G: Game>(game: &G, result: &SearchResult<G::Move>) {
+    match game.outcome_for(game.to_move()) {
+        Some(outcome) => {
+            assert_eq!(result.best_move, None, "{game:?}");
+            assert!(result.pv.is_empty(), "{game:?}");
+            assert_eq!(result.score, Score::from(outcome), "{game:?}");
+        }
+        None => {
+            let best = result.best_move;
+            assert!(
+                best.is_some_and(|mv| game.is_legal(mv)),
+                "{best:?} in {game:?}"
+            );
+            assert_eq!(result.pv.first().copied(), best, "{game:?}");
+            let mut line = game.clone();
+            for &mv in &result.pv {
+                assert!(line.apply(mv).is_ok(), "pv {:?} in {game:?}", result.pv);
+            }
+        }
+    }
+}
+
+/// Alpha-beta (with an evaluation that knows nothing) and Monte Carlo tree
+/// search in random positions of games from `start`, and at their ends.
+fn check_searches<G: Game + 'static>(start: &G) {
+    let flat = |_: &G| 0;
+    let mut alpha_beta = AlphaBeta::with_table_bytes(flat, 1 << 12);
+    let mut mcts = Mcts::with_node_budget(1, 256);
+    for seed in 0..SEARCH_GAMES {
+        let mut game = start.clone();
+        let mut state = seed;
+        for ply in 0.. {
+            if ply % SEARCH_EVERY == 0 || game.is_over() {
+                let limits = Limits::depth(2).with_nodes(SEARCH_NODES);
+                check_search_result(&game, &alpha_beta.search(&game, limits));
+                check_search_result(&game, &mcts.search(&game, Limits::nodes(SEARCH_NODES)));
+            }
+            let moves = game.legal_moves();
+            if moves.is_empty() || ply > 300 {
+                break;
+            }
+            state = rulebook::mix64(state.wrapping_add(0x9e37_79b9_7f4a_7c15));
+            game.apply_unchecked(moves[(state % moves.len() as u64) as usize]);
+        }
+    }
+}
+
+#[test]
+fn searches_keep_their_contract_in_every_game() {
+    check_searches(&Connect4::default());
+    check_searches(&Checkers::default());
+    check_searches(&Checkers::from_fen("W:WK10,K27,29:BK14,K18,3,5").unwrap());
+    for (parameters, _) in connectx_sizes() {
+        check_searches(&ConnectX::new(parameters));
+    }
+    check_searches(&rulebook::draughts::International::default());
+    check_searches(&rulebook::draughts::Brazilian::default());
+    check_searches(&rulebook::draughts::Russian::default());
+    check_searches(&rulebook::draughts::Pool::default());
+    check_searches(&rulebook::draughts::Italian::default());
+    check_searches(&rulebook::draughts::Spanish::default());
+    check_searches(&rulebook::draughts::Czech::default());
+    check_searches(&rulebook::draughts::English::default());
 }
 
 // ---------------------------------------------------------------------------

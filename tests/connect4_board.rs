@@ -85,7 +85,7 @@ fn place_token_errors_leave_the_board_unchanged() {
     assert_eq!(board, before);
     assert_eq!(
         PlaceTokenError::ColumnFull(Column::new(4).unwrap()).to_string(),
-        "column 4 is full"
+        "column 4 (columns are 0-6) is full"
     );
 }
 

@@ -159,3 +159,133 @@ fn play_again_accepts_both_cases_and_re_asks_otherwise() {
     assert!(output.ends_with(&format!("Player X Won!\n{PLAY_AGAIN}")));
     assert!(output.contains(&format!("{PLAY_AGAIN}{PLAY_AGAIN}{EMPTY_BOARD}")));
 }
+
+/// Runs the example with `args` and `input`; returns stdout (asserting
+/// exit 0 and an empty stderr).
+fn run_with(args: &[&str], input: &str) -> String {
+    let output = support::run_example("connect4", args, input.as_bytes());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
+    assert_eq!(stderr, "");
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// The columns a transcript's players chose, in order: the line after each
+/// prompt when the computer answers it (`3 (computer: ...)`), else the
+/// human's `input` lines that were accepted (here: all of them).
+fn replay(transcript: &str, mut human: impl Iterator<Item = char>) -> Connect4 {
+    let mut game = Connect4::default();
+    let mut lines = transcript.lines().peekable();
+    while let Some(line) = lines.next() {
+        if !line.ends_with("what column do you want to place your marker in?") {
+            continue;
+        }
+        let column = match lines.peek() {
+            Some(answer) if answer.contains("(computer: ") => answer.as_bytes()[0],
+            _ => human.next().expect("a human move") as u8,
+        };
+        let column = rulebook::connect4::Column::new(usize::from(column - b'0')).unwrap();
+        rulebook::Game::apply(&mut game, column).unwrap();
+    }
+    game
+}
+
+// The human's input of the computer session was written by playing the
+// level-1 engine against the example's level-3 computer (a fixed depth:
+// the same replies on every machine); the output was checked by hand. Set
+// RULEBOOK_BLESS=1 to rewrite the expected output after a deliberate
+// change.
+#[test]
+fn a_scripted_human_against_the_computer_plays_to_the_end() {
+    let input = include_str!("data/connect4_session_computer_o.input.txt");
+    let output = run_with(&["--computer", "O", "--level", "3"], input);
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/connect4_session_computer_o.output.txt"
+    );
+    if std::env::var_os("RULEBOOK_BLESS").is_some() {
+        std::fs::write(path, &output).unwrap();
+    }
+    assert_eq!(output, std::fs::read_to_string(path).unwrap());
+    // The moves shown make the final board, and its result is announced.
+    let humans = input.lines().filter(|line| line.len() == 1 && line != &"n");
+    let game = replay(&output, humans.flat_map(str::chars));
+    assert_eq!(
+        rulebook::Game::outcome(&game),
+        Some(rulebook::Outcome::Win(rulebook::connect4::Player::O))
+    );
+    assert!(output.ends_with(&format!("{game}Player O Won!\n{PLAY_AGAIN}")));
+}
+
+#[test]
+fn the_computer_plays_a_whole_game_by_itself() {
+    let output = run_with(&["--computer", "both", "--level", "2"], "n\n");
+    let game = replay(&output, core::iter::empty());
+    let ending = match rulebook::Game::outcome(&game) {
+        Some(rulebook::Outcome::Win(player)) => format!("Player {player} Won!\n"),
+        Some(rulebook::Outcome::Draw) => "It's a tie!\n".to_owned(),
+        None => panic!("the game did not end:\n{output}"),
+    };
+    assert!(output.starts_with(EMPTY_BOARD));
+    assert!(output.ends_with(&format!("{game}{ending}{PLAY_AGAIN}")));
+    // The same game every time.
+    assert_eq!(
+        run_with(&["--computer", "both", "--level", "2"], "n\n"),
+        output
+    );
+}
+
+#[test]
+fn bad_options_print_the_usage() {
+    for (args, message) in [
+        (
+            &["--computer", "Z"][..],
+            "--computer takes X, O or both, not \"Z\"",
+        ),
+        (&["--computer"][..], "--computer needs X, O or both"),
+        (
+            &["--level", "0"][..],
+            "there is no level 0: levels go from 1 (weakest) to 6",
+        ),
+        (
+            &["--level", "x"][..],
+            "--level takes a whole number, not \"x\"",
+        ),
+        (&["--bogus"][..], "unknown argument \"--bogus\""),
+    ] {
+        let output = support::run_example("connect4", args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with(&format!("error: {message}\n\nusage: connect4 ")),
+            "{stderr}"
+        );
+        assert!(stderr.contains("--computer P"), "{stderr}");
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+    }
+}
+
+#[test]
+fn the_computer_plays_connectx_boards_too() {
+    let args = [
+        "--rows",
+        "4",
+        "--columns",
+        "5",
+        "--in-a-row",
+        "3",
+        "--computer",
+        "both",
+        "--level",
+        "2",
+    ];
+    let output = run_with(&args, "n\n");
+    assert!(output.starts_with("|0|1|2|3|4|\n"), "{output}");
+    assert!(output.contains("(computer: depth "), "{output}");
+    assert!(
+        output.ends_with(&format!("Won!\n{PLAY_AGAIN}"))
+            || output.ends_with(&format!("It's a tie!\n{PLAY_AGAIN}")),
+        "{output}"
+    );
+    assert_eq!(run_with(&args, "n\n"), output, "the same game every time");
+}

@@ -141,7 +141,7 @@ fn from_moves_reports_full_column_and_game_over() {
     );
     assert_eq!(
         error.to_string(),
-        "move '3' at index 6 is illegal: that column is already full"
+        "move '3' at index 6 is illegal: column 3 (columns are 1-7 in this notation) is already full"
     );
     let error = Connect4::from_moves("12121215").unwrap_err();
     assert_eq!(
@@ -153,7 +153,7 @@ fn from_moves_reports_full_column_and_game_over() {
     );
     assert_eq!(
         error.to_string(),
-        "move '5' at index 7 comes after the game is already over"
+        "move '5' (columns are 1-7 in this notation) at index 7 comes after the game is already over"
     );
 }
 
@@ -162,4 +162,62 @@ fn display_is_the_board() {
     let game = Connect4::from_moves("4").unwrap();
     assert_eq!(game.to_string(), game.board().to_string());
     assert!(game.to_string().ends_with("| | | |X| | | |\n"));
+}
+
+#[test]
+fn every_message_says_how_it_numbers_the_columns() {
+    let full = Column::new(0).unwrap();
+    let mut game = Connect4::from_moves("111111").unwrap();
+    let error = game.apply(full).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "column 0 (columns are 0-6) is not a legal move in this position"
+    );
+    let mut record = rulebook::Match::new(game);
+    assert_eq!(
+        record.play(full).unwrap_err().to_string(),
+        "column 0 (columns are 0-6) is not a legal move in this position"
+    );
+    // The 1-indexed notation says so too.
+    assert_eq!(
+        Connect4::from_moves("1111111").unwrap_err().to_string(),
+        "move '1' at index 6 is illegal: column 1 (columns are 1-7 in this notation) is already full"
+    );
+    assert_eq!(
+        Connect4::from_moves("12121215").unwrap_err().to_string(),
+        "move '5' (columns are 1-7 in this notation) at index 7 comes after the game is already over"
+    );
+    assert_eq!(
+        "7".parse::<Column>().unwrap_err().to_string(),
+        "column 7 does not exist: columns are 0-6"
+    );
+}
+
+#[test]
+fn why_illegal_says_the_column_is_full_or_the_game_over() {
+    let game = Connect4::from_moves("111111").unwrap();
+    assert_eq!(
+        game.why_illegal(col(0)).as_deref(),
+        Some("column 0 (columns are 0-6) is full")
+    );
+    assert_eq!(game.why_illegal(col(1)), None);
+    let won = Connect4::from_moves("1212121").unwrap();
+    assert_eq!(
+        won.why_illegal(col(3)).as_deref(),
+        Some("the game is already over: four in a row")
+    );
+}
+
+#[test]
+fn connectx_messages_say_how_they_number_columns_too() {
+    use rulebook::connectx::{self, ConnectX, Parameters};
+    let mut game = ConnectX::new(Parameters::new(2, 3, 2).unwrap());
+    let first = connectx::Column::new(0).unwrap();
+    game.apply(first).unwrap();
+    game.apply(first).unwrap();
+    assert_eq!(
+        game.apply(first).unwrap_err().to_string(),
+        "column 0 (counting from 0) is not a legal move in this position"
+    );
+    assert_eq!(format!("{first}"), "0");
 }

@@ -78,7 +78,7 @@ fn malformed_text_names_the_problem() {
     assert_eq!(floating, ParseBoardError::FloatingToken { row: 1, col: 3 });
     assert_eq!(
         floating.to_string(),
-        "the token at row 1, column 3 floats above an empty cell"
+        "the token at row 1, column 3 (rows are 0-5 from the bottom, columns 0-6) floats above an empty cell"
     );
 }
 

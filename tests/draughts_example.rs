@@ -140,3 +140,13 @@ fn bad_arguments_print_the_usage() {
         assert!(err.contains("usage: draughts --variant"), "{err}");
     }
 }
+
+/// Draughts has no computer player: `hint` (a command of the checkers
+/// example, read by the shared console) stays an unknown word here.
+#[test]
+fn hint_is_an_unknown_command() {
+    let (out, err, code) = session(&["--variant", "russian"], "hint\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("> hint\nUnknown command `hint`: "), "{out}");
+    assert!(out.ends_with("End of input: goodbye.\n"), "{out}");
+}

@@ -138,3 +138,50 @@ fn replay_errors_say_what_is_wrong() {
         "{error}"
     );
 }
+
+#[test]
+fn draughts_records_stream_from_a_reader_and_recover_from_an_unclosed_comment() {
+    // A Russian game whose comment is never closed, then a good one with
+    // algebraic squares and a `:` capture, read from bytes as from a file.
+    let text = "[GameType \"25\"]\n1. c3-d4 {never closed\n\n\
+                [GameType \"25\"]\n1. c3-d4 f6-e5 2. d4:f6 1-0\n";
+    let mut reader = PdnReader::from_reader(text.as_bytes());
+    let error = reader.next().unwrap().unwrap_err();
+    assert!(error.to_string().contains("never closed"), "{error}");
+    let record = reader.next().unwrap().unwrap();
+    assert!(reader.next().is_none());
+    let AnyMatch::Russian(game) = replay_any(&record).unwrap() else {
+        panic!("not Russian")
+    };
+    let moves: Vec<String> = game.history().iter().map(ToString::to_string).collect();
+    assert_eq!(moves, ["c3-d4", "f6-e5", "d4:f6"]);
+}
+
+#[test]
+fn an_uppercase_capture_separator_is_part_of_the_move() {
+    // `X` separates squares as `x` does: `28X19` is the capture, not
+    // `28` followed by text.
+    let text = "[GameType \"20\"]\n1. 32-28 19-23 2. 28X19 *\n";
+    let record = PdnReader::new(text).next().unwrap().unwrap();
+    assert_eq!(record.moves()[2].text(), "28X19");
+    assert_eq!(record.moves()[2].trailing_text(), None);
+    let game = replay::<InternationalRules>(&record).unwrap();
+    assert_eq!(game.history()[2].to_string(), "28x19");
+}
+
+#[test]
+fn draughts_records_take_no_tags_and_keep_move_numbers_with_their_moves() {
+    let game = random_match::<InternationalRules>(3, 120);
+    let text = write_match(&game, []).unwrap();
+    let movetext = text.split("\n\n").nth(1).unwrap();
+    assert!(movetext.lines().count() > 3, "{text}");
+    for line in movetext.lines() {
+        assert!(line.len() < 80, "{line}");
+        let last = line.split_whitespace().last().unwrap();
+        assert!(!last.ends_with('.'), "a move number ends the line: {line}");
+    }
+    assert_eq!(
+        rulebook::pdn::PdnResult::of_match_of(&game, InternationalRules::FIRST).as_str(),
+        movetext.split_whitespace().last().unwrap()
+    );
+}

@@ -112,12 +112,12 @@ fn a_blocked_side_loses_by_the_rules() {
         result,
         MatchResult {
             outcome: Outcome::Win(Player::White),
-            reason: EndReason::Rules(Ending::Blocked)
+            reason: EndReason::Rules(Ending::Blocked { loser: Player::Red })
         }
     );
     assert_eq!(
         result.to_string(),
-        "White wins: the player to move is blocked and cannot move"
+        "White wins: Red is blocked and cannot move"
     );
 }
 
@@ -129,7 +129,7 @@ fn a_capture_of_the_last_piece_ends_the_match() {
         game.result(),
         Some(MatchResult {
             outcome: Outcome::Win(Player::White),
-            reason: EndReason::Rules(Ending::NoPieces)
+            reason: EndReason::Rules(Ending::NoPieces { loser: Player::Red })
         })
     );
     assert!(game.position().legal_moves().is_empty());

@@ -63,7 +63,7 @@ fn a_bad_record_is_refused_with_the_rules_error() {
         Match::<Connect4>::from_moves("1111111")
             .unwrap_err()
             .to_string(),
-        "move '1' at index 6 is illegal: that column is already full"
+        "move '1' at index 6 is illegal: column 1 (columns are 1-7 in this notation) is already full"
     );
     assert_eq!(
         Match::<Connect4>::from_moves("12121212"),
@@ -148,12 +148,12 @@ fn undo_and_redo_walk_through_a_won_game() {
     let mut record = Match::<Connect4>::from_moves("1212121").unwrap();
     let won = record.clone();
     for _ in 0..7 {
-        assert!(record.undo().is_some());
+        assert!(record.undo().is_ok());
     }
     assert_eq!(*record.position(), Connect4::default());
     assert_eq!(record.result(), None);
     for _ in 0..7 {
-        assert!(record.redo().is_some());
+        assert!(record.redo().is_ok());
     }
     assert_eq!(record, won);
 }

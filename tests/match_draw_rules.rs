@@ -173,7 +173,7 @@ fn undoing_the_drawing_move_reopens_the_game() {
     let mut game = Match::with_rules(Walk::default(), REPETITION_ONLY);
     play_all(&mut game, &[Step::R, Step::L, Step::R, Step::L]);
     let drawn = game.clone();
-    assert_eq!(game.undo(), Some(Step::L));
+    assert_eq!(game.undo(), Ok(Step::L));
     assert_eq!(game.result(), None);
     game.play(Step::R).unwrap();
     assert_eq!(game.result(), None);
@@ -243,10 +243,10 @@ mod incremental_counters {
                         game.play(moves[index.index(moves.len())]).unwrap();
                     }
                     Step::Undo => {
-                        game.undo();
+                        let _ = game.undo();
                     }
                     Step::Redo => {
-                        game.redo();
+                        let _ = game.redo();
                     }
                 }
                 let (reversible, repetitions, repeatable) = recount(&game);

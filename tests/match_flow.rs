@@ -6,7 +6,7 @@
 mod match_support;
 
 use match_support::{ReachedGoal, Side, Step, Walk};
-use rulebook::{Action, EndReason, Match, MatchError, MatchResult, Outcome, PlayError};
+use rulebook::{Action, EndReason, Match, MatchError, MatchResult, Outcome, PlayError, UndoError};
 
 type WalkError = MatchError<Side, Step>;
 
@@ -310,7 +310,7 @@ fn undo_takes_back_the_last_move_and_redo_plays_it_again() {
     let mut game = played(&[Step::R, Step::J, Step::L]);
     let full = game.clone();
     assert!(game.can_undo());
-    assert_eq!(game.undo(), Some(Step::L));
+    assert_eq!(game.undo(), Ok(Step::L));
     assert_eq!(game.history(), &[Step::R, Step::J]);
     assert_eq!(game.to_move(), Side::A);
     assert_eq!(
@@ -318,16 +318,20 @@ fn undo_takes_back_the_last_move_and_redo_plays_it_again() {
         played(&[Step::R, Step::J]).position().clone()
     );
     assert_eq!(game.undone_moves(), &[Step::L]);
-    assert_eq!(game.undo(), Some(Step::J));
-    assert_eq!(game.undo(), Some(Step::R));
-    assert_eq!(game.undo(), None);
+    assert_eq!(game.undo(), Ok(Step::J));
+    assert_eq!(game.undo(), Ok(Step::R));
+    assert_eq!(game.undo(), Err(UndoError::NothingToUndo));
+    assert_eq!(
+        game.undo().unwrap_err().to_string(),
+        "there is no move to take back"
+    );
     assert!(!game.can_undo());
     assert_eq!(*game.position(), Walk::default());
     assert_eq!(game.undone_moves(), &[Step::L, Step::J, Step::R]);
-    assert_eq!(game.redo(), Some(Step::R));
-    assert_eq!(game.redo(), Some(Step::J));
-    assert_eq!(game.redo(), Some(Step::L));
-    assert_eq!(game.redo(), None);
+    assert_eq!(game.redo(), Ok(Step::R));
+    assert_eq!(game.redo(), Ok(Step::J));
+    assert_eq!(game.redo(), Ok(Step::L));
+    assert_eq!(game.redo(), Err(UndoError::NothingToRedo));
     assert!(!game.can_redo());
     assert_eq!(game, full);
 }
@@ -337,7 +341,7 @@ fn undo_then_redo_gives_the_same_match() {
     let mut game = played(&[Step::R, Step::J]);
     let before = game.clone();
     let mv = game.undo().unwrap();
-    assert_eq!(game.redo(), Some(mv));
+    assert_eq!(game.redo(), Ok(mv));
     assert_eq!(game, before);
 }
 
@@ -347,7 +351,7 @@ fn playing_a_new_move_clears_the_redo_list() {
     game.undo().unwrap();
     game.play(Step::R).unwrap();
     assert_eq!(game.undone_moves(), &[] as &[Step]);
-    assert_eq!(game.redo(), None);
+    assert_eq!(game.redo(), Err(UndoError::NothingToRedo));
     assert_eq!(game.history(), &[Step::R, Step::R]);
 }
 
@@ -363,7 +367,7 @@ fn a_refused_move_keeps_the_redo_list() {
 fn undo_reopens_a_game_won_by_the_rules() {
     let mut game = played(&[Step::J, Step::J, Step::J]);
     assert!(game.is_over());
-    assert_eq!(game.undo(), Some(Step::J));
+    assert_eq!(game.undo(), Ok(Step::J));
     assert_eq!(game.result(), None);
     game.play(Step::R).unwrap();
     assert_eq!(game.history(), &[Step::J, Step::J, Step::R]);
@@ -387,11 +391,19 @@ fn undo_and_redo_refuse_while_a_draw_offer_waits() {
     let before = game.clone();
     assert!(!game.can_undo());
     assert!(!game.can_redo());
-    assert_eq!(game.undo(), None);
-    assert_eq!(game.redo(), None);
+    let pending = UndoError::DrawOfferPending {
+        offered_by: Side::B,
+        answering: Side::A,
+    };
+    assert_eq!(game.undo(), Err(pending));
+    assert_eq!(game.redo(), Err(pending));
+    assert_eq!(
+        pending.to_string(),
+        "B has offered a draw: A must accept or decline it first"
+    );
     assert_eq!(game, before);
     game.decline_draw().unwrap();
-    assert_eq!(game.redo(), Some(Step::J));
+    assert_eq!(game.redo(), Ok(Step::J));
 }
 
 #[test]
@@ -400,7 +412,15 @@ fn undo_refuses_after_a_resignation_or_an_agreed_draw() {
     resigned.resign(Side::B).unwrap();
     let before = resigned.clone();
     assert!(!resigned.can_undo());
-    assert_eq!(resigned.undo(), None);
+    assert_eq!(
+        resigned.undo(),
+        Err(UndoError::Resigned { player: Side::B })
+    );
+    assert_eq!(
+        resigned.undo().unwrap_err().to_string(),
+        "B resigned, which is final: to take moves back, start a new match from the start and \
+         the moves"
+    );
     assert_eq!(resigned, before);
 
     let mut agreed = played(&[Step::R, Step::R]);
@@ -408,8 +428,8 @@ fn undo_refuses_after_a_resignation_or_an_agreed_draw() {
     agreed.offer_draw().unwrap();
     agreed.accept_draw().unwrap();
     let before = agreed.clone();
-    assert_eq!(agreed.undo(), None);
-    assert_eq!(agreed.redo(), None);
+    assert_eq!(agreed.undo(), Err(UndoError::DrawAgreed));
+    assert_eq!(agreed.redo(), Err(UndoError::DrawAgreed));
     assert_eq!(
         agreed.undone_moves(),
         &[] as &[Step],

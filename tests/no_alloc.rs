@@ -1,6 +1,7 @@
 //! No heap allocation on the hot path: move generation, `apply`,
 //! `apply_unchecked`, `outcome`, perft and the plain walk (`perft_plain`)
-//! allocate nothing, for every game.
+//! allocate nothing, for every game; a search allocates the same few times
+//! (its result) however many nodes it visits.
 //!
 //! A counting global allocator counts the allocations made by the thread
 //! that armed it. Everything runs in ONE test function, so no other test of
@@ -12,10 +13,11 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rulebook::agent::{Environment, Progress};
-use rulebook::checkers::{Checkers, HopByHop};
-use rulebook::connect4::Connect4;
+use rulebook::checkers::{self, Checkers, HopByHop};
+use rulebook::connect4::{self, Connect4};
 use rulebook::connectx::{ConnectX, Parameters};
 use rulebook::draughts::{International, Italian, Russian};
+use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts, Searcher};
 use rulebook::testing::plain_perft;
 use rulebook::{count_games, perft, perft_plain, Game};
 
@@ -155,6 +157,30 @@ fn middle_game<G: Game>(mut game: G, plies: usize) -> G {
     game
 }
 
+/// The allocations of a short and a long search of `position` (the
+/// searches built before the counter is armed): equal, and few.
+fn check_search<G: Game + 'static, E: Evaluator<G>>(name: &str, position: G, evaluator: E) {
+    let mut alpha_beta = AlphaBeta::with_table_bytes(evaluator, 1 << 20);
+    let (short, _) = allocations_during(|| alpha_beta.search(position.clone(), Limits::nodes(500)));
+    let (long, result) =
+        allocations_during(|| alpha_beta.search(position.clone(), Limits::nodes(100_000)));
+    assert!(result.nodes > 20 * 500, "{name}: {}", result.nodes);
+    assert_eq!(
+        short, long,
+        "{name}: alpha-beta allocations grow with the nodes"
+    );
+    assert!(long <= 2, "{name}: alpha-beta allocated {long} times");
+
+    let mut mcts = Mcts::with_node_budget(1, 1 << 16);
+    let (short, _) = allocations_during(|| mcts.search(position.clone(), Limits::nodes(100)));
+    let (long, _) = allocations_during(|| mcts.search(position.clone(), Limits::nodes(5_000)));
+    assert_eq!(
+        short, long,
+        "{name}: MCTS allocations grow with the playouts"
+    );
+    assert!(long <= 2, "{name}: MCTS allocated {long} times");
+}
+
 /// Plays `env` to the end (or `max_actions`) with the first legal action,
 /// writing the mask and the observation into the same two buffers and
 /// turning every move back into its actions on the way. Returns the
@@ -292,4 +318,7 @@ fn hot_paths_do_not_allocate() {
     assert!(games > 0);
 
     check_environments();
+
+    check_search("connect4", connect4[0], connect4::Evaluation::new());
+    check_search("checkers", checkers[1], checkers::Evaluation::new());
 }

@@ -91,9 +91,11 @@ enum PlayersEnd {
 }
 
 /// A match of `G` from its start, played by `choices` (each picks one of
-/// the legal moves), then ended (or not) by the players as `end` says.
+/// the legal moves), with up to `undos` moves taken back (they stay to be
+/// redone), then ended (or not) by the players as `end` says.
 fn random_match<G: rulebook::Game + Default>(
     choices: &[u16],
+    undos: usize,
     end: PlayersEnd,
 ) -> rulebook::Match<G> {
     let mut game = rulebook::Match::new(G::default());
@@ -103,6 +105,11 @@ fn random_match<G: rulebook::Game + Default>(
             break;
         }
         game.play(moves[usize::from(choice) % moves.len()]).unwrap();
+    }
+    for _ in 0..undos {
+        if game.undo().is_err() {
+            break;
+        }
     }
     if !game.is_over() {
         match end {
@@ -296,6 +303,10 @@ mod checkers_inputs {
                         prop_assert!(names_token(fen, token), "{:?} not in {:?}", token, fen);
                         prop_assert!(error.to_string().contains(token.as_str()));
                         prop_assert!(error.to_string().contains(&square.to_string()));
+                    }
+                    FenError::TagForm { text } => {
+                        prop_assert_eq!(text.as_str(), fen);
+                        prop_assert!(fen.contains(['[', '"']));
                     }
                     FenError::SameColorTwice { .. } | FenError::Invalid(_) => {}
                 }
@@ -1177,7 +1188,9 @@ mod match_actions {
     use super::*;
     use rulebook::checkers::{self, Checkers};
     use rulebook::connect4::{self, Column, Connect4};
-    use rulebook::{Action, DrawRules, EndReason, Game, Match, MatchError, MatchResult, Outcome};
+    use rulebook::{
+        Action, DrawRules, EndReason, Game, Match, MatchError, MatchResult, Outcome, UndoError,
+    };
 
     /// One step of a session: an action by one of the two players, an undo
     /// or a redo.
@@ -1202,9 +1215,33 @@ mod match_actions {
         proptest::collection::vec(step, 0..120)
     }
 
+    /// Save then load gives back the same match.
+    #[cfg(feature = "serde")]
+    fn check_saved<G>(game: &Match<G>) -> Result<(), TestCaseError>
+    where
+        G: Game + serde::Serialize + serde::de::DeserializeOwned,
+        G::Move: serde::Serialize + serde::de::DeserializeOwned,
+        G::Player: serde::Serialize + serde::de::DeserializeOwned,
+        G::Ending: serde::Serialize + serde::de::DeserializeOwned,
+    {
+        let json = serde_json::to_string(game).unwrap();
+        let back = serde_json::from_str::<Match<G>>(&json);
+        prop_assert!(back.is_ok(), "{:?} reading {}", back.err(), json);
+        prop_assert_eq!(&back.unwrap(), game, "{}", json);
+        Ok(())
+    }
+
+    /// Without the `serde` feature there is nothing to save.
+    #[cfg(not(feature = "serde"))]
+    fn check_saved<G: Game>(_game: &Match<G>) -> Result<(), TestCaseError> {
+        Ok(())
+    }
+
     /// What the tests need of a game beyond [`Game`].
     trait Subject: Game + Clone + PartialEq + core::fmt::Debug {
         fn players() -> [Self::Player; 2];
+        /// Save then load gives back the same match (see [`check_saved`]).
+        fn saves_and_loads(game: &Match<Self>) -> Result<(), TestCaseError>;
         /// A candidate move: legal most of the time, sometimes any move
         /// the type can hold.
         /// (`history`: the moves played so far.)
@@ -1214,6 +1251,9 @@ mod match_actions {
     impl Subject for Connect4 {
         fn players() -> [connect4::Player; 2] {
             connect4::Player::ALL
+        }
+        fn saves_and_loads(game: &Match<Self>) -> Result<(), TestCaseError> {
+            check_saved(game)
         }
         fn candidate(&self, _history: &[Column], pick: u16) -> Column {
             let moves = self.legal_moves();
@@ -1228,6 +1268,9 @@ mod match_actions {
     impl Subject for Checkers {
         fn players() -> [checkers::Player; 2] {
             [checkers::Player::Red, checkers::Player::White]
+        }
+        fn saves_and_loads(game: &Match<Self>) -> Result<(), TestCaseError> {
+            check_saved(game)
         }
         fn candidate(&self, history: &[checkers::Move], pick: u16) -> checkers::Move {
             let moves = self.legal_moves();
@@ -1289,7 +1332,7 @@ mod match_actions {
                 Step::Undo => {
                     let can = game.can_undo();
                     match game.undo() {
-                        Some(mv) => {
+                        Ok(mv) => {
                             prop_assert!(can);
                             prop_assert_eq!(before.history().last(), Some(&mv));
                             prop_assert_eq!(
@@ -1299,27 +1342,31 @@ mod match_actions {
                             prop_assert_eq!(game.result(), None);
                             // Undo then redo gives back the same match.
                             let mut again = game.clone();
-                            prop_assert_eq!(again.redo(), Some(mv));
+                            prop_assert_eq!(again.redo(), Ok(mv));
                             prop_assert_eq!(&again, &before);
                         }
-                        None => {
+                        Err(error) => {
                             prop_assert!(!can);
                             prop_assert_eq!(&game, &before);
+                            assert_sentence(&error.to_string())?;
+                            prop_assert_eq!(error, expected_undo_error(&before, false));
                         }
                     }
                 }
                 Step::Redo => {
                     let can = game.can_redo();
                     match game.redo() {
-                        Some(mv) => {
+                        Ok(mv) => {
                             prop_assert!(can);
                             prop_assert_eq!(before.undone_moves().last(), Some(&mv));
                             prop_assert_eq!(game.history().len(), before.history().len() + 1);
                             prop_assert_eq!(game.position(), &before.position().after(mv).unwrap());
                         }
-                        None => {
+                        Err(error) => {
                             prop_assert!(!can);
                             prop_assert_eq!(&game, &before);
+                            assert_sentence(&error.to_string())?;
+                            prop_assert_eq!(error, expected_undo_error(&before, true));
                         }
                     }
                 }
@@ -1347,8 +1394,36 @@ mod match_actions {
                 replayed = replayed.after(mv).expect("the history is legal");
             }
             prop_assert_eq!(&replayed, game.position());
+            G::saves_and_loads(&game)?;
         }
         Ok(())
+    }
+
+    /// Why undo (or redo) must refuse in `game`, by the documented rules:
+    /// a pending offer first, then a players' ending, then (redo) a match
+    /// over, then nothing to take back or play again.
+    fn expected_undo_error<G: Game>(game: &Match<G>, redo: bool) -> UndoError<G::Player> {
+        if let Some(offered_by) = game.pending_draw_offer() {
+            return UndoError::DrawOfferPending {
+                offered_by,
+                answering: G::opponent(offered_by),
+            };
+        }
+        match game.result() {
+            Some(MatchResult {
+                outcome: Outcome::Win(winner),
+                reason: EndReason::Resignation,
+            }) => UndoError::Resigned {
+                player: G::opponent(winner),
+            },
+            Some(MatchResult {
+                reason: EndReason::Agreement,
+                ..
+            }) => UndoError::DrawAgreed,
+            Some(_) if redo => UndoError::GameOver,
+            _ if redo => UndoError::NothingToRedo,
+            _ => UndoError::NothingToUndo,
+        }
     }
 
     /// Checks one `act` against the documented order of checks.
@@ -1630,7 +1705,7 @@ mod pdn_replay {
                         prop_assert_eq!(replayed.history().len(), game.moves().len());
                         prop_assert_eq!(Ok(*replayed.start()), game.start_position());
                         for (mv, written) in replayed.history().iter().zip(game.moves()) {
-                            prop_assert_eq!(Some(u32::from(mv.from().number())), written.text().split(['-', 'x']).next().unwrap().parse::<u32>().ok());
+                            prop_assert_eq!(Some(u32::from(mv.from().number())), written.text().split(['-', 'x', 'X']).next().unwrap().parse::<u32>().ok());
                         }
                     }
                     Err(error) => {
@@ -1709,11 +1784,12 @@ mod pdn_write {
             tags in proptest::collection::vec((tag_name(), tag_value()), 0..5),
             choices in proptest::collection::vec(any::<u16>(), 0..30),
             ending in any::<u8>(),
+            undos in 0..4_usize,
         ) {
             // A pending draw offer is not part of a PDN record: leave it out.
             let end = [PlayersEnd::Resign, PlayersEnd::AgreeDraw, PlayersEnd::None][usize::from(ending % 3)];
-            let game = random_match::<Checkers>(&choices, end);
-            match write_match(&game, tags.iter().map(|(n, v)| (n, v))) {
+            let game = random_match::<Checkers>(&choices, undos, end);
+            match write_match(&game, tags.iter().map(|(n, v)| (n.as_str(), v.as_str()))) {
                 Ok(text) => {
                     let mut names = Vec::new();
                     for (name, value) in &tags {
@@ -1856,6 +1932,17 @@ mod serde_inputs {
             }
             7 => record["start"] = json!(text),
             8 => record["result"] = Value::Null,
+            9 if pick % 3 == 0 => {
+                record
+                    .as_object_mut()
+                    .unwrap()
+                    .remove(["undone", "draw_rules", "draw_offer", "result"][pick / 3 % 4]);
+            }
+            9 if pick % 3 == 1 => {
+                if let Some(undone) = record["undone"].as_array_mut() {
+                    undone.push(json!(text));
+                }
+            }
             _ => record["extra"] = json!(1),
         }
     }
@@ -1936,8 +2023,10 @@ mod serde_inputs {
             char_edit in (any::<u8>(), any::<usize>(), significant_char()),
             checkers in any::<bool>(),
             mangle in any::<bool>(),
+            undos in prop_oneof![2 => Just(0_usize), 1 => 1..8_usize],
         ) {
-            fn check<G>(choices: &[u16], ending: u8, edits: &[(u8, usize, &str)], char_edit: (u8, usize, char), mangle: bool) -> Result<(), TestCaseError>
+            #[allow(clippy::too_many_arguments)]
+            fn check<G>(choices: &[u16], undos: usize, ending: u8, edits: &[(u8, usize, &str)], char_edit: (u8, usize, char), mangle: bool) -> Result<(), TestCaseError>
             where
                 G: Game + Default + serde::Serialize + serde::de::DeserializeOwned + PartialEq + core::fmt::Debug,
                 G::Move: serde::Serialize + serde::de::DeserializeOwned,
@@ -1951,7 +2040,7 @@ mod serde_inputs {
                     PlayersEnd::None,
                     PlayersEnd::None,
                 ][usize::from(ending % 5)];
-                let game: Match<G> = random_match(choices, end);
+                let game: Match<G> = random_match(choices, undos, end);
                 let mut record = serde_json::to_value(&game).unwrap();
                 let read_back = serde_json::from_value::<Match<G>>(record.clone()).ok();
                 prop_assert_eq!(read_back.as_ref(), Some(&game));
@@ -1970,14 +2059,23 @@ mod serde_inputs {
                     }
                     prop_assert_eq!(&position, read.position());
                     prop_assert_eq!(read.is_over(), read.result().is_some());
-                    prop_assert!(read.undone_moves().is_empty());
+                    // Its undone moves are playable in turn from there (once
+                    // a pending draw offer is answered).
+                    let mut redone = read.clone();
+                    if redone.pending_draw_offer().is_some() {
+                        redone.decline_draw().unwrap();
+                    }
+                    for &mv in read.undone_moves().iter().rev() {
+                        prop_assert_eq!(redone.redo(), Ok(mv));
+                    }
+                    prop_assert!(redone.undone_moves().is_empty());
                 }
                 Ok(())
             }
             if checkers {
-                check::<Checkers>(&choices, ending, &edits, char_edit, mangle)?;
+                check::<Checkers>(&choices, undos, ending, &edits, char_edit, mangle)?;
             } else {
-                check::<Connect4>(&choices, ending, &edits, char_edit, mangle)?;
+                check::<Connect4>(&choices, undos, ending, &edits, char_edit, mangle)?;
             }
         }
     }

@@ -41,6 +41,8 @@ mod flaw {
     pub const MAX_PLIES_TOO_LOW: u8 = 19;
     pub const ALL_IRREVERSIBLE: u8 = 20;
     pub const PERFT_OFF_BY_ONE: u8 = 21;
+    pub const TACTICAL_REVERSIBLE: u8 = 22;
+    pub const WHY_ILLEGAL_SILENT: u8 = 23;
     // Environment flaws.
     pub const MASK_MARKS_ALL: u8 = 30;
     pub const ANY_BUFFER_SIZE: u8 = 31;
@@ -235,6 +237,14 @@ impl<const FLAW: u8> Game for Count<FLAW> {
         FLAW == flaw::IS_LEGAL_WRONG || self.moves().contains(&step)
     }
 
+    fn why_illegal(&self, step: Step) -> Option<String> {
+        if FLAW == flaw::WHY_ILLEGAL_SILENT || self.moves().contains(&step) {
+            None
+        } else {
+            Some(format!("{step} is not a legal move here"))
+        }
+    }
+
     fn after(&self, step: Step) -> Result<Self, PlayError<Step>> {
         let mut next = *self;
         next.apply(step)?;
@@ -258,6 +268,12 @@ impl<const FLAW: u8> Game for Count<FLAW> {
     /// Nothing can never be undone: a step can always be taken back.
     fn is_irreversible(&self, _: Step) -> bool {
         FLAW == flaw::ALL_IRREVERSIBLE
+    }
+
+    /// No step captures anything (the broken copy calls every step
+    /// tactical, though each can be taken back).
+    fn is_tactical(&self, _: Step) -> bool {
+        FLAW == flaw::TACTICAL_REVERSIBLE
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -517,6 +533,14 @@ fn each_flaw_breaks_its_rule() {
         Rule::IrreversibleMoveUndone
     );
     assert_eq!(broken_rule::<{ flaw::PERFT_OFF_BY_ONE }>(), Rule::Perft);
+    assert_eq!(
+        broken_rule::<{ flaw::TACTICAL_REVERSIBLE }>(),
+        Rule::TacticalReversible
+    );
+    assert_eq!(
+        broken_rule::<{ flaw::WHY_ILLEGAL_SILENT }>(),
+        Rule::WhyIllegalAgrees
+    );
 }
 
 #[test]

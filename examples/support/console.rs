@@ -33,6 +33,10 @@ pub enum Command<'a> {
     Moves,
     Draw,
     Resign,
+    /// Asks the computer for a move. An example without a computer (or a
+    /// session without one) treats it as an unknown command, so it holds
+    /// the text typed.
+    Hint(&'a str),
     /// Text that starts like a move: the library reads it.
     Move(&'a str),
     Unknown(&'a str),
@@ -56,6 +60,7 @@ impl<'a> Command<'a> {
             "moves" => Command::Moves,
             "draw" => Command::Draw,
             "resign" => Command::Resign,
+            "hint" => Command::Hint(text),
             _ if looks_like_move(text) => Command::Move(text),
             _ => Command::Unknown(text),
         }

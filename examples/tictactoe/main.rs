@@ -13,11 +13,20 @@ use std::io::{self, BufRead, Write};
 use game::{Cell, TicTacToe};
 use rulebook::{count_games, perft, Match, MatchError, PlayError};
 
+/// What `--help` prints.
+const USAGE: &str = "\
+usage: tictactoe [perft]
+
+Tic-tac-toe for two players at one keyboard: type a cell number (1-9) for
+each move, undo to take a move back, quit (or end of input) to stop.
+  perft   print perft and the number of complete games at each depth";
+
 fn main() -> io::Result<()> {
     let stdout = io::stdout();
     let mut output = stdout.lock();
     match std::env::args().nth(1).as_deref() {
         None => play(io::stdin().lock(), output),
+        Some("--help" | "-h") => writeln!(output, "{USAGE}"),
         Some("perft") => print_counts(&mut output),
         Some(other) => {
             eprintln!("unknown argument {other:?}: run with no argument to play, or with `perft`");
@@ -61,7 +70,7 @@ fn play(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
         match line.trim() {
             "quit" => return Ok(()),
             "undo" => {
-                if game.undo().is_none() {
+                if game.undo().is_err() {
                     writeln!(output, "Nothing to undo.")?;
                 }
             }

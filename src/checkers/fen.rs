@@ -7,7 +7,9 @@
 //! colour letter followed by comma-separated squares; `K` before a square
 //! makes it a king; `a-b` is the range of squares `a` to `b` (`K1-4` is
 //! kings on 1 to 4). A list may be empty (`W`). Whitespace around fields and
-//! tokens and a final `.` are ignored.
+//! tokens and a final `.` are ignored, and so are the move counters some
+//! writers add after the lists (`:H0:F1`). A whole PDN tag, `[FEN "..."]`,
+//! reads as its value.
 
 use core::fmt;
 use core::str::FromStr;
@@ -30,6 +32,13 @@ const FEN_FIELDS: usize = 3;
 /// a king; `a-b` is the range of squares `a` to `b` (`K1-4` is kings on 1
 /// to 4). A list may be empty (`W`). Whitespace around fields and tokens and
 /// a final `.` are ignored.
+///
+/// Also read, for text that other software hands out: move counters after
+/// the lists, `H` (half-moves since the last capture or man's move) and `F`
+/// (the move number), as in `B:W21,22:B1,2:H0:F1`, ignored because a
+/// position has no counters (a [`Match`](crate::Match) counts its own
+/// moves); and a whole PDN tag, `[FEN "B:W21,22:B1,2"]`, read as its value.
+/// Other text with `[` or `"` is refused as [`FenError::TagForm`].
 ///
 /// Parse one with [`FromStr`]; turn it into a position with
 /// [`Checkers::from_setup`](super::Checkers::from_setup). `Display` writes
@@ -65,13 +74,20 @@ impl Setup {
 /// is wrong.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 pub enum FenError {
-    /// Not three `:`-separated fields.
-    #[error("a FEN has 3 fields separated by `:` (like B:W21-32:B1-12), but `{fen}` has {found}")]
+    /// Not three `:`-separated fields (and counters).
+    #[error("a FEN has 3 fields separated by `:` (like B:W21-32:B1-12), optionally followed by move counters (:H0:F1), but `{fen}` has {found}")]
     FieldCount {
         /// The text that was read.
         fen: String,
         /// How many fields it has.
         found: usize,
+    },
+    /// Text that looks like a PDN tag (or holds quotes) but is not a
+    /// `[FEN "..."]` tag.
+    #[error("`{text}` looks like a PDN tag, not FEN: pass the FEN itself (like B:W21-32:B1-12) or a whole [FEN \"...\"] tag")]
+    TagForm {
+        /// The text that was read.
+        text: String,
     },
     /// The first field is not `B` or `W`.
     #[error("the side to move (first field) must be B (Red) or W (White), not `{token}`")]
@@ -157,8 +173,21 @@ impl FromStr for Setup {
     /// [`FenError::Invalid`].
     fn from_str(fen: &str) -> Result<Setup, FenError> {
         let text = fen.trim();
+        let text = match fen_tag_value(text) {
+            Some(value) => value.trim(),
+            None if text.starts_with('[') || text.contains('"') => {
+                return Err(FenError::TagForm {
+                    text: fen.to_owned(),
+                })
+            }
+            None => text,
+        };
         let text = text.strip_suffix('.').unwrap_or(text);
-        let fields: Vec<&str> = text.split(':').map(str::trim).collect();
+        let mut fields: Vec<&str> = text.split(':').map(str::trim).collect();
+        if fields.len() > FEN_FIELDS && fields[FEN_FIELDS..].iter().all(|f| is_counter(f)) {
+            // Move counters some writers add: a position has none.
+            fields.truncate(FEN_FIELDS);
+        }
         let [side, first, second] = fields[..] else {
             return Err(FenError::FieldCount {
                 fen: fen.to_owned(),
@@ -181,6 +210,29 @@ impl FromStr for Setup {
         }
         Ok(setup)
     }
+}
+
+/// The name of the PDN tag that holds FEN.
+const FEN_TAG_NAME: &str = "FEN";
+
+/// The letters of the counter fields that may follow the piece lists: `H`
+/// (half-moves since the last capture or man's move) and `F` (the move
+/// number).
+const COUNTER_LETTERS: [char; 2] = ['H', 'F'];
+
+/// The value of a PDN tag `[FEN "..."]` written around FEN, or `None` when
+/// `text` is not such a tag.
+fn fen_tag_value(text: &str) -> Option<&str> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let quoted = inner.strip_prefix(FEN_TAG_NAME)?.trim_start();
+    quoted.strip_prefix('"')?.strip_suffix('"')
+}
+
+/// Whether `field` is a counter field: `H` or `F` and a number (`H0`, `F12`).
+fn is_counter(field: &str) -> bool {
+    let mut chars = field.chars();
+    chars.next().is_some_and(|c| COUNTER_LETTERS.contains(&c))
+        && square_number(chars.as_str()).is_some()
 }
 
 fn single_letter(text: &str) -> Option<char> {

@@ -33,10 +33,12 @@
 //! assert_eq!(rulebook::perft(&Checkers::default(), 3), 302);
 //! ```
 
+mod eval;
 mod fen;
 mod geometry;
 mod hop_by_hop;
 mod hops;
+mod levels;
 mod movegen;
 mod moves;
 pub mod pdn;
@@ -46,12 +48,14 @@ mod position;
 mod side;
 mod square;
 
+pub use eval::{Evaluation, KING_VALUE, MAN_VALUE};
 pub use fen::{FenError, PositionError, Setup};
 pub use hop_by_hop::{
     HopByHop, ACTION_COUNT, JUMPED_PLANE, JUMPING_PIECE_PLANE, OBSERVATION_SHAPE,
     OPPONENT_KINGS_PLANE, OPPONENT_MEN_PLANE, OWN_KINGS_PLANE, OWN_MEN_PLANE,
 };
 pub use hops::{EnterMoveError, Entry, PartialJump};
+pub use levels::{engine, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
 pub use moves::{Captured, Move, ParseMoveError, Path, MAX_JUMPS};
 pub use piece::{Piece, Player, Role};
 pub use position::{Checkers, Ending, Moves, ResolveMoveError, MAX_MOVES, MAX_PIECES_PER_SIDE};

@@ -38,11 +38,15 @@ const DIRECTION_MASK: u32 = (1 << DIRECTION_BITS) - 1;
 /// low bits), the start and end squares (5 bits each) and the number of
 /// jumps (4 bits).
 ///
+/// `Default` is the step `1-5`: a placeholder that fills the unused slots of
+/// a [`MoveList`](crate::MoveList), chosen so that, like every `Move`, it
+/// is a real move whose text reads back to it.
+///
 /// Invariants: `jumps <= MAX_JUMPS`; for a step, `jumps == 0`, no captured
 /// squares, no path bits, and `to` neighbours `from`; for a capture, the
 /// path holds `jumps` direction codes, `captured` the jumped squares and
 /// `to` the last landing square. Equal geometry means equal fields.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -51,6 +55,17 @@ const DIRECTION_MASK: u32 = (1 << DIRECTION_BITS) - 1;
 pub struct Move {
     captured: Bitboard,
     packed: u32,
+}
+
+/// The square indices of [`Move::default`], the step `1-5`.
+const DEFAULT_STEP: (usize, usize) = (0, 4);
+
+impl Default for Move {
+    /// The step `1-5` (see [`Move`]).
+    fn default() -> Move {
+        debug_assert!(Direction::of_step(DEFAULT_STEP.0, DEFAULT_STEP.1).is_some());
+        Move::step(DEFAULT_STEP.0, DEFAULT_STEP.1)
+    }
 }
 
 /// Bits of the packed path: [`MAX_JUMPS`] direction codes.
@@ -250,6 +265,30 @@ impl Iterator for Captured {
 }
 
 impl ExactSizeIterator for Captured {}
+
+impl Ord for Move {
+    /// By start square, then end square, then number of jumps, then path:
+    /// a total order that agrees with `==` (as [`Column`](crate::connect4::Column)'s
+    /// does), so moves can be keys of ordered maps and sets.
+    fn cmp(&self, other: &Move) -> core::cmp::Ordering {
+        let key = |mv: &Move| {
+            (
+                mv.start_index(),
+                mv.end_index(),
+                mv.jumps(),
+                mv.directions(),
+                mv.captured,
+            )
+        };
+        key(self).cmp(&key(other))
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -496,6 +535,14 @@ mod tests {
         assert_eq!(mv.path().collect::<Vec<_>>(), vec![sq(22), sq(15), sq(8)]);
         assert_eq!(mv.captured().collect::<Vec<_>>(), vec![sq(18), sq(11)]);
         assert_eq!(mv.to_string(), "22x15x8");
+    }
+
+    #[test]
+    fn the_default_move_is_a_step_that_reads_back() {
+        let default = Move::default();
+        assert_eq!(default.to_string(), "1-5");
+        assert_eq!("1-5".parse::<Move>(), Ok(default));
+        assert!(!default.is_capture());
     }
 
     #[test]

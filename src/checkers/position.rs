@@ -7,6 +7,7 @@ use super::geometry::{Bitboard, BOTTOM_ROW, SQUARE_COUNT, TOP_ROW};
 use super::moves::{Move, MoveText, ParseMoveError};
 use super::piece::{Piece, Player, Role};
 use super::square::{Square, Squares};
+pub(crate) use crate::move_list::joined as move_list;
 use crate::{Game, MoveList, Outcome, PlayError};
 
 /// The most pieces one side may have: the 12 it starts with.
@@ -58,22 +59,40 @@ pub const MAX_MOVES: usize = 42;
 /// The legal moves of a position: a [`MoveList`] of capacity [`MAX_MOVES`].
 pub type Moves = MoveList<Move, MAX_MOVES>;
 
-/// Why a checkers game ended: the player to move has lost.
+/// Why a checkers game ended: the player to move, the loser, has no legal
+/// move. `Display` names the loser: "White has no pieces left", "Red is
+/// blocked and cannot move" (so a [`MatchResult`](crate::MatchResult) reads
+/// "Red wins: White has no pieces left").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Ending {
     /// The player to move has no pieces left.
-    NoPieces,
+    NoPieces {
+        /// The player to move, who has lost.
+        loser: Player,
+    },
     /// The player to move has pieces but none can move.
-    Blocked,
+    Blocked {
+        /// The player to move, who has lost.
+        loser: Player,
+    },
+}
+
+impl Ending {
+    /// The player who lost: the player to move.
+    pub const fn loser(self) -> Player {
+        match self {
+            Ending::NoPieces { loser } | Ending::Blocked { loser } => loser,
+        }
+    }
 }
 
 impl fmt::Display for Ending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Ending::NoPieces => "the player to move has no pieces left",
-            Ending::Blocked => "the player to move is blocked and cannot move",
-        })
+        match self {
+            Ending::NoPieces { loser } => write!(f, "{loser} has no pieces left"),
+            Ending::Blocked { loser } => write!(f, "{loser} is blocked and cannot move"),
+        }
     }
 }
 
@@ -125,7 +144,7 @@ pub enum ResolveMoveError {
     #[error(transparent)]
     Parse(#[from] ParseMoveError),
     /// No legal move matches.
-    #[error("{text} is not a legal move in this position{}", legal_list(.legal))]
+    #[error("{text} is not a legal move in this position{}", no_match_reason(.text, .legal))]
     NoMatch {
         /// The text that was read.
         text: String,
@@ -142,20 +161,20 @@ pub enum ResolveMoveError {
     },
 }
 
-/// Moves as a comma-separated list ("11-15, 22x15x8"), for error messages.
-pub(crate) fn move_list(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(Move::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
+/// The rule that refuses a quiet move while a capture is available.
+const CAPTURE_COMPULSORY: &str = "a capture is compulsory";
 
-fn legal_list(moves: &[Move]) -> String {
-    if moves.is_empty() {
+/// The end of a [`ResolveMoveError::NoMatch`] message: the rule that
+/// refuses the move when it is the compulsory capture, and the legal
+/// moves.
+fn no_match_reason(text: &str, legal: &[Move]) -> String {
+    let written_as_step = !text.contains(['x', 'X']);
+    if legal.is_empty() {
         "; the game is over".to_owned()
+    } else if written_as_step && legal.iter().all(|mv| mv.is_capture()) {
+        format!(": {CAPTURE_COMPULSORY}; legal moves: {}", move_list(legal))
     } else {
-        format!("; legal moves: {}", move_list(moves))
+        format!("; legal moves: {}", move_list(legal))
     }
 }
 
@@ -402,17 +421,48 @@ impl Game for Checkers {
 
     fn ending(&self) -> Option<Ending> {
         if self.pieces(self.turn) == 0 {
-            Some(Ending::NoPieces)
+            Some(Ending::NoPieces { loser: self.turn })
         } else if !self.has_legal_move() {
-            Some(Ending::Blocked)
+            Some(Ending::Blocked { loser: self.turn })
         } else {
             None
         }
     }
 
+    /// Names the rule when it is the compulsory capture, or when the move
+    /// starts from a square without a piece of the player to move; lists
+    /// the legal moves.
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        if self.is_legal(mv) {
+            return None;
+        }
+        if let Some(ending) = self.ending() {
+            return Some(format!("the game is already over: {ending}"));
+        }
+        let legal = self.legal_moves();
+        let rule = if !mv.is_capture() && legal.iter().all(|legal| legal.is_capture()) {
+            format!(": {CAPTURE_COMPULSORY}")
+        } else if self.piece_at(mv.from()).map(|piece| piece.player) != Some(self.turn) {
+            format!(": square {} holds no {} piece", mv.from(), self.turn)
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "{mv} is not a legal move in this position{rule}; legal moves: {}",
+            move_list(&legal)
+        ))
+    }
+
     /// A capture or a man's move can never be undone.
     fn is_irreversible(&self, mv: Move) -> bool {
         mv.is_capture() || self.kings & (1 << mv.start_index()) == 0
+    }
+
+    /// Captures are tactical: search keeps following them past its depth
+    /// limit, so it never stops in the middle of an exchange.
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.is_capture()
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -1,5 +1,5 @@
-//! [`Board`]: the assignment's `GameBoard` — where the tokens are, and
-//! whether they make four in a row. It knows nothing about turns.
+//! [`Board`]: where the tokens are, and whether they make four in a row,
+//! with the classic `GameBoard` queries. It knows nothing about turns.
 
 use core::fmt;
 
@@ -23,9 +23,23 @@ pub const ROW_SEPARATOR: char = '/';
 /// - no cell holds two tokens;
 /// - gravity: in every column the tokens fill rows `0..height` with no gap.
 ///
-/// Queries with a row or column outside the board never panic: they answer
-/// `false` / `None`. Only [`place_token`](Board::place_token), which
-/// changes the board, reports a bad column as an error.
+/// # Two kinds of methods
+///
+/// - **The classic `GameBoard` queries**, under Rust names:
+///   `checkIfFree` ([`is_column_free`](Board::is_column_free)), `placeToken`
+///   ([`place_token`](Board::place_token)), `whatsAtPos`
+///   ([`piece_at`](Board::piece_at)), `checkHorizWin`, `checkVertWin`,
+///   `checkDiagWin`, `checkForWin` (the `check_*_win` methods) and
+///   `checkTie` ([`check_tie`](Board::check_tie)). They take plain `usize`
+///   rows and columns, as that API does, and accept any value: a row or
+///   column outside the board answers `false` / `None`, and only
+///   [`place_token`](Board::place_token), which changes the board, reports
+///   a bad column as an error.
+/// - **Everything else** takes a [`Column`], which is on the board by
+///   construction ([`height`](Board::height)), or no column at all.
+///
+/// Rows count from 0 at the bottom, columns from 0 at the left (0-6), as
+/// [`Column`] does.
 ///
 /// ```
 /// use rulebook::connect4::{Board, Player};
@@ -51,10 +65,10 @@ pub struct Board {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 pub enum PlaceTokenError {
     /// The column index is not on the board.
-    #[error("column {0} does not exist: columns are numbered 0 to 6")]
+    #[error("column {0} does not exist: columns are 0-6")]
     NoSuchColumn(usize),
     /// The column already holds six tokens.
-    #[error("column {0} is full")]
+    #[error("{0:#} is full")]
     ColumnFull(Column),
 }
 
@@ -336,7 +350,7 @@ pub enum ParseBoardError {
         cells: usize,
     },
     /// A cell is not `X`, `O` or `.`.
-    #[error("{character:?} at row {row}, column {col} is not 'X', 'O' or '.'")]
+    #[error("{character:?} at row {row}, column {col} (rows are 0-5 from the bottom, columns 0-6) is not 'X', 'O' or '.'")]
     InvalidCharacter {
         /// The character found.
         character: char,
@@ -346,7 +360,7 @@ pub enum ParseBoardError {
         col: usize,
     },
     /// A token has an empty cell below it.
-    #[error("the token at row {row}, column {col} floats above an empty cell")]
+    #[error("the token at row {row}, column {col} (rows are 0-5 from the bottom, columns 0-6) floats above an empty cell")]
     FloatingToken {
         /// Its row, 0 at the bottom.
         row: usize,
@@ -356,8 +370,9 @@ pub enum ParseBoardError {
 }
 
 impl fmt::Display for Board {
-    /// The assignment's format: a header `|0|1|2|3|4|5|6|`, then the rows
-    /// top first, each like `| | | |X| | | |`; every line ends in `\n`.
+    /// The console format: a header `|0|1|2|3|4|5|6|` (the column numbers),
+    /// then the rows top first, each like `| | | |X| | | |`; every line ends
+    /// in `\n`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("|")?;
         for col in 0..COLUMNS {

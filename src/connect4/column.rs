@@ -9,8 +9,12 @@ use super::COLUMNS;
 /// A column of the board, `0` (left) to `6` (right): the move type of
 /// [`Connect4`](super::Connect4).
 ///
-/// Invariant: `index() < COLUMNS`. `Display` writes the digit; `FromStr`
-/// reads a decimal integer and rejects anything outside `0..=6`.
+/// Invariant: `index() < COLUMNS`. `Display` writes the digit (`3`);
+/// its alternate form, `{:#}`, says which numbering it is, `column 3
+/// (columns are 0-6)`, as every error message does (solver notation,
+/// [`Connect4::from_moves`](super::Connect4::from_moves), numbers the
+/// columns 1-7). `FromStr` reads a decimal integer and rejects anything
+/// outside `0..=6`.
 /// `Default` is column 0 (it fills the unused slots of a
 /// [`MoveList`](crate::MoveList)). With `serde`, a column is its index as
 /// a number, validated on the way in.
@@ -52,10 +56,18 @@ impl Column {
 }
 
 impl fmt::Display for Column {
+    /// `3`, or with `{:#}`: `column 3 (columns are 0-6)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        if f.alternate() {
+            write!(f, "column {} ({COLUMN_NUMBERING})", self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
     }
 }
+
+/// How this crate numbers columns, as messages say it.
+pub(crate) const COLUMN_NUMBERING: &str = "columns are 0-6";
 
 /// Why a text is not a [`Column`].
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -64,10 +76,10 @@ pub enum ParseColumnError {
     #[error("{0:?} is not a column number: enter a number from 0 to 6")]
     NotANumber(String),
     /// The number is below 0.
-    #[error("column {0} does not exist: columns start at 0")]
+    #[error("column {0} does not exist: columns are 0-6")]
     BelowZero(String),
     /// The number is above 6.
-    #[error("column {0} does not exist: the last column is 6")]
+    #[error("column {0} does not exist: columns are 0-6")]
     AboveMax(String),
 }
 
@@ -100,7 +112,7 @@ impl FromStr for Column {
 
 /// A number that is not a column index.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("column {0} does not exist: columns are numbered 0 to 6")]
+#[error("column {0} does not exist: columns are 0-6")]
 pub struct ColumnOutOfRange(pub u8);
 
 impl TryFrom<u8> for Column {
@@ -135,6 +147,10 @@ mod tests {
             assert_eq!(column.to_string().parse::<Column>(), Ok(column));
         }
         assert_eq!(Column::ALL[6].to_string(), "6");
+        assert_eq!(
+            format!("{:#}", Column::ALL[3]),
+            "column 3 (columns are 0-6)"
+        );
     }
 
     #[test]
@@ -165,7 +181,7 @@ mod tests {
         );
         assert_eq!(
             ParseColumnError::AboveMax("7".into()).to_string(),
-            "column 7 does not exist: the last column is 6"
+            "column 7 does not exist: columns are 0-6"
         );
     }
 

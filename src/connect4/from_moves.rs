@@ -6,6 +6,9 @@ use crate::{Game, PlayError};
 /// The notation's number for column 0: the notation is 1-indexed.
 const FIRST_COLUMN_NUMBER: u32 = 1;
 
+/// How the notation numbers columns, as messages say it.
+const NOTATION_NUMBERING: &str = "columns are 1-7 in this notation";
+
 /// The radix of the column digits.
 const DECIMAL: u32 = 10;
 
@@ -22,7 +25,7 @@ pub enum FromMovesError {
         index: usize,
     },
     /// The move drops into a column that is already full.
-    #[error("move '{digit}' at index {index} is illegal: that column is already full", digit = notation_digit(*.column))]
+    #[error("move '{digit}' at index {index} is illegal: column {digit} ({NOTATION_NUMBERING}) is already full", digit = notation_digit(*.column))]
     ColumnFull {
         /// The index of the move in the string.
         index: usize,
@@ -30,7 +33,7 @@ pub enum FromMovesError {
         column: Column,
     },
     /// The move comes after the game has already ended.
-    #[error("move '{digit}' at index {index} comes after the game is already over", digit = notation_digit(*.column))]
+    #[error("move '{digit}' ({NOTATION_NUMBERING}) at index {index} comes after the game is already over", digit = notation_digit(*.column))]
     GameOver {
         /// The index of the move in the string.
         index: usize,

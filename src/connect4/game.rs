@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::bitboard::{column_mask, has_four, open_columns, playable_cells};
-use super::{Board, Column, Ending, Player, CELLS, COLUMNS};
+use super::{Board, Column, Ending, Player, CELLS, COLUMNS, ROWS};
 use crate::{Game, MoveList, Outcome, PlayError};
 
 /// The legal moves of a Connect Four position.
@@ -46,7 +46,8 @@ static MOVES_BY_OPEN_COLUMNS: [Moves; 1 << COLUMNS] = {
 ///   first four in a row, which can only be the last mover's).
 ///
 /// The state is two `u64` bit sets, 16 bytes, `Copy`.
-/// [`Display`](fmt::Display) prints the board in the assignment's format;
+/// [`Display`](fmt::Display) prints the board in the console format of
+/// [`Board`];
 /// [`text`](Connect4::text) / [`FromStr`](core::str::FromStr) use the
 /// compact validated text (also the serde form).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -200,6 +201,16 @@ impl Game for Connect4 {
         crate::mix64(self.board.stones(Player::X) + self.board.occupied())
     }
 
+    /// The only rule that refuses a column while the game goes on: it is
+    /// full.
+    fn why_illegal(&self, mv: Column) -> Option<String> {
+        match self.ending() {
+            Some(ending) => Some(format!("the game is already over: {ending}")),
+            None if self.board.height(mv) >= ROWS => Some(format!("{mv:#} is full")),
+            None => None,
+        }
+    }
+
     /// A bitboard walk that counts the last two plies in bulk; equal to the
     /// generic count.
     fn perft(&self, depth: u32) -> u64 {
@@ -208,7 +219,7 @@ impl Game for Connect4 {
 }
 
 impl fmt::Display for Connect4 {
-    /// The board, in the assignment's format (see [`Board`]'s `Display`).
+    /// The board, in the console format (see [`Board`]'s `Display`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.board, f)
     }

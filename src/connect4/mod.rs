@@ -3,8 +3,9 @@
 //!
 //! This module owns the Connect Four rules, flat re-exported:
 //! - [`Player`] (`X` moves first, `O`) and [`Column`], the move type;
-//! - [`Board`]: the assignment's `GameBoard` (token placement, win and tie
-//!   queries, the console `Display`), with no notion of turns;
+//! - [`Board`]: the tokens on the grid, with the classic `GameBoard`
+//!   queries (token placement, win and tie tests, the console `Display`)
+//!   and no notion of turns;
 //! - [`Connect4`]: the game — a `Board` plus whose turn it is —
 //!   implementing [`Game`](crate::Game), with [`Ending`], a fast perft,
 //!   [`Connect4::from_moves`] (solver notation) and a validated compact text
@@ -32,17 +33,19 @@
 //! assert_eq!(rulebook::perft(&Connect4::default(), 4), 2401);
 //! ```
 //!
-//! Internally the board is one `u64` per player (see `bitboard.rs`): the
-//! whole position is 16 bytes and four in a row is found with shifts.
+//! The whole position is 16 bytes (one 64-bit set of cells per player), and
+//! four in a row is found with a few shifts.
 
 mod bitboard;
 mod board;
 mod column;
 mod ending;
 mod environment;
+mod eval;
 mod from_moves;
 mod game;
 mod kaggle;
+mod levels;
 mod perft;
 mod player;
 mod position_text;
@@ -54,9 +57,11 @@ pub use board::{Board, ParseBoardError, PlaceTokenError, EMPTY_CELL_CHAR, ROW_SE
 pub use column::{Column, ColumnOutOfRange, ParseColumnError};
 pub use ending::Ending;
 pub use environment::{OBSERVATION_SHAPE, OPPONENT_PLANE, OWN_PLANE};
+pub use eval::{Evaluation, THREAT_VALUE};
 pub use from_moves::FromMovesError;
 pub use game::{Connect4, Moves};
 pub use kaggle::{KaggleBoardError, KAGGLE_EMPTY};
+pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL};
 pub use player::Player;
 pub use position_text::{ParsePositionError, PositionError};
 pub use solver::{

@@ -2,8 +2,8 @@
 
 use core::fmt;
 
-/// A side in Connect Four. `X` always moves first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// A side in Connect Four. `X` always moves first (and orders first).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Player {
     /// The first player.

@@ -59,7 +59,7 @@ pub enum PlaceTokenError {
         last: usize,
     },
     /// The column already holds `rows` tokens.
-    #[error("column {0} is full")]
+    #[error("{0:#} is full")]
     ColumnFull(Column),
 }
 

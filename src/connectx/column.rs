@@ -18,7 +18,9 @@ use super::MAX_COLUMNS;
 /// [`Parameters::parse_column`](super::Parameters::parse_column) check an
 /// index against a board.
 ///
-/// Invariant: `index() < 16`. `Display` writes the decimal index; `FromStr`
+/// Invariant: `index() < 16`. `Display` writes the decimal index (its
+/// alternate form, `{:#}`, says how columns are numbered, as every error
+/// message does: `column 3 (counting from 0)`); `FromStr`
 /// reads it back and rejects anything outside `0..=15`, so a move's text
 /// round-trips without the board. `Default` is column 0 (it fills the
 /// unused slots of a [`MoveList`](crate::MoveList)). With `serde`, a column
@@ -61,8 +63,14 @@ impl Column {
 }
 
 impl fmt::Display for Column {
+    /// `3`, or with `{:#}` (as error messages write it): `column 3
+    /// (counting from 0)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        if f.alternate() {
+            write!(f, "column {} (counting from 0)", self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
     }
 }
 

@@ -19,7 +19,9 @@
 //!   [`Environment`](crate::agent::Environment) (one action per column, a
 //!   2 x rows x columns observation), and Kaggle ConnectX's board encoding
 //!   for any configuration ([`ConnectX::to_kaggle_board`],
-//!   [`ConnectX::from_kaggle_board`], [`ConnectX::parse_kaggle_board`]).
+//!   [`ConnectX::from_kaggle_board`], [`ConnectX::parse_kaggle_board`]);
+//! - a computer player by level for any board ([`engine`]: Monte Carlo
+//!   tree search).
 //!
 //! The players are Connect Four's [`Player`]s. [`Connect4`](crate::connect4::Connect4)
 //! stays the fast type for 6x7x4; `ConnectX` at 6x7x4 plays exactly the
@@ -52,6 +54,7 @@ mod ending;
 mod environment;
 mod game;
 mod kaggle;
+mod levels;
 mod lines;
 mod parameters;
 mod perft;
@@ -64,6 +67,7 @@ pub use column::{Column, ColumnOutOfRange, ParseColumnError};
 pub use ending::Ending;
 pub use game::{ConnectX, Moves};
 pub use kaggle::KaggleBoardError;
+pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL};
 pub use parameters::{Parameters, ParametersError, ParseParametersError};
 pub use position::{ParsePositionError, PositionError};
 pub use text::{ParseBoardError, PARAMETERS_SEPARATOR};

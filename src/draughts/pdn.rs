@@ -313,23 +313,20 @@ pub fn replay_any(game: &PdnGame) -> Result<AnyMatch, AnyReplayError> {
 /// did not start from the start position, `SetUp "1"` and `FEN`; a blank
 /// line; the numbered moves as a player writes them
 /// ([`Draughts::move_text`]: `28x10`, the full route only when the short
-/// form is ambiguous), lines under 80 columns, and the result. [`replay`]
-/// reads it back to the same start, moves and winner.
+/// form is ambiguous), lines under 80 columns with every move number on the
+/// line of its move, and the result ([`PdnResult::of_match_of`]; the first
+/// number is the score of the side that moves first, see [`PdnResult`]).
+/// [`replay`] reads it back to the same start, moves and winner.
 ///
 /// # Errors
 ///
 /// [`WriteError`] when a tag name is not letters, digits and `_`, a value
 /// holds a line break, or a name is given twice.
-pub fn write_match<R, I, N, V>(game: &Match<Draughts<R>>, tags: I) -> Result<String, WriteError>
-where
-    R: Rules,
-    I: IntoIterator<Item = (N, V)>,
-    N: AsRef<str>,
-    V: AsRef<str>,
-{
-    let result = game.result().map_or(PdnResult::Undecided, |r| {
-        PdnResult::from_outcome_of(r.outcome, R::FIRST)
-    });
+pub fn write_match<'a, R: Rules>(
+    game: &Match<Draughts<R>>,
+    tags: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<String, WriteError> {
+    let result = PdnResult::of_match_of(game, R::FIRST);
     let game_type = R::GAME_TYPE.to_string();
     let computed = RecordTags {
         result: result.as_str(),

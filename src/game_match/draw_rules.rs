@@ -20,6 +20,8 @@ pub struct DrawRules {
     /// Draw after this many moves **per side** in a row without an
     /// irreversible move (in checkers: no capture and no man's move), i.e.
     /// after `2 * n` plies. `Some(0)` is treated like `None` (no limit).
+    /// With serde the field is required (`null` for no limit).
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "Option::deserialize"))]
     pub move_limit: Option<u32>,
 }
 

@@ -14,11 +14,13 @@ mod error;
 mod result;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod undo_error;
 
 pub use action::Action;
 pub use draw_rules::DrawRules;
 pub use error::MatchError;
 pub use result::{EndReason, MatchResult};
+pub use undo_error::UndoError;
 
 use core::fmt;
 use std::collections::HashMap;
@@ -78,7 +80,9 @@ const REPETITIONS_FOR_DRAW: u32 = 3;
 /// clears the moves that could be redone.
 ///
 /// Undo and redo only move through the *moves*; they never touch the
-/// players' decisions. So they refuse (return `None`, change nothing):
+/// players' decisions. So they refuse (return an [`UndoError`] saying why,
+/// change nothing):
+/// - when there is no move to take back or to play again,
 /// - while a draw offer waits for an answer (answer it first), and
 /// - after the players ended the game (a resignation or an agreed draw is
 ///   final; start a new match from [`Match::start`] and
@@ -96,6 +100,60 @@ const REPETITIONS_FOR_DRAW: u32 = 3;
 /// since the last irreversible move, the only ones that can occur again)
 /// and [`reversible_plies`](Match::reversible_plies) (the move-limit
 /// counter), beside [`draw_rules`](Match::draw_rules).
+///
+/// # Saving and loading (serde)
+///
+/// With the `serde` feature a match is saved as its record, a map of six
+/// fields, **all required** (a missing field is an error, so a tournament
+/// match cannot lose its move limit on the way):
+///
+/// | field | what | JSON |
+/// |---|---|---|
+/// | `start` | the start position, as the game's validated text | checkers: FEN, `"B:W21-32:B1-12"` written out; Connect Four: the board text, rows top first |
+/// | `draw_rules` | the automatic [`DrawRules`] | `{"threefold_repetition": true, "move_limit": 40}` (`null`: no limit) |
+/// | `moves` | the moves played, in order | checkers: PDN text `"11-15"`, `"22x15x8"`; Connect Four: column numbers 0-6 |
+/// | `undone` | the moves [`redo`](Match::redo) would play, the next one **last** ([`undone_moves`](Match::undone_moves)) | as `moves` |
+/// | `draw_offer` | who offered a draw that waits for an answer | `null`, or the player: `"Red"`, `"White"`, `"X"`, `"O"` |
+/// | `result` | how the match ended | `null`, or `{"outcome": {"Win": "Red"}, "reason": "Resignation"}`; outcomes `{"Win": player}` or `"Draw"`; reasons `"Resignation"`, `"Agreement"`, `"Repetition"`, `"MoveLimit"` or `{"Rules": ending}` |
+///
+/// Loading replays the record: every move and undone move must be legal in
+/// turn, and the result and the draw offer must be what the moves and the
+/// rules allow; otherwise the error says which move, whose, and why (for
+/// checkers, e.g. that a capture is compulsory, with the legal moves).
+/// Saving then loading gives back an equal match (`==`), undone moves
+/// included.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use rulebook::checkers::{Checkers, Player};
+/// use rulebook::{DrawRules, Match};
+///
+/// let json = r#"{
+///     "start": "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+///     "draw_rules": {"threefold_repetition": true, "move_limit": 40},
+///     "moves": ["11-15", "23-18", "8-11", "27-23", "4-8", "23-19", "10-14"],
+///     "undone": ["19x10"],
+///     "draw_offer": null,
+///     "result": null
+/// }"#;
+/// let mut game: Match<Checkers> = serde_json::from_str(json).unwrap();
+/// assert_eq!(game.draw_rules(), DrawRules::TOURNAMENT);
+/// assert_eq!(game.to_move(), Player::White);
+/// assert_eq!(game.history().len(), 7);
+/// assert_eq!(game.redo().map(|mv| mv.to_string()), Ok("19x10".to_owned()));
+/// game.undo().unwrap();
+/// let saved = serde_json::to_string(&game).unwrap();
+/// assert_eq!(serde_json::from_str::<Match<Checkers>>(&saved).unwrap(), game);
+///
+/// // A move that breaks the rules is refused with the reason.
+/// let bad = json.replace(r#""10-14"]"#, r#""10-14", "24-20"]"#).replace(r#"["19x10"]"#, "[]");
+/// let error = serde_json::from_str::<Match<Checkers>>(&bad).unwrap_err();
+/// assert!(error.to_string().starts_with(
+///     "move 8 of the record, White's 24-20, cannot be played: 24-20 is not a legal move \
+///      in this position: a capture is compulsory; legal moves: 19x10"
+/// ));
+/// # }
+/// ```
 #[derive(Clone)]
 pub struct Match<G: Game> {
     // Invariants:
@@ -397,52 +455,101 @@ impl<G: Game> Match<G> {
 
     /// Whether [`undo`](Match::undo) would take a move back.
     pub fn can_undo(&self) -> bool {
-        !self.moves.is_empty() && self.draw_offer.is_none() && !self.ended_by_players()
+        self.check_undo().is_ok()
     }
 
     /// Whether [`redo`](Match::redo) would play a move again.
     pub fn can_redo(&self) -> bool {
-        !self.undone.is_empty() && self.draw_offer.is_none() && self.result.is_none()
+        self.check_redo().is_ok()
     }
 
     /// Takes back the last move and returns it; [`redo`](Match::redo) plays
     /// it again. A match that the move had ended (by the rules or a draw
     /// rule) goes on again.
     ///
-    /// Returns `None` and changes nothing when there is no move to take
-    /// back, while a draw offer waits for an answer, or after the players
-    /// ended the match (resignation, agreed draw): see
+    /// # Errors
+    ///
+    /// Changes nothing and says why ([`UndoError`]) when there is no move
+    /// to take back, while a draw offer waits for an answer, or after the
+    /// players ended the match (resignation, agreed draw): see
     /// [Undo and redo](Match#undo-and-redo).
-    pub fn undo(&mut self) -> Option<G::Move> {
-        if !self.can_undo() {
-            return None;
-        }
-        let mv = self.moves.pop()?;
+    pub fn undo(&mut self) -> Result<G::Move, UndoError<G::Player>> {
+        self.check_undo()?;
+        let mv = self.moves.pop().ok_or(UndoError::NothingToUndo)?;
         self.pop_position();
         self.undone.push(mv);
         // A move is only ever played while the match goes on, so the match
         // went on before it.
         self.result = None;
         debug_assert_eq!(self.result_after_last_move(), None);
-        Some(mv)
+        Ok(mv)
     }
 
     /// Plays again the last move taken back by [`undo`](Match::undo) and
     /// returns it.
     ///
-    /// Returns `None` and changes nothing when there is nothing to redo,
-    /// while a draw offer waits for an answer, or when the match is over.
-    pub fn redo(&mut self) -> Option<G::Move> {
-        if !self.can_redo() {
-            return None;
-        }
-        let mv = *self.undone.last()?;
+    /// # Errors
+    ///
+    /// Changes nothing and says why ([`UndoError`]) when there is nothing
+    /// to redo, while a draw offer waits for an answer, or when the match
+    /// is over.
+    pub fn redo(&mut self) -> Result<G::Move, UndoError<G::Player>> {
+        self.check_redo()?;
+        let mv = *self.undone.last().ok_or(UndoError::NothingToRedo)?;
         // The move was legal here when it was undone, and the position is
         // the same again; checking anyway costs little and keeps this total.
-        let next = self.position().after(mv).ok()?;
+        let next = self
+            .position()
+            .after(mv)
+            .map_err(|_| UndoError::NothingToRedo)?;
         self.undone.pop();
         self.push(mv, next);
-        Some(mv)
+        Ok(mv)
+    }
+
+    /// Why [`undo`](Match::undo) would refuse, if it would.
+    fn check_undo(&self) -> Result<(), UndoError<G::Player>> {
+        self.check_players_allow_undo_or_redo()?;
+        if self.moves.is_empty() {
+            return Err(UndoError::NothingToUndo);
+        }
+        Ok(())
+    }
+
+    /// Why [`redo`](Match::redo) would refuse, if it would.
+    fn check_redo(&self) -> Result<(), UndoError<G::Player>> {
+        self.check_players_allow_undo_or_redo()?;
+        if self.result.is_some() {
+            return Err(UndoError::GameOver);
+        }
+        if self.undone.is_empty() {
+            return Err(UndoError::NothingToRedo);
+        }
+        Ok(())
+    }
+
+    /// Undo and redo wait for the answer to a draw offer, and never reopen
+    /// a match the players ended.
+    fn check_players_allow_undo_or_redo(&self) -> Result<(), UndoError<G::Player>> {
+        if let Some(offered_by) = self.draw_offer {
+            return Err(UndoError::DrawOfferPending {
+                offered_by,
+                answering: G::opponent(offered_by),
+            });
+        }
+        match self.result {
+            Some(MatchResult {
+                outcome: Outcome::Win(winner),
+                reason: EndReason::Resignation,
+            }) => Err(UndoError::Resigned {
+                player: G::opponent(winner),
+            }),
+            Some(MatchResult {
+                reason: EndReason::Agreement,
+                ..
+            }) => Err(UndoError::DrawAgreed),
+            _ => Ok(()),
+        }
     }
 
     /// Answers the pending draw offer as the player who must answer it.
@@ -455,17 +562,6 @@ impl<G: Game> Match<G> {
         }
         let offered_by = self.draw_offer.ok_or(MatchError::NoDrawOffer)?;
         self.act(G::opponent(offered_by), answer)
-    }
-
-    /// Whether the players ended the match by resignation or agreement.
-    fn ended_by_players(&self) -> bool {
-        matches!(
-            self.result,
-            Some(MatchResult {
-                reason: EndReason::Resignation | EndReason::Agreement,
-                ..
-            })
-        )
     }
 
     /// Ends the match by the players' decision.

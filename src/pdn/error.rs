@@ -78,6 +78,15 @@ pub enum PdnErrorKind {
         /// The number as written.
         text: String,
     },
+    /// The source of a [`PdnReader::from_reader`](super::PdnReader::from_reader)
+    /// failed; reading ends here.
+    #[error("reading the text failed: {message}")]
+    Read {
+        /// The kind of I/O error.
+        kind: std::io::ErrorKind,
+        /// The I/O error's message.
+        message: String,
+    },
     /// Text that is no move, move number, result, comment or annotation.
     #[error("`{text}` is not a move (like 11-15 or 22x15x8), a move number or a result")]
     UnexpectedText {

@@ -3,8 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::checkers::Player;
-use crate::Outcome;
+use crate::checkers::{Checkers, Player};
+use crate::{Game, Match, Outcome};
 
 /// The result of a game as a PDN record states it.
 ///
@@ -74,6 +74,26 @@ impl PdnResult {
         }
     }
 
+    /// The result of `game` as PDN writes it: the winner or a draw once the
+    /// match has ended, for whatever reason (the rules, a resignation, an
+    /// agreement, a draw rule), and [`Undecided`](PdnResult::Undecided)
+    /// while it goes on. [`write_match`](crate::checkers::pdn::write_match) writes this;
+    /// `Display` gives its text.
+    ///
+    /// ```
+    /// use rulebook::checkers::pdn::PdnResult;
+    /// use rulebook::checkers::{Checkers, Player};
+    /// use rulebook::Match;
+    ///
+    /// let mut game = Match::new(Checkers::default());
+    /// assert_eq!(PdnResult::of_match(&game).to_string(), "*");
+    /// game.resign(Player::White).unwrap();
+    /// assert_eq!(PdnResult::of_match(&game).to_string(), "1-0");
+    /// ```
+    pub fn of_match(game: &Match<Checkers>) -> PdnResult {
+        PdnResult::of_match_of(game, Player::Red)
+    }
+
     /// The outcome this result states, or `None` for
     /// [`Undecided`](PdnResult::Undecided).
     pub fn outcome(self) -> Option<Outcome<Player>> {
@@ -95,6 +115,29 @@ impl PdnResult {
             Outcome::Win(_) => PdnResult::WhiteWins,
             Outcome::Draw => PdnResult::Draw,
         }
+    }
+
+    /// The result of `game`, of any game whose first player (the one whose
+    /// score PDN writes first) is `first`: the winner or a draw once the
+    /// match has ended, for whatever reason, and
+    /// [`Undecided`](PdnResult::Undecided) while it goes on. What the
+    /// checkers and draughts `write_match` write ([`of_match`](Self::of_match)
+    /// for checkers).
+    ///
+    /// ```
+    /// use rulebook::draughts::{Color, International};
+    /// use rulebook::pdn::PdnResult;
+    /// use rulebook::Match;
+    ///
+    /// let mut game = Match::new(International::default());
+    /// assert_eq!(PdnResult::of_match_of(&game, Color::White), PdnResult::Undecided);
+    /// game.resign(Color::Black).unwrap();
+    /// assert_eq!(PdnResult::of_match_of(&game, Color::White).to_string(), "1-0");
+    /// ```
+    pub fn of_match_of<G: Game>(game: &Match<G>, first: G::Player) -> PdnResult {
+        game.result().map_or(PdnResult::Undecided, |result| {
+            PdnResult::from_outcome_of(result.outcome, first)
+        })
     }
 
     /// The outcome this result states for a game whose first and second

@@ -50,27 +50,21 @@ pub(crate) struct RecordTags<'a> {
 
 /// Writes one record: the caller's `tags` in the order given (those named
 /// like a computed tag are left out), then `Result`, `GameType` and, with a
-/// set-up, `SetUp` and `FEN`; a blank line; then `words` (move numbers and
-/// moves) and the result, wrapped under 80 columns.
+/// set-up, `SetUp` and `FEN`; a blank line; then `words` (the units of
+/// [`numbered`]) and the result, wrapped under 80 columns between units.
 ///
 /// # Errors
 ///
 /// [`WriteError`] when a tag name is not letters, digits and `_`, a value
 /// holds a line break, or a name is given twice.
-pub(crate) fn write_record<I, N, V>(
-    tags: I,
+pub(crate) fn write_record<'a>(
+    tags: impl IntoIterator<Item = (&'a str, &'a str)>,
     computed: &RecordTags<'_>,
     words: impl IntoIterator<Item = String>,
-) -> Result<String, WriteError>
-where
-    I: IntoIterator<Item = (N, V)>,
-    N: AsRef<str>,
-    V: AsRef<str>,
-{
+) -> Result<String, WriteError> {
     let mut text = String::new();
     let mut names: Vec<String> = Vec::new();
     for (name, value) in tags {
-        let (name, value) = (name.as_ref(), value.as_ref());
         if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
             return Err(WriteError::InvalidTagName {
                 name: name.to_owned(),
@@ -120,29 +114,29 @@ fn write_tag(text: &mut String, name: &str, value: &str) {
     let _ = writeln!(text, "[{name} \"{escaped}\"]");
 }
 
-/// The numbered movetext words of a game whose first player is to move
-/// when `first_to_move` (`1. a b 2. c ...`, or `1... b 2. c ...` when the
-/// second player moves first).
+/// The numbered movetext units of a game whose first player is to move
+/// when `first_to_move` (`1. a`, `b`, `2. c`, ..., or `1... b`, `2. c`, ...
+/// when the second player moves first). A move number is one unit with its
+/// move, so the layout never leaves a number at the end of a line.
 pub(crate) fn numbered<T: core::fmt::Display>(
     moves: impl IntoIterator<Item = T>,
     first_to_move: bool,
 ) -> Vec<String> {
-    let mut words = Vec::new();
+    let mut units = Vec::new();
     let mut number = 1_u32;
     let mut first = first_to_move;
-    let mut moves = moves.into_iter().peekable();
-    if !first && moves.peek().is_some() {
-        words.push(format!("{number}..."));
-    }
-    for mv in moves {
-        if first {
-            words.push(format!("{number}."));
-        }
-        words.push(mv.to_string());
+    for (index, mv) in moves.into_iter().enumerate() {
+        units.push(if first {
+            format!("{number}. {mv}")
+        } else if index == 0 {
+            format!("{number}... {mv}")
+        } else {
+            mv.to_string()
+        });
         if !first {
             number += 1;
         }
         first = !first;
     }
-    words
+    units
 }

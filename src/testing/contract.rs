@@ -315,6 +315,13 @@ impl<'c, G: Game> Run<'c, G> {
                     "is_legal but not listed".into(),
                 );
             }
+            if game.why_illegal(mv).is_none() {
+                return fail(
+                    Rule::WhyIllegalAgrees,
+                    Some(mv),
+                    "why_illegal gave no reason".into(),
+                );
+            }
             let mut refused = game.clone();
             let result = refused.apply(mv);
             if result != Err(expected) {
@@ -346,6 +353,12 @@ impl<'c, G: Game> Run<'c, G> {
         if !game.is_legal(mv) {
             return fail(Rule::IsLegalAgrees, "listed but not is_legal".into());
         }
+        if let Some(reason) = game.why_illegal(mv) {
+            return fail(
+                Rule::WhyIllegalAgrees,
+                format!("why_illegal said {reason:?}"),
+            );
+        }
         let text = mv.to_string();
         match text.parse::<G::Move>() {
             Ok(back) if back == mv => {}
@@ -374,6 +387,10 @@ impl<'c, G: Game> Run<'c, G> {
                 let detail = format!("apply leaves {checked:?}, after returns {after:?}");
                 return fail(Rule::AfterDiffers, detail);
             }
+        }
+        if game.is_tactical(mv) && !game.is_irreversible(mv) {
+            let detail = "is_tactical but not is_irreversible".into();
+            return fail(Rule::TacticalReversible, detail);
         }
         let (mover, next) = (game.to_move(), checked.to_move());
         if next != G::opponent(mover) {

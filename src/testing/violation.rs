@@ -26,6 +26,9 @@ pub enum Rule {
     WinnerMovedLast,
     /// `is_legal(mv)` is true exactly for the moves of `legal_moves()`.
     IsLegalAgrees,
+    /// `why_illegal(mv)` gives a reason exactly for the moves not in
+    /// `legal_moves()`.
+    WhyIllegalAgrees,
     /// `apply` accepts every move of `legal_moves()`.
     LegalMoveRefused,
     /// `apply_unchecked(mv)` leaves the same state as `apply(mv)` for a
@@ -56,6 +59,8 @@ pub enum Rule {
     /// After a move `is_irreversible` calls irreversible, no earlier
     /// position recurs.
     IrreversibleMoveUndone,
+    /// A move `is_tactical` calls tactical is irreversible.
+    TacticalReversible,
     /// The game's `perft` equals the plain recursive count.
     Perft,
     /// A position survives the configured round trip (e.g. serde) equal,
@@ -91,6 +96,9 @@ impl fmt::Display for Rule {
             Rule::OutcomeQueries => "is_over() and outcome_for() agree with outcome()",
             Rule::WinnerMovedLast => "only the player who moved last can have won",
             Rule::IsLegalAgrees => "is_legal(mv) is true exactly for the moves of legal_moves()",
+            Rule::WhyIllegalAgrees => {
+                "why_illegal(mv) gives a reason exactly for the moves not in legal_moves()"
+            }
             Rule::LegalMoveRefused => "apply accepts every move of legal_moves()",
             Rule::UncheckedDiffers => "apply_unchecked(mv) has the same effect as apply(mv)",
             Rule::AfterDiffers => "after(mv) returns the state apply(mv) leaves",
@@ -107,6 +115,7 @@ impl fmt::Display for Rule {
             Rule::IrreversibleMoveUndone => {
                 "no position before an irreversible move recurs after it"
             }
+            Rule::TacticalReversible => "a tactical move is irreversible",
             Rule::Perft => "perft equals the plain recursive count",
             Rule::PositionRoundTrip => "a position round-trips unchanged, with the same key",
             Rule::MoveRoundTrip => "a move round-trips unchanged",

@@ -1,0 +1,426 @@
+//! Plays computer players against each other and counts the results: the
+//! strength figures of the README and the release notes come from here.
+//!
+//! ```text
+//! cargo run --release --example engine_match -- <checkers|connect4> <A> <B>
+//!     [--games N] [--opening-plies K] [--seed S] [--threads T] [--quiet]
+//! ```
+//!
+//! A player is one of:
+//! - `random`: a uniformly random legal move;
+//! - `greedy`: a move that wins at once if there is one, else (checkers)
+//!   the capture that takes the most pieces, else a random move;
+//! - `level:N`: the game's computer player of level N
+//!   (`rulebook::checkers::engine(N)`, `rulebook::connect4::engine(N)`);
+//! - `time:MS`, `nodes:N`, `depth:N`: the strongest engine searching MS
+//!   milliseconds, N nodes, or N plies a move;
+//! - `mcts:N`: Monte Carlo tree search with N playouts a move.
+//!
+//! Games come in pairs: both games of a pair start with the same random
+//! opening of K plies (default 4; 0 for none) and A plays first in one and
+//! second in the other. Checkers games are played under the tournament
+//! draw rules (threefold repetition, 40 moves each without a capture or a
+//! man's move); a game still going after 500 plies is scored a draw.
+//! Random players and openings come from the seed (default 1), so with
+//! node- or depth-limited engines a run is the same on every machine and
+//! with any number of threads.
+//!
+//! Prints one line per game (unless `--quiet`), then A's wins, draws and
+//! losses, A's share of the decided games, and each side's thinking time
+//! and speed. Bad arguments print the usage on stderr and exit with code 2.
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rulebook::checkers::{self, Checkers};
+use rulebook::connect4::{self, Connect4};
+use rulebook::search::{Engine, Limits, Mcts};
+use rulebook::{DrawRules, EndReason, Game, Match, Outcome};
+
+const USAGE: &str = "\
+usage: engine_match <checkers|connect4> <A> <B> [--games N] [--opening-plies K]
+                    [--seed S] [--threads T] [--quiet]
+
+players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N
+  --games N          games to play (default 10; pairs with colours swapped)
+  --opening-plies K  random plies before the players take over (default 4)
+  --seed S           seed of the random players and openings (default 1)
+  --threads T        games played at once (default 1)
+  --quiet            print only the summary";
+
+/// The exit code for bad arguments.
+const USAGE_ERROR: u8 = 2;
+/// A game this long is stopped and scored a draw.
+const MAX_GAME_PLIES: usize = 500;
+
+/// A player, as the command line names it.
+#[derive(Clone, Copy, Debug)]
+enum Spec {
+    Random,
+    Greedy,
+    Level(u32),
+    Time(u64),
+    Nodes(u64),
+    Depth(u32),
+    Mcts(u64),
+}
+
+impl Spec {
+    fn parse(text: &str) -> Result<Spec, String> {
+        let number = |value: &str| {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("player {text:?}: {value:?} is not a whole number"))
+        };
+        let small = |value: &str| {
+            number(value).and_then(|n| {
+                u32::try_from(n).map_err(|_| format!("player {text:?}: {n} is too large"))
+            })
+        };
+        match text.split_once(':') {
+            None if text == "random" => Ok(Spec::Random),
+            None if text == "greedy" => Ok(Spec::Greedy),
+            Some(("level", n)) => Ok(Spec::Level(small(n)?)),
+            Some(("time", ms)) => Ok(Spec::Time(number(ms)?)),
+            Some(("nodes", n)) => Ok(Spec::Nodes(number(n)?)),
+            Some(("depth", n)) => Ok(Spec::Depth(small(n)?)),
+            Some(("mcts", n)) => Ok(Spec::Mcts(number(n)?)),
+            _ => Err(format!("unknown player {text:?}")),
+        }
+    }
+}
+
+/// A tiny seeded generator (SplitMix64) for random players and openings.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        ((u128::from(z) * bound as u128) >> 64) as usize
+    }
+}
+
+/// What the match runner needs to know about a game.
+trait MatchGame: Game + 'static {
+    /// The draw rules matches are played under.
+    const DRAW_RULES: DrawRules;
+    /// The computer player of `level`.
+    fn engine(level: u32) -> Result<Engine<Self>, String>;
+    /// The strongest level.
+    const MAX_LEVEL: u32;
+    /// The pieces `mv` captures (0 in games without captures).
+    fn captures(&self, mv: Self::Move) -> usize;
+}
+
+impl MatchGame for Checkers {
+    const DRAW_RULES: DrawRules = DrawRules::TOURNAMENT;
+    const MAX_LEVEL: u32 = checkers::MAX_LEVEL;
+    fn engine(level: u32) -> Result<Engine<Self>, String> {
+        checkers::engine(level).map_err(|e| e.to_string())
+    }
+    fn captures(&self, mv: checkers::Move) -> usize {
+        mv.capture_count()
+    }
+}
+
+impl MatchGame for Connect4 {
+    const DRAW_RULES: DrawRules = DrawRules::NONE;
+    const MAX_LEVEL: u32 = connect4::MAX_LEVEL;
+    fn engine(level: u32) -> Result<Engine<Self>, String> {
+        connect4::engine(level).map_err(|e| e.to_string())
+    }
+    fn captures(&self, _mv: connect4::Column) -> usize {
+        0
+    }
+}
+
+/// A player taking part in one game.
+enum Player<G: Game> {
+    Random(Rng),
+    Greedy(Rng),
+    Engine(Box<Engine<G>>),
+}
+
+/// Thinking time and nodes of one side over the whole match.
+#[derive(Clone, Copy, Default)]
+struct Work {
+    moves: u64,
+    nodes: u64,
+    time: Duration,
+    longest: Duration,
+}
+
+impl<G: MatchGame> Player<G> {
+    fn new(spec: Spec, seed: u64) -> Result<Player<G>, String> {
+        let strongest = |limits: Limits| -> Result<Player<G>, String> {
+            let mut engine = G::engine(G::MAX_LEVEL)?;
+            engine.set_limits(limits);
+            Ok(Player::Engine(Box::new(engine)))
+        };
+        match spec {
+            Spec::Random => Ok(Player::Random(Rng(seed))),
+            Spec::Greedy => Ok(Player::Greedy(Rng(seed))),
+            Spec::Level(level) => Ok(Player::Engine(Box::new(G::engine(level)?))),
+            Spec::Time(ms) => strongest(Limits::time(Duration::from_millis(ms))),
+            Spec::Nodes(nodes) => strongest(Limits::nodes(nodes)),
+            Spec::Depth(depth) => strongest(Limits::depth(depth)),
+            Spec::Mcts(playouts) => Ok(Player::Engine(Box::new(Engine::new(
+                Mcts::new(seed),
+                Limits::nodes(playouts),
+            )))),
+        }
+    }
+
+    /// The move this player chooses in `game` (not over).
+    fn choose(&mut self, game: &Match<G>, work: &mut Work) -> G::Move {
+        let position = game.position();
+        let moves = position.legal_moves();
+        match self {
+            Player::Random(rng) => moves[rng.below(moves.len())],
+            Player::Greedy(rng) => {
+                let wins_now = |&mv: &G::Move| {
+                    position
+                        .after(mv)
+                        .is_ok_and(|next| next.outcome() == Some(Outcome::Win(position.to_move())))
+                };
+                if let Some(&mv) = moves.iter().find(|mv| wins_now(mv)) {
+                    return mv;
+                }
+                let most = moves.iter().map(|&mv| position.captures(mv)).max();
+                let best: Vec<G::Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&mv| Some(position.captures(mv)) == most)
+                    .collect();
+                best[rng.below(best.len())]
+            }
+            Player::Engine(engine) => {
+                let result = engine.think(game);
+                work.moves += 1;
+                work.nodes += result.nodes;
+                work.time += result.elapsed;
+                work.longest = work.longest.max(result.elapsed);
+                result.best_move.unwrap_or(moves[0])
+            }
+        }
+    }
+}
+
+/// The parsed command line.
+struct Options {
+    game: String,
+    a: Spec,
+    b: Spec,
+    games: usize,
+    opening_plies: usize,
+    seed: u64,
+    threads: usize,
+    quiet: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut positional = Vec::new();
+    let mut options = Options {
+        game: String::new(),
+        a: Spec::Random,
+        b: Spec::Random,
+        games: 10,
+        opening_plies: 4,
+        seed: 1,
+        threads: 1,
+        quiet: false,
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let mut number = |flag: &str| -> Result<u64, String> {
+            let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
+            value
+                .parse()
+                .map_err(|_| format!("{flag} takes a whole number, not {value:?}"))
+        };
+        match arg.as_str() {
+            "--games" => options.games = number(arg)? as usize,
+            "--opening-plies" => options.opening_plies = number(arg)? as usize,
+            "--seed" => options.seed = number(arg)?,
+            "--threads" => options.threads = (number(arg)? as usize).max(1),
+            "--quiet" => options.quiet = true,
+            flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?}")),
+            _ => positional.push(arg.as_str()),
+        }
+    }
+    let [game, a, b] = positional[..] else {
+        return Err(format!(
+            "expected a game and two players, got {} argument(s)",
+            positional.len()
+        ));
+    };
+    options.game = game.to_owned();
+    options.a = Spec::parse(a)?;
+    options.b = Spec::parse(b)?;
+    Ok(options)
+}
+
+/// The result of one game for player A.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Score {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// Plays game `index` of the match: returns A's result and a line
+/// describing the game.
+fn play_game<G: MatchGame>(
+    options: &Options,
+    index: usize,
+    work: &mut [Work; 2],
+) -> Result<(Score, String), String> {
+    let pair = (index / 2) as u64;
+    let seed = options.seed.wrapping_mul(1_000_003).wrapping_add(pair);
+    // The opening: the same for both games of a pair.
+    let mut opening_rng = Rng(seed ^ 0x5eed);
+    let mut game = Match::with_rules(G::default(), G::DRAW_RULES);
+    let mut opening = Vec::new();
+    while opening.len() < options.opening_plies && !game.is_over() {
+        let moves = game.position().legal_moves();
+        let mv = moves[opening_rng.below(moves.len())];
+        game.play(mv).map_err(|e| e.to_string())?;
+        opening.push(mv.to_string());
+    }
+    // A moves first in even games.
+    let a_first = index % 2 == 0;
+    let first_player = G::default().to_move();
+    let a_side = if a_first {
+        first_player
+    } else {
+        G::opponent(first_player)
+    };
+    let mut a = Player::<G>::new(options.a, seed.wrapping_add(1))?;
+    let mut b = Player::<G>::new(options.b, seed.wrapping_add(2))?;
+    while !game.is_over() && game.history().len() < MAX_GAME_PLIES {
+        let mv = if game.to_move() == a_side {
+            a.choose(&game, &mut work[0])
+        } else {
+            b.choose(&game, &mut work[1])
+        };
+        game.play(mv).map_err(|e| e.to_string())?;
+    }
+    let (score, how) = match game.result() {
+        None => (Score::Draw, "draw (game too long)".to_owned()),
+        Some(result) => {
+            let score = match result.outcome {
+                Outcome::Draw => Score::Draw,
+                Outcome::Win(winner) if winner == a_side => Score::Win,
+                Outcome::Win(_) => Score::Loss,
+            };
+            let reason = match result.reason {
+                EndReason::Rules(ending) => ending.to_string(),
+                other => format!("{other:?}").to_lowercase(),
+            };
+            (score, format!("{} ({reason})", result.outcome))
+        }
+    };
+    let line = format!(
+        "game {:>3}: A plays {a_side}, opening [{}], {how} after {} plies",
+        index + 1,
+        opening.join(" "),
+        game.history().len()
+    );
+    Ok((score, line))
+}
+
+/// Plays the whole match, `threads` games at a time.
+fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    let totals = Mutex::new([Work::default(); 2]);
+    let failure = Mutex::new(None);
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= options.games {
+                    return;
+                }
+                let mut work = [Work::default(); 2];
+                match play_game::<G>(options, index, &mut work) {
+                    Ok((score, line)) => {
+                        if !options.quiet {
+                            println!("{line}");
+                        }
+                        results.lock().unwrap().push(score);
+                        let mut totals = totals.lock().unwrap();
+                        for (total, game) in totals.iter_mut().zip(work) {
+                            total.moves += game.moves;
+                            total.nodes += game.nodes;
+                            total.time += game.time;
+                            total.longest = total.longest.max(game.longest);
+                        }
+                    }
+                    Err(message) => {
+                        *failure.lock().unwrap() = Some(message);
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    if let Some(message) = failure.into_inner().unwrap() {
+        return Err(message);
+    }
+    let results = results.into_inner().unwrap();
+    let count = |score| results.iter().filter(|&&s| s == score).count();
+    let (wins, draws, losses) = (count(Score::Win), count(Score::Draw), count(Score::Loss));
+    let decided = wins + losses;
+    println!(
+        "A = {:?}, B = {:?}: {} games in {:.1} s",
+        options.a,
+        options.b,
+        results.len(),
+        started.elapsed().as_secs_f64()
+    );
+    println!("A: {wins} wins, {draws} draws, {losses} losses");
+    if decided > 0 {
+        println!(
+            "A won {:.1}% of the {decided} decided games",
+            100.0 * wins as f64 / decided as f64
+        );
+    }
+    for (name, work) in ["A", "B"].iter().zip(totals.into_inner().unwrap()) {
+        if work.moves > 0 {
+            let seconds = work.time.as_secs_f64();
+            println!(
+                "{name}: {} moves searched, {:.1} ms a move (longest {:.0} ms), {:.0} k nodes a move, {:.0} k nodes/s",
+                work.moves,
+                1000.0 * seconds / work.moves as f64,
+                work.longest.as_secs_f64() * 1000.0,
+                work.nodes as f64 / work.moves as f64 / 1000.0,
+                work.nodes as f64 / seconds.max(f64::MIN_POSITIVE) / 1000.0
+            );
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let outcome = parse_args(&args).and_then(|options| match options.game.as_str() {
+        "checkers" => run::<Checkers>(&options),
+        "connect4" => run::<Connect4>(&options),
+        other => Err(format!("unknown game {other:?}: use connect4 or checkers")),
+    });
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}\n\n{USAGE}");
+            ExitCode::from(USAGE_ERROR)
+        }
+    }
+}

@@ -1,0 +1,552 @@
+//! [`AlphaBeta`]: negamax with alpha-beta pruning over any [`Game`], with
+//! iterative deepening, principal-variation search, a transposition table,
+//! move ordering, quiescence on tactical moves and the draw rules of the
+//! match it searches from.
+
+use super::limits::Clock;
+use super::ordering::{history_slot, sort_by_score, MoveFacts, MoveOrder};
+use super::score::raw::{self, INFINITY};
+use super::table::{Bound, TranspositionTable};
+use super::{Evaluator, Limits, Progress, Root, Score, SearchResult, Searcher};
+use crate::{Game, PlayerOutcome};
+
+/// The transposition table size of [`AlphaBeta::new`]: 16 MiB.
+pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
+
+/// The deepest iteration alpha-beta starts, whatever the limits say.
+pub const MAX_DEPTH: u32 = 96;
+
+/// The deepest ply below the root, quiescence included; a node there is
+/// evaluated as it stands. Above [`MAX_DEPTH`] so that quiescence has room.
+const MAX_PLY: usize = 128;
+
+/// Late moves of a node at least this deep are searched one ply shallower
+/// first (late move reductions).
+const REDUCTION_MIN_DEPTH: i32 = 3;
+/// Moves from this index on are "late".
+const REDUCTION_MIN_INDEX: usize = 3;
+
+/// Negamax alpha-beta search over any [`Game`] with an [`Evaluator`].
+///
+/// - **Iterative deepening**: depth 1, 2, 3, ... until a [`Limits`] stops
+///   it; each iteration starts with the best line of the last one.
+/// - **Principal-variation search**: the first move with the full window,
+///   the others with a null window, searched again only if they beat it.
+/// - **Transposition table** ([`Game::key`]), allocated once: its size is a
+///   parameter ([`with_table_bytes`](AlphaBeta::with_table_bytes); the
+///   default is [`DEFAULT_TABLE_BYTES`]).
+/// - **Move ordering**: the table's move, then tactical moves
+///   ([`Game::is_tactical`], ordered by [`Evaluator::move_hint`]), killers,
+///   then history.
+/// - **Late move reductions** for quiet moves late in the order (searched
+///   again at full depth when they turn out good).
+/// - **Quiescence**: at depth 0, tactical moves are searched on until the
+///   position is quiet; when every legal move is tactical (checkers'
+///   forced captures) the side to move cannot "stand pat".
+/// - **Draw rules**: searching from a [`Root`] built from a
+///   [`Match`](crate::Match), a position that repeats an earlier one (in
+///   the match or on the search path) or that reaches the move limit is a
+///   draw.
+///
+/// Wins and losses are [`Score`]s with their distance in plies. Nothing in
+/// the search allocates once it has started, apart from the result's
+/// principal variation.
+///
+/// ```
+/// use rulebook::connect4::{Connect4, Evaluation};
+/// use rulebook::search::{AlphaBeta, Limits, Searcher};
+///
+/// // X has three in the bottom row: X to move wins at once.
+/// let game = Connect4::from_moves("112233").unwrap();
+/// let mut search = AlphaBeta::new(Evaluation::default());
+/// let result = search.search(game, Limits::depth(6));
+/// assert_eq!(result.best_move.unwrap().index(), 3);
+/// assert_eq!(result.score.win_in_plies(), Some(1));
+/// ```
+pub struct AlphaBeta<G: Game, E> {
+    evaluator: E,
+    table: TranspositionTable<G::Move>,
+    order: MoveOrder<G::Move>,
+    /// Triangular principal-variation table: row `ply` (at `ply * MAX_PLY`)
+    /// holds the best line found from that ply, `pv_len[ply]` moves long.
+    pv: Vec<Option<G::Move>>,
+    pv_len: [usize; MAX_PLY],
+    /// Keys of the positions before the current node: the match's
+    /// repeatable positions, then the search path.
+    path: Vec<u64>,
+    clock: Clock,
+    ply_limit: Option<u64>,
+    /// The previous iteration's best move, tried first at the root.
+    root_move: Option<G::Move>,
+    /// The best root move of the current iteration so far, with its value
+    /// and line: the answer if the limits stop the iteration.
+    root_best: Option<(G::Move, i32)>,
+    root_pv: Vec<G::Move>,
+    reductions: bool,
+}
+
+impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
+    /// A search with `evaluator` and a transposition table of
+    /// [`DEFAULT_TABLE_BYTES`].
+    pub fn new(evaluator: E) -> Self {
+        Self::with_table_bytes(evaluator, DEFAULT_TABLE_BYTES)
+    }
+
+    /// A search with `evaluator` and a transposition table of at most
+    /// `bytes` bytes (the largest power of two of entries that fits; at
+    /// least one entry).
+    pub fn with_table_bytes(evaluator: E, bytes: usize) -> Self {
+        AlphaBeta {
+            evaluator,
+            table: TranspositionTable::new(bytes),
+            order: MoveOrder::new(MAX_PLY),
+            pv: vec![None; MAX_PLY * MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            path: Vec::with_capacity(MAX_PLY),
+            clock: Clock::start(Limits::NONE),
+            ply_limit: None,
+            root_move: None,
+            root_best: None,
+            root_pv: Vec::with_capacity(MAX_PLY),
+            reductions: true,
+        }
+    }
+
+    /// This search with late move reductions on (the default) or off. Off,
+    /// every move of a node is searched to the full depth: slower, and the
+    /// value at a given depth is exactly the minimax value.
+    pub fn with_reductions(mut self, on: bool) -> Self {
+        self.reductions = on;
+        self
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// The bytes the transposition table takes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    fn run(
+        &mut self,
+        root: &Root<G>,
+        limits: Limits,
+        progress: &mut dyn FnMut(&Progress<'_, G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.clock = Clock::start(limits);
+        self.table.new_search();
+        self.order.new_search();
+        self.path.clear();
+        self.path.extend_from_slice(root.earlier_keys());
+        self.path.reserve(MAX_PLY);
+        self.ply_limit = root.ply_limit();
+        self.root_move = None;
+        let position = root.position();
+        let mut moves = position.legal_moves();
+        if moves.is_empty() {
+            return SearchResult::game_over(position, self.clock.elapsed());
+        }
+        // Until a depth completes: the move the ordering likes best.
+        self.order_moves(position, &mut moves, None, 0);
+        let mut best_move = moves[0];
+        let mut value = Score::heuristic(self.evaluator.evaluate(position)).value();
+        // The line is allocated once, as long as it can grow.
+        let mut pv = Vec::with_capacity(MAX_PLY);
+        pv.push(best_move);
+        let mut completed = 0;
+        let mut depth = 1;
+        while depth <= MAX_DEPTH && self.clock.allows_depth(depth) {
+            self.root_best = None;
+            let found = self.negamax(
+                position,
+                depth as i32,
+                -INFINITY,
+                INFINITY,
+                0,
+                root.reversible_plies(),
+            );
+            if self.clock.stopped() {
+                // A root move searched in full in the stopped iteration
+                // beat the previous best (which was searched first).
+                if let Some((mv, partial_value)) = self.root_best {
+                    best_move = mv;
+                    value = partial_value;
+                    pv.clear();
+                    pv.extend_from_slice(&self.root_pv);
+                }
+                break;
+            }
+            completed = depth;
+            value = found;
+            pv.clear();
+            pv.extend(self.pv[..self.pv_len[0]].iter().flatten());
+            if let Some(&first) = pv.first() {
+                best_move = first;
+            }
+            self.root_move = Some(best_move);
+            progress(&Progress {
+                depth,
+                score: Score::from_value(value),
+                pv: &pv,
+                nodes: self.clock.nodes,
+                elapsed: self.clock.elapsed(),
+            });
+            let proven = Score::from_value(value);
+            let proven_within = proven
+                .win_in_plies()
+                .or(proven.loss_in_plies())
+                .is_some_and(|plies| plies <= depth);
+            if proven_within {
+                break;
+            }
+            depth += 1;
+        }
+        debug_assert!(moves.contains(&best_move));
+        SearchResult {
+            best_move: Some(best_move),
+            score: Score::from_value(value),
+            pv,
+            depth: completed,
+            nodes: self.clock.nodes,
+            elapsed: self.clock.elapsed(),
+        }
+    }
+
+    /// The value of `game` for the player to move, searched `depth` plies
+    /// deep within the window `(alpha, beta)`, `ply` plies below the root;
+    /// `reversible` plies in a row have been reversible. Returns 0 (to be
+    /// ignored) once the clock has stopped the search.
+    fn negamax(
+        &mut self,
+        game: &G,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        reversible: u32,
+    ) -> i32 {
+        if self.enter_node(ply) {
+            return 0;
+        }
+        let mut moves = game.legal_moves();
+        if moves.is_empty() {
+            return terminal_value(game, ply);
+        }
+        let key = game.key();
+        if ply > 0 && self.is_draw_by_rule(key, reversible) {
+            return 0;
+        }
+        if depth <= 0 || ply + 1 >= MAX_PLY {
+            return self.quiescence(game, &mut moves, alpha, beta, ply);
+        }
+        let is_pv = beta - alpha > 1;
+        if ply > 0 {
+            // No line from here can beat a win at the next ply or lose
+            // sooner than now.
+            alpha = alpha.max(-raw::win_at(ply));
+            beta = beta.min(raw::win_at(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut table_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            table_move = entry.best;
+            if ply > 0 && !is_pv && i32::from(entry.depth) >= depth {
+                let value = raw::from_table(entry.value, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                    Bound::Empty => false,
+                };
+                if usable {
+                    return value;
+                }
+            }
+        }
+        if ply == 0 {
+            table_move = self.root_move.or(table_move);
+        }
+        self.order_moves(game, &mut moves, table_move, ply);
+
+        self.path.push(key);
+        let alpha_start = alpha;
+        let mut best_value = -INFINITY;
+        let mut best_move = None;
+        for (index, &mv) in moves.iter().enumerate() {
+            let mut child = game.clone();
+            child.apply_unchecked(mv);
+            let child_reversible = if game.is_irreversible(mv) {
+                0
+            } else {
+                reversible.saturating_add(1)
+            };
+            let tactical = game.is_tactical(mv);
+            let value = if index == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_reversible)
+            } else {
+                let reduce = self.reductions
+                    && !is_pv
+                    && depth >= REDUCTION_MIN_DEPTH
+                    && index >= REDUCTION_MIN_INDEX
+                    && !tactical
+                    && self.order.killer_rank(ply, mv) == 0;
+                let reduced_depth = depth - 1 - i32::from(reduce);
+                let mut value = -self.negamax(
+                    &child,
+                    reduced_depth,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    child_reversible,
+                );
+                if value > alpha && reduce {
+                    value = -self.negamax(
+                        &child,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        child_reversible,
+                    );
+                }
+                if value > alpha && value < beta {
+                    value =
+                        -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_reversible);
+                }
+                value
+            };
+            if self.clock.stopped() {
+                self.path.pop();
+                return 0;
+            }
+            if value > best_value {
+                best_value = value;
+                best_move = Some(mv);
+                if value > alpha {
+                    alpha = value;
+                    self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_best = Some((mv, value));
+                        self.root_pv.clear();
+                        self.root_pv
+                            .extend(self.pv[..self.pv_len[0]].iter().flatten());
+                    }
+                    if alpha >= beta {
+                        if !tactical {
+                            let slot = history_slot(game.to_move(), mv);
+                            self.order.record_cut(ply, mv, slot, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        let bound = if best_value >= beta {
+            Bound::Lower
+        } else if best_value > alpha_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_move = if bound == Bound::Upper {
+            None
+        } else {
+            best_move
+        };
+        let stored_depth = i16::try_from(depth).unwrap_or(i16::MAX);
+        self.table.store(
+            key,
+            stored_depth,
+            raw::to_table(best_value, ply),
+            bound,
+            stored_move,
+        );
+        best_value
+    }
+
+    /// Quiescence at `game`, whose legal moves (not empty) are `moves`:
+    /// the static value if the player to move may stand pat, improved by
+    /// the tactical moves searched until quiet.
+    fn quiescence(
+        &mut self,
+        game: &G,
+        moves: &mut [G::Move],
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        debug_assert!(!moves.is_empty());
+        self.pv_len[ply] = 0;
+        let tactical_count = moves.iter().filter(|&&mv| game.is_tactical(mv)).count();
+        let forced = tactical_count == moves.len();
+        let mut best_value = -INFINITY;
+        if !forced || ply + 1 >= MAX_PLY {
+            let stand_pat = Score::heuristic(self.evaluator.evaluate(game)).value();
+            if stand_pat >= beta || tactical_count == 0 || ply + 1 >= MAX_PLY {
+                return stand_pat;
+            }
+            best_value = stand_pat;
+            alpha = alpha.max(stand_pat);
+        }
+        let evaluator = &self.evaluator;
+        sort_by_score(moves, |mv| {
+            if game.is_tactical(mv) {
+                evaluator.move_hint(game, mv).saturating_add(1)
+            } else {
+                i32::MIN
+            }
+        });
+        for &mv in &moves[..tactical_count] {
+            let mut child = game.clone();
+            child.apply_unchecked(mv);
+            let value = -self.quiescence_node(&child, -beta, -alpha, ply + 1);
+            if self.clock.stopped() {
+                return 0;
+            }
+            if value > best_value {
+                best_value = value;
+                if value > alpha {
+                    alpha = value;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_value
+    }
+
+    /// A quiescence node reached by a tactical move: no draw rule applies
+    /// (tactical moves are irreversible).
+    fn quiescence_node(&mut self, game: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.enter_node(ply) {
+            return 0;
+        }
+        let mut moves = game.legal_moves();
+        if moves.is_empty() {
+            return terminal_value(game, ply);
+        }
+        self.quiescence(game, &mut moves, alpha, beta, ply)
+    }
+
+    /// Counts a node at `ply` and empties its line; returns whether the
+    /// clock has stopped the search (the node's value is then ignored).
+    ///
+    /// The caller generates the moves itself: returning them from here
+    /// would copy the whole move list (measured: a tenth of the time).
+    #[inline(always)]
+    fn enter_node(&mut self, ply: usize) -> bool {
+        self.pv_len[ply] = 0;
+        self.clock.tick()
+    }
+
+    /// Whether the node with `key`, after `reversible` reversible plies in
+    /// a row, is drawn by the move limit or repeats a position since the
+    /// last irreversible move.
+    fn is_draw_by_rule(&self, key: u64, reversible: u32) -> bool {
+        if self
+            .ply_limit
+            .is_some_and(|limit| u64::from(reversible) >= limit)
+        {
+            return true;
+        }
+        // `path[len - k]` is the position `k` plies back; only positions
+        // with the same player to move (even `k`) can be equal.
+        let back = (reversible as usize).min(self.path.len());
+        let len = self.path.len();
+        (2..=back)
+            .step_by(2)
+            .any(|plies| self.path[len - plies] == key)
+    }
+
+    /// Sorts `moves` best first for the node at `ply`.
+    fn order_moves(
+        &self,
+        game: &G,
+        moves: &mut [G::Move],
+        table_move: Option<G::Move>,
+        ply: usize,
+    ) {
+        let player = game.to_move();
+        sort_by_score(moves, |mv| {
+            let is_tactical = game.is_tactical(mv);
+            self.order.score(MoveFacts {
+                is_table_move: table_move == Some(mv),
+                is_tactical,
+                killer: if is_tactical {
+                    0
+                } else {
+                    self.order.killer_rank(ply, mv)
+                },
+                hint: self.evaluator.move_hint(game, mv),
+                history_slot: if is_tactical {
+                    0
+                } else {
+                    history_slot(player, mv)
+                },
+            })
+        });
+    }
+
+    /// Makes `mv` followed by the child's line the best line at `ply`.
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let row = ply * MAX_PLY;
+        self.pv[row] = Some(mv);
+        let child_len = if ply + 1 < MAX_PLY {
+            self.pv_len[ply + 1].min(MAX_PLY - 1)
+        } else {
+            0
+        };
+        if child_len > 0 {
+            let child_row = (ply + 1) * MAX_PLY;
+            self.pv
+                .copy_within(child_row..child_row + child_len, row + 1);
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+}
+
+/// The value of finished game `game`, `ply` plies below the root.
+fn terminal_value<G: Game>(game: &G, ply: usize) -> i32 {
+    match game.outcome_for(game.to_move()) {
+        Some(PlayerOutcome::Win) => raw::win_at(ply),
+        Some(PlayerOutcome::Draw) => 0,
+        // Not reached: the game is over. A loss is the contract's only
+        // outcome for the player to move in the games of this crate.
+        Some(PlayerOutcome::Loss) | None => -raw::win_at(ply),
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
+    fn think(
+        &mut self,
+        root: &Root<G>,
+        limits: Limits,
+        progress: &mut dyn FnMut(&Progress<'_, G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.run(root, limits, progress)
+    }
+
+    /// Forgets the transposition table, the killers and the history.
+    fn clear(&mut self) {
+        self.table.clear();
+        self.order.clear();
+    }
+}
+
+impl<G: Game, E: core::fmt::Debug> core::fmt::Debug for AlphaBeta<G, E> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("AlphaBeta")
+            .field("evaluator", &self.evaluator)
+            .field("table_bytes", &self.table.bytes())
+            .field("reductions", &self.reductions)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,233 @@
+//! [`Engine`]: a computer player — a search, its limits (a level of play),
+//! and its judgement of draw offers — playing in a [`Match`].
+
+use super::{AlphaBeta, Evaluator, Limits, Progress, Root, Score, SearchResult, Searcher};
+use crate::{Game, Match};
+
+/// The engine offers a draw only after this many plies in a row without an
+/// irreversible move (in checkers: 15 moves each without a capture or a
+/// man's move), unless the position is a dead draw.
+pub const NO_PROGRESS_PLIES: u32 = 30;
+
+/// After offering a draw, the engine waits this many plies before it
+/// offers again.
+pub const OFFER_INTERVAL_PLIES: usize = 20;
+
+/// The transposition table of the games' engines: 16 MiB.
+const ENGINE_TABLE_BYTES: usize = 16 << 20;
+
+/// The alpha-beta engine with `evaluator` at `level` (1-based) of `table`:
+/// what the games' `engine(level)` functions build.
+///
+/// # Errors
+///
+/// [`LevelError`] when `level` is not in `1..=table.len()`.
+pub(crate) fn alpha_beta_engine<G: Game + 'static, E: Evaluator<G> + 'static>(
+    table: &[Limits],
+    level: u32,
+    evaluator: E,
+) -> Result<Engine<G>, LevelError> {
+    let limits = level_limits(table, level)?;
+    let search = AlphaBeta::with_table_bytes(evaluator, ENGINE_TABLE_BYTES);
+    Ok(Engine::new(search, limits))
+}
+
+/// The limits of `level` (1-based) in `table`, weakest first.
+///
+/// # Errors
+///
+/// [`LevelError`] when `level` is not in `1..=table.len()`.
+pub(crate) fn level_limits(table: &[Limits], level: u32) -> Result<Limits, LevelError> {
+    level
+        .checked_sub(1)
+        .and_then(|index| table.get(index as usize))
+        .copied()
+        .ok_or(LevelError {
+            requested: level,
+            max: table.len() as u32,
+        })
+}
+
+/// Why a level of play was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[error("there is no level {requested}: levels go from 1 (weakest) to {max}")]
+pub struct LevelError {
+    /// The level asked for.
+    pub requested: u32,
+    /// The strongest level of the game.
+    pub max: u32,
+}
+
+/// A computer player for game `G`: any [`Searcher`] with the [`Limits`]
+/// of its level of play, and a policy for draw offers.
+///
+/// The games' `engine(level)` functions build one per level
+/// ([`checkers::engine`](crate::checkers::engine),
+/// [`connect4::engine`](crate::connect4::engine)); any searcher, the
+/// caller's own included, makes one with [`Engine::new`].
+///
+/// # Draw offers
+///
+/// - [`accepts_draw`](Engine::accepts_draw): the engine accepts when its
+///   search says it is worse by more than its *draw margin* (a proven loss
+///   included), or when the position is a *dead draw*; it declines
+///   otherwise.
+/// - [`offers_draw`](Engine::offers_draw): the engine offers when the
+///   position is a dead draw, or when it is not better by more than its
+///   margin (and has not proven a win) after [`NO_PROGRESS_PLIES`]
+///   reversible plies in a row; never twice within
+///   [`OFFER_INTERVAL_PLIES`].
+///
+/// The margin is 0 unless set ([`with_draw_margin`](Engine::with_draw_margin));
+/// what a dead draw is comes from the game
+/// ([`with_dead_draw`](Engine::with_dead_draw); none by default).
+///
+/// ```
+/// use rulebook::checkers::{self, Checkers};
+/// use rulebook::Match;
+///
+/// let mut engine = checkers::engine(1).unwrap();
+/// let mut game = Match::new(Checkers::default());
+/// let thought = engine.think(&game);
+/// game.play(thought.best_move.unwrap()).unwrap();
+/// assert_eq!(game.history().len(), 1);
+/// ```
+pub struct Engine<G: Game> {
+    searcher: Box<dyn Searcher<G>>,
+    limits: Limits,
+    draw_margin: i32,
+    dead_draw: fn(&G) -> bool,
+    /// The history length of the match when the engine last offered a
+    /// draw.
+    last_offer: Option<usize>,
+}
+
+impl<G: Game> Engine<G> {
+    /// An engine that searches with `searcher` within `limits` on every
+    /// move.
+    pub fn new(searcher: impl Searcher<G> + 'static, limits: Limits) -> Engine<G> {
+        Engine {
+            searcher: Box::new(searcher),
+            limits,
+            draw_margin: 0,
+            dead_draw: |_| false,
+            last_offer: None,
+        }
+    }
+
+    /// This engine with draw margin `margin` (in its evaluation's units;
+    /// negative values are taken as 0).
+    pub fn with_draw_margin(mut self, margin: i32) -> Engine<G> {
+        self.draw_margin = margin.max(0);
+        self
+    }
+
+    /// This engine with `dead_draw` telling which positions are dead draws
+    /// (no side can win with correct play, whatever the search says).
+    pub fn with_dead_draw(mut self, dead_draw: fn(&G) -> bool) -> Engine<G> {
+        self.dead_draw = dead_draw;
+        self
+    }
+
+    /// The limits of every search.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Changes the limits of the searches to come.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Forgets what the searches of an earlier game learnt, and the
+    /// engine's last draw offer.
+    pub fn new_game(&mut self) {
+        self.searcher.clear();
+        self.last_offer = None;
+    }
+
+    /// Whether `position` is a dead draw by the game's judgement.
+    pub fn is_dead_draw(&self, position: &G) -> bool {
+        (self.dead_draw)(position)
+    }
+
+    /// The move the engine chooses for the player to move in `root` (a
+    /// `&Match`, whose draw rules and history it then sees, or a bare
+    /// position: see [`Root`]), with what it thought.
+    pub fn think(&mut self, root: impl Into<Root<G>>) -> SearchResult<G::Move> {
+        self.think_with_progress(root, |_| {})
+    }
+
+    /// As [`think`](Engine::think), reporting `progress` as it searches.
+    pub fn think_with_progress(
+        &mut self,
+        root: impl Into<Root<G>>,
+        mut progress: impl FnMut(&Progress<'_, G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.searcher
+            .think(&root.into(), self.limits, &mut progress)
+    }
+
+    /// The engine's answer to a draw offer by the player to move in
+    /// `game` (the engine plays the other side): `true` to accept. See
+    /// [Draw offers](Engine#draw-offers).
+    pub fn accepts_draw(&mut self, game: &Match<G>) -> bool {
+        if self.is_dead_draw(game.position()) {
+            return true;
+        }
+        // The search judges the position for the offering side, to move.
+        let mine = -self.think(game).score;
+        mine < Score::heuristic(-self.draw_margin)
+    }
+
+    /// Whether the engine, to move in `game` and having thought `thought`
+    /// about it, offers a draw now. Remembers an offer it makes. See
+    /// [Draw offers](Engine#draw-offers).
+    pub fn offers_draw(&mut self, game: &Match<G>, thought: &SearchResult<G::Move>) -> bool {
+        let plies = game.history().len();
+        if self
+            .last_offer
+            .is_some_and(|last| last <= plies && plies - last < OFFER_INTERVAL_PLIES)
+        {
+            return false;
+        }
+        let no_progress = game.reversible_plies() >= NO_PROGRESS_PLIES
+            && thought.score.win_in_plies().is_none()
+            && thought.score <= Score::heuristic(self.draw_margin);
+        let offers = self.is_dead_draw(game.position()) || no_progress;
+        if offers {
+            self.last_offer = Some(plies);
+        }
+        offers
+    }
+}
+
+impl<G: Game> core::fmt::Debug for Engine<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Engine")
+            .field("limits", &self.limits)
+            .field("draw_margin", &self.draw_margin)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_one_based_and_bounded() {
+        let table = [Limits::depth(1), Limits::nodes(10)];
+        assert_eq!(level_limits(&table, 1), Ok(Limits::depth(1)));
+        assert_eq!(level_limits(&table, 2), Ok(Limits::nodes(10)));
+        for level in [0, 3, u32::MAX] {
+            assert_eq!(
+                level_limits(&table, level),
+                Err(LevelError {
+                    requested: level,
+                    max: 2
+                })
+            );
+        }
+    }
+}

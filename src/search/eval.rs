@@ -1,0 +1,53 @@
+//! [`Evaluator`]: the caller's judgement of a position, which alpha-beta
+//! search needs at its leaves.
+
+use crate::Game;
+
+/// A heuristic judgement of positions of game `G`, for
+/// [`AlphaBeta`](super::AlphaBeta).
+///
+/// Values are from the point of view of the player to move: positive is
+/// good for them. The unit is the evaluator's own (this crate's evaluations
+/// count a checkers man or a Connect Four threat as 100); the search
+/// clamps values to `±`[`Score::MAX_HEURISTIC`](super::Score::MAX_HEURISTIC)
+/// so they never pass for proven results. The search only calls
+/// [`evaluate`](Evaluator::evaluate) on unfinished, quiet positions (no
+/// [tactical](Game::is_tactical) move is forced): finished games are scored
+/// by their outcome.
+///
+/// Any `Fn(&G) -> i32` is an evaluator:
+///
+/// ```
+/// use rulebook::checkers::{Checkers, Player};
+/// use rulebook::search::{AlphaBeta, Limits, Searcher};
+/// use rulebook::Game;
+///
+/// // Material only: men and kings alike.
+/// let material = |game: &Checkers| {
+///     let me = game.to_move();
+///     game.piece_count(me) as i32 * 100 - game.piece_count(me.opponent()) as i32 * 100
+/// };
+/// let mut search = AlphaBeta::new(material);
+/// let result = search.search(Checkers::default(), Limits::depth(4));
+/// assert!(result.best_move.is_some());
+/// ```
+pub trait Evaluator<G: Game> {
+    /// The value of `game` for the player to move.
+    ///
+    /// Precondition: the game is not over.
+    fn evaluate(&self, game: &G) -> i32;
+
+    /// A quick guess of how good `mv` is in `game`, used only to order
+    /// moves (larger first) before the search has learnt better. The
+    /// default, 0 for every move, leaves the order to the search.
+    fn move_hint(&self, game: &G, mv: G::Move) -> i32 {
+        let _ = (game, mv);
+        0
+    }
+}
+
+impl<G: Game, F: Fn(&G) -> i32> Evaluator<G> for F {
+    fn evaluate(&self, game: &G) -> i32 {
+        self(game)
+    }
+}

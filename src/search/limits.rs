@@ -1,0 +1,193 @@
+//! [`Limits`]: when a search stops (depth, nodes, time), and the clock the
+//! searches use to check them.
+
+use std::time::{Duration, Instant};
+
+/// When a search stops: after a depth, a number of nodes, or a time,
+/// whichever comes first. A limit left at `None` does not stop it.
+///
+/// Node limits make a search deterministic: the same position, settings and
+/// limits give the same move on every machine and under any load. Time
+/// limits do not (a loaded machine searches fewer nodes).
+///
+/// ```
+/// use std::time::Duration;
+/// use rulebook::search::Limits;
+///
+/// let limits = Limits::depth(8).with_nodes(100_000);
+/// assert_eq!(limits.depth, Some(8));
+/// assert_eq!(limits.time, None);
+/// let timed = Limits::time(Duration::from_millis(100));
+/// assert_eq!(timed.nodes, None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Limits {
+    /// The deepest iteration, in plies. Alpha-beta completes depths
+    /// `1..=depth`; Monte Carlo tree search ignores it.
+    pub depth: Option<u32>,
+    /// The most nodes to visit (alpha-beta: positions searched, counting
+    /// quiescence; Monte Carlo tree search: playouts).
+    pub nodes: Option<u64>,
+    /// The longest time to think, measured from the start of the search.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// No limit at all: alpha-beta searches until its deepest depth,
+    /// Monte Carlo tree search until its tree is full.
+    pub const NONE: Limits = Limits {
+        depth: None,
+        nodes: None,
+        time: None,
+    };
+
+    /// Only a depth limit.
+    pub const fn depth(depth: u32) -> Limits {
+        Limits::NONE.with_depth(depth)
+    }
+
+    /// Only a node limit.
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits::NONE.with_nodes(nodes)
+    }
+
+    /// Only a time limit.
+    pub const fn time(time: Duration) -> Limits {
+        Limits::NONE.with_time(time)
+    }
+
+    /// These limits with the depth limit `depth`.
+    pub const fn with_depth(mut self, depth: u32) -> Limits {
+        self.depth = Some(depth);
+        self
+    }
+
+    /// These limits with the node limit `nodes`.
+    pub const fn with_nodes(mut self, nodes: u64) -> Limits {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// These limits with the time limit `time`.
+    pub const fn with_time(mut self, time: Duration) -> Limits {
+        self.time = Some(time);
+        self
+    }
+}
+
+/// How many alpha-beta nodes pass between two looks at the clock: reading
+/// it costs more than a node.
+pub(crate) const NODES_PER_CLOCK_CHECK: u64 = 1024;
+
+/// A running search's node count and clock, checked against its limits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Clock {
+    start: Instant,
+    limits: Limits,
+    /// Nodes visited so far.
+    pub(crate) nodes: u64,
+    /// The clock is read every this many nodes (a power of two).
+    check_every: u64,
+    /// Set once a node or time limit is reached; stays set.
+    stopped: bool,
+}
+
+impl Clock {
+    /// Starts the clock now, reading it every
+    /// [`NODES_PER_CLOCK_CHECK`] nodes.
+    pub(crate) fn start(limits: Limits) -> Clock {
+        Clock::reading_every(limits, NODES_PER_CLOCK_CHECK)
+    }
+
+    /// Starts the clock now, reading it every `check_every` nodes (rounded
+    /// up to a power of two): searches whose nodes are slow read it more
+    /// often.
+    pub(crate) fn reading_every(limits: Limits, check_every: u64) -> Clock {
+        Clock {
+            start: Instant::now(),
+            limits,
+            nodes: 0,
+            check_every: check_every.max(1).next_power_of_two(),
+            stopped: false,
+        }
+    }
+
+    /// Counts one node; returns whether the search must stop (a node or
+    /// time limit is reached). Once it says stop, it keeps saying so.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.limits.nodes.is_some_and(|max| self.nodes >= max) {
+            self.stopped = true;
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes & (self.check_every - 1) == 0 {
+            if let Some(time) = self.limits.time {
+                self.stopped = self.start.elapsed() >= time;
+            }
+        }
+        self.stopped
+    }
+
+    /// Whether a node or time limit has stopped the search.
+    #[inline]
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Whether depth `depth` may be started (the depth limit allows it).
+    pub(crate) fn allows_depth(&self, depth: u32) -> bool {
+        self.limits.depth.map_or(true, |max| depth <= max)
+    }
+
+    /// Time since the start.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}
+
+/// Nodes per second, 0 when no time has passed.
+pub(crate) fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+    (u128::from(nodes) * 1_000_000)
+        .checked_div(elapsed.as_micros())
+        .map_or(0, |rate| u64::try_from(rate).unwrap_or(u64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_limit_stops_after_exactly_that_many_nodes() {
+        let mut clock = Clock::start(Limits::nodes(3));
+        assert!(!clock.tick());
+        assert!(!clock.tick());
+        assert!(!clock.tick());
+        assert!(clock.tick());
+        assert!(clock.tick());
+        assert_eq!(clock.nodes, 3);
+    }
+
+    #[test]
+    fn time_limit_stops_at_a_clock_check() {
+        let mut clock = Clock::start(Limits::time(Duration::ZERO));
+        let ticks = (0..NODES_PER_CLOCK_CHECK * 2)
+            .take_while(|_| !clock.tick())
+            .count();
+        assert_eq!(ticks as u64, NODES_PER_CLOCK_CHECK - 1);
+        assert!(clock.stopped());
+    }
+
+    #[test]
+    fn depth_limit_and_speed() {
+        let clock = Clock::start(Limits::depth(4));
+        assert!(clock.allows_depth(4));
+        assert!(!clock.allows_depth(5));
+        assert!(Clock::start(Limits::NONE).allows_depth(u32::MAX));
+        assert_eq!(nodes_per_second(500, Duration::from_millis(250)), 2000);
+        assert_eq!(nodes_per_second(500, Duration::ZERO), 0);
+    }
+}
