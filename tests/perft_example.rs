@@ -229,3 +229,37 @@ fn draughts_variants_in_both_conventions() {
         assert!(error.contains(message), "{args:?}: {error}");
     }
 }
+
+/// `--fen` works for every draughts variant, in its own notation: from the
+/// start position written as a FEN the count is the published one (the
+/// start-position counts of `tests/draughts_perft.rs`), and a set-up
+/// position counts the moves worked out by hand.
+#[test]
+fn draughts_fen_start_for_every_variant() {
+    for (variant, fen, count_at_5) in [
+        ("international", "W:W31-50:B1-20", 27117),
+        (
+            "brazilian",
+            "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+            7473,
+        ),
+        ("russian", "W:W21-32:B1-12", 7482),
+        ("pool", "B:W21-32:B1-12", 7482),
+        ("italian", "W:W21-32:B1-12", 7361),
+        // Spanish numbers the mirrored board: White's men stand on 1-12.
+        ("spanish", "W:W1-12:B21-32", 7361),
+        ("czech", "W:W21-32:B1-12", 7361),
+    ] {
+        let out = count(&[variant, "5", "--fen", fen]);
+        assert!(
+            out.starts_with(&format!("perft(5) = {count_at_5}\n")),
+            "{variant} {fen}: {out}"
+        );
+    }
+    // A flying king on a1 takes the man on d4 and may land on e5, f6, g7
+    // or h8: four moves (it cannot take again).
+    for variant in ["russian", "brazilian", "czech"] {
+        let out = count(&[variant, "1", "--fen", "W:WKa1:Bd4,h6"]);
+        assert!(out.starts_with("perft(1) = 4\n"), "{variant}: {out}");
+    }
+}

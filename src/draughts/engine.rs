@@ -12,6 +12,51 @@ use super::geometry::{
 };
 use super::rules::{Crowning, Precedence, Rules};
 
+/// Runs `$body` once per direction (in the order of `DIRECTIONS`) with
+/// `$d` bound to it, written out four times rather than looped: each copy
+/// sees its direction as a constant, so every shift is an immediate and no
+/// direction index is kept at run time (LLVM does not unroll these loops
+/// by itself: their bodies are too large). With a label, `break $label`
+/// ends one copy, as `continue` would end one turn of a loop.
+macro_rules! each_direction {
+    ($d:ident => $body:block) => {
+        {
+            let $d: usize = UP_LEFT;
+            $body
+        }
+        {
+            let $d: usize = UP_RIGHT;
+            $body
+        }
+        {
+            let $d: usize = DOWN_LEFT;
+            $body
+        }
+        {
+            let $d: usize = DOWN_RIGHT;
+            $body
+        }
+    };
+    ($label:lifetime, $d:ident => $body:block) => {
+        $label: {
+            let $d: usize = UP_LEFT;
+            $body
+        }
+        $label: {
+            let $d: usize = UP_RIGHT;
+            $body
+        }
+        $label: {
+            let $d: usize = DOWN_LEFT;
+            $body
+        }
+        $label: {
+            let $d: usize = DOWN_RIGHT;
+            $body
+        }
+    };
+}
+
 /// The side to move, as a type: "forward" and the crowning row are then
 /// compile-time constants.
 pub(crate) trait Side {
@@ -282,17 +327,17 @@ impl Hunt {
     ) {
         let prey = self.men_prey::<R>() & !taken.captured;
         let mut extended = false;
-        for d in DIRECTIONS {
+        each_direction!('next, d => {
             if !men_capture_in::<R, S>(d) {
-                continue;
+                break 'next;
             }
             let over = step::<R>(1 << at, d) & prey;
             if over == 0 {
-                continue;
+                break 'next;
             }
             let landing = step::<R>(over, d) & self.empty;
             if landing == 0 {
-                continue;
+                break 'next;
             }
             extended = true;
             let next = taken.with(over, over & self.prey_kings != 0);
@@ -312,7 +357,7 @@ impl Hunt {
             if K::PATH {
                 path.pop();
             }
-        }
+        });
         if !extended && taken.count > 0 {
             let crowned = (1 << at) & crown_row::<R, S>() != 0;
             self.complete::<R, K>(at, taken, crowned, path, sink);
@@ -323,14 +368,14 @@ impl Hunt {
     fn short_king<R: Rules, K: Sink>(&self, at: u32, taken: Taken, path: &mut Path, sink: &mut K) {
         let prey = self.prey & !taken.captured;
         let mut extended = false;
-        for d in DIRECTIONS {
+        each_direction!('next, d => {
             let over = step::<R>(1 << at, d) & prey;
             if over == 0 {
-                continue;
+                break 'next;
             }
             let landing = step::<R>(over, d) & self.empty;
             if landing == 0 {
-                continue;
+                break 'next;
             }
             extended = true;
             let to = landing.trailing_zeros();
@@ -346,7 +391,7 @@ impl Hunt {
             if K::PATH {
                 path.pop();
             }
-        }
+        });
         if !extended && taken.count > 0 {
             self.complete::<R, K>(at, taken, true, path, sink);
         }
@@ -376,10 +421,11 @@ impl Hunt {
     /// `came`, can capture again.
     #[inline(always)]
     fn flying_can_go_on<R: Rules>(&self, at: Bitboard, came: usize, captured: Bitboard) -> bool {
-        DIRECTIONS
-            .into_iter()
-            .filter(|&d| d != reverse(came))
-            .any(|d| self.flying_target::<R>(at, d, captured).is_some())
+        let mut can = false;
+        each_direction!(d => {
+            can |= d != reverse(came) && self.flying_target::<R>(at, d, captured).is_some();
+        });
+        can
     }
 
     /// Extends the capture of a flying king on `at`, which arrived in
@@ -397,13 +443,13 @@ impl Hunt {
         sink: &mut K,
     ) {
         let mut extended = false;
-        for d in DIRECTIONS {
+        each_direction!('next, d => {
             if came < 4 && d == reverse(came) {
-                continue;
+                break 'next;
             }
             let Some((victim, first_landing)) = self.flying_target::<R>(1 << at, d, taken.captured)
             else {
-                continue;
+                break 'next;
             };
             extended = true;
             let next = taken.with(victim, victim & self.prey_kings != 0);
@@ -433,7 +479,7 @@ impl Hunt {
                     path.pop();
                 }
             }
-        }
+        });
         if !extended && taken.count > 0 {
             self.complete::<R, K>(at, taken, true, path, sink);
         }
@@ -458,13 +504,12 @@ impl Board {
         };
         let men = self.own & !self.kings;
         let mut jumpers = 0;
-        for d in DIRECTIONS {
-            if !men_capture_in::<R, S>(d) {
-                continue;
+        each_direction!(d => {
+            if men_capture_in::<R, S>(d) {
+                let back = reverse(d);
+                jumpers |= step::<R>(step::<R>(empty, back) & prey, back);
             }
-            let back = reverse(d);
-            jumpers |= step::<R>(step::<R>(empty, back) & prey, back);
-        }
+        });
         jumpers & men
     }
 
@@ -476,14 +521,16 @@ impl Board {
             return false;
         }
         let empty = self.empty::<R>();
-        DIRECTIONS.into_iter().any(|d| {
+        let mut landings = 0;
+        each_direction!(d => {
             let reach = if R::FLYING_KINGS {
                 ray::<R>(kings, empty, d) | kings
             } else {
                 kings
             };
-            step::<R>(step::<R>(reach, d) & self.opp, d) & empty != 0
-        })
+            landings |= step::<R>(step::<R>(reach, d) & self.opp, d);
+        });
+        landings & empty != 0
     }
 
     /// Whether the side to move has a capture.
@@ -504,12 +551,11 @@ impl Board {
             self.opp & !self.kings
         };
         let mut landings = [0; 4];
-        for d in DIRECTIONS {
-            if !men_capture_in::<R, S>(d) {
-                continue;
+        each_direction!(d => {
+            if men_capture_in::<R, S>(d) {
+                landings[d] = step::<R>(step::<R>(men, d) & prey, d) & empty;
             }
-            landings[d] = step::<R>(step::<R>(men, d) & prey, d) & empty;
-        }
+        });
         landings
     }
 
@@ -544,26 +590,35 @@ impl Board {
             self.opp & !self.kings
         };
         let crown = crown_row::<R, S>();
-        if men_may {
-            for d in DIRECTIONS {
+        if men_may && men_landings[0] | men_landings[1] | men_landings[2] | men_landings[3] != 0 {
+            // `jump_from[n]`: the squares from which a man could jump in
+            // direction `n` now. A man that has just jumped in direction
+            // `d` sees the same board, but for the piece it took (still
+            // there, not to be taken twice) and its start square (now
+            // empty): both lie behind it in direction `reverse(d)`, so only
+            // its jump that way changes, and it cannot make that one.
+            let mut jump_from = [0; 4];
+            each_direction!(n => {
+                if men_capture_in::<R, S>(n) {
+                    let back = reverse(n);
+                    jump_from[n] = step::<R>(step::<R>(empty, back) & men_prey, back);
+                }
+            });
+            each_direction!('next, d => {
                 if !men_capture_in::<R, S>(d) {
-                    continue;
+                    break 'next;
                 }
                 let landings = men_landings[d];
                 if landings == 0 {
-                    continue;
+                    break 'next;
                 }
                 let mut going_on = 0;
-                for next in DIRECTIONS {
-                    if !men_capture_in::<R, S>(next) {
-                        continue;
-                    }
+                each_direction!(next => {
                     // Not straight back over the piece just taken.
                     if next != reverse(d) {
-                        let back = reverse(next);
-                        going_on |= step::<R>(step::<R>(empty, back) & men_prey, back);
+                        going_on |= jump_from[next];
                     }
-                }
+                });
                 going_on &= landings;
                 if R::CROWNING == Crowning::AtOnce {
                     // Crowned on landing: it goes on as a king, if at all.
@@ -645,7 +700,7 @@ impl Board {
                         hunt.man::<R, S, K>(to, taken, &mut path, sink);
                     }
                 }
-            }
+            });
         }
         if !kings_capture {
             return;
@@ -726,7 +781,7 @@ impl Board {
         while kings != 0 {
             let from = kings.trailing_zeros();
             kings &= kings - 1;
-            for d in DIRECTIONS {
+            each_direction!(d => {
                 let mut targets = if R::FLYING_KINGS {
                     ray::<R>(1 << from, empty, d)
                 } else {
@@ -737,7 +792,7 @@ impl Board {
                     targets &= targets - 1;
                     visit(from, to, true);
                 }
-            }
+            });
         }
     }
 

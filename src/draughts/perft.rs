@@ -108,19 +108,42 @@ impl Dedup for Distinct {
     }
 }
 
-/// Finds the best precedence key.
-struct BestKey(Option<u64>);
+/// Captures a node keeps for [`Gather`] before it falls back to a second
+/// search. Most capture positions have a handful; a position with more
+/// (rings of kings) is searched twice, which is correct, only slower.
+const GATHERED: usize = 32;
 
-impl Sink for BestKey {
+/// Keeps the captures with the best precedence key seen so far, so that a
+/// variant with a precedence rule finds its legal captures in one search
+/// (the best key is only known at the end).
+struct Gather {
+    best: Option<u64>,
+    captures: [Capture; GATHERED],
+    len: usize,
+    /// More than `GATHERED` captures had the best key.
+    overflow: bool,
+}
+
+impl Sink for Gather {
     const PATH: bool = false;
-    const BULK: bool = true;
     #[inline(always)]
     fn complete(&mut self, capture: Capture, _: &Path) {
-        self.simple(capture.key, 1);
-    }
-    #[inline(always)]
-    fn simple(&mut self, key: u64, _: u64) {
-        self.0 = Some(self.0.map_or(key, |best| best.max(key)));
+        match self.best {
+            Some(best) if capture.key < best => return,
+            Some(best) if capture.key == best => {}
+            _ => {
+                self.best = Some(capture.key);
+                self.len = 0;
+                self.overflow = false;
+            }
+        }
+        match self.captures.get_mut(self.len) {
+            Some(slot) => {
+                *slot = capture;
+                self.len += 1;
+            }
+            None => self.overflow = true,
+        }
     }
 }
 
@@ -182,7 +205,12 @@ impl<R: Rules, S: Side, D: Dedup> Sink for Recurse<'_, R, S, D> {
                 capture.captured,
                 capture.king_after,
             );
-            self.total += perft_from::<R, S::Other, D>(&child, self.depth);
+            // The last ply is counted here, inline, as after quiet moves.
+            self.total += if self.depth == 1 {
+                count_moves::<R, S::Other, D>(&child)
+            } else {
+                perft_from::<R, S::Other, D>(&child, self.depth)
+            };
         }
     }
 }
@@ -216,9 +244,39 @@ fn perft_from<R: Rules, S: Side, D: Dedup>(board: &Board, depth: u32) -> u64 {
         let key = if R::PRECEDENCE == Precedence::Free {
             0
         } else {
-            let mut best = BestKey(None);
-            board.for_each_capture::<R, S, _>(&mut best);
-            best.0.unwrap_or(0)
+            let empty_capture = Capture {
+                from: 0,
+                to: 0,
+                captured: 0,
+                king_after: false,
+                key: 0,
+            };
+            let mut gather = Gather {
+                best: None,
+                captures: [empty_capture; GATHERED],
+                len: 0,
+                overflow: false,
+            };
+            board.for_each_capture::<R, S, _>(&mut gather);
+            if !gather.overflow {
+                let mut seen = D::new();
+                let mut total = 0;
+                for capture in &gather.captures[..gather.len] {
+                    if seen.first_time(capture) {
+                        let child = board.after(
+                            capture.from,
+                            capture.to,
+                            capture.captured,
+                            capture.king_after,
+                        );
+                        total += perft_from::<R, S::Other, D>(&child, depth - 1);
+                    }
+                }
+                return total;
+            }
+            // Too many to keep: a second search plays those with the
+            // best key.
+            gather.best.unwrap_or(0)
         };
         let mut sink = Recurse::<R, S, D> {
             board,
