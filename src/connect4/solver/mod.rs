@@ -261,22 +261,26 @@ impl Solver {
             if cell == 0 {
                 continue;
             }
-            let child = pos.after(cell);
-            // The move keeps the score iff the opponent's score after it is
-            // at most -target: one null-window test instead of a solve.
-            let keeps = if child.is_full() {
-                target == 0
-            } else if child.can_win_next() {
-                -child.win_now_score() >= target
-            } else {
-                !self.search.at_least(&child, 1 - target)
-            };
-            if keeps {
+            if self.keeps_score(&pos.after(cell), target) {
                 best.push(column);
             }
         }
         debug_assert!(!best.is_empty());
         Ok(best)
+    }
+
+    /// Whether the move to `child` keeps the score `target` of its parent:
+    /// iff the opponent's score in `child` is at most `-target`. The book
+    /// (if any) answers at once; otherwise one null-window test instead of
+    /// a solve, most often cut by the table's move.
+    fn keeps_score(&mut self, child: &Position, target: i32) -> bool {
+        if child.is_full() {
+            target == 0
+        } else if child.can_win_next() {
+            -child.win_now_score() >= target
+        } else {
+            !self.search.at_least(child, 1 - target)
+        }
     }
 
     /// One move that keeps the best score (one of
@@ -321,17 +325,7 @@ impl Solver {
                 continue;
             }
             last = Some(column);
-            let child = pos.after(cell);
-            let keeps = if child.is_full() {
-                target == 0
-            } else if child.can_win_next() {
-                -child.win_now_score() >= target
-            } else {
-                // The book (if any) answers the child at once; otherwise
-                // one null-window test, most often cut by the table's move.
-                !self.search.at_least(&child, 1 - target)
-            };
-            if keeps {
+            if self.keeps_score(&pos.after(cell), target) {
                 return Ok(column);
             }
         }
