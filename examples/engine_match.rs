@@ -29,6 +29,10 @@
 //! losses, A's share of the decided games, and each side's thinking time
 //! and speed. Bad arguments print the usage on stderr and exit with code 2.
 
+#[path = "support/output.rs"]
+mod output;
+use output::outln;
+
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -353,7 +357,7 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
                 match play_game::<G>(options, index, &mut work) {
                     Ok((score, line)) => {
                         if !options.quiet {
-                            println!("{line}");
+                            outln!("{line}");
                         }
                         results.lock().unwrap().push(score);
                         let mut totals = totals.lock().unwrap();
@@ -379,16 +383,16 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
     let count = |score| results.iter().filter(|&&s| s == score).count();
     let (wins, draws, losses) = (count(Score::Win), count(Score::Draw), count(Score::Loss));
     let decided = wins + losses;
-    println!(
+    outln!(
         "A = {:?}, B = {:?}: {} games in {:.1} s",
         options.a,
         options.b,
         results.len(),
         started.elapsed().as_secs_f64()
     );
-    println!("A: {wins} wins, {draws} draws, {losses} losses");
+    outln!("A: {wins} wins, {draws} draws, {losses} losses");
     if decided > 0 {
-        println!(
+        outln!(
             "A won {:.1}% of the {decided} decided games",
             100.0 * wins as f64 / decided as f64
         );
@@ -396,7 +400,7 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
     for (name, work) in ["A", "B"].iter().zip(totals.into_inner().unwrap()) {
         if work.moves > 0 {
             let seconds = work.time.as_secs_f64();
-            println!(
+            outln!(
                 "{name}: {} moves searched, {:.1} ms a move (longest {:.0} ms), {:.0} k nodes a move, {:.0} k nodes/s",
                 work.moves,
                 1000.0 * seconds / work.moves as f64,

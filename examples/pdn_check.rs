@@ -15,6 +15,10 @@
 //! The example only reads, counts and prints: reading and replaying are the
 //! library's (`rulebook::checkers::pdn`).
 
+#[path = "support/output.rs"]
+mod output;
+use output::outln;
+
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::process::ExitCode;
@@ -90,17 +94,17 @@ fn check(source: impl BufRead) -> Report {
 }
 
 fn print(report: &Report) {
-    println!("games: {}", report.games);
-    println!("read errors: {}", report.read_error_count);
-    println!("replayed: {}", report.replayed);
-    println!("replay errors: {}", report.replay_error_count);
+    outln!("games: {}", report.games);
+    outln!("read errors: {}", report.read_error_count);
+    outln!("replayed: {}", report.replayed);
+    outln!("replay errors: {}", report.replay_error_count);
     let results: Vec<String> = RESULTS
         .iter()
         .zip(report.results)
         .map(|(result, count)| format!("{result} {count}"))
         .collect();
-    println!("results of the replayed games: {}", results.join(", "));
-    println!("moves in the replayed games: {}", report.moves);
+    outln!("results of the replayed games: {}", results.join(", "));
+    outln!("moves in the replayed games: {}", report.moves);
     for (title, shown, total) in [
         ("read errors", &report.read_errors, report.read_error_count),
         (
@@ -112,9 +116,9 @@ fn print(report: &Report) {
         if shown.is_empty() {
             continue;
         }
-        println!("\nfirst {} of {total} {title}:", shown.len());
+        outln!("\nfirst {} of {total} {title}:", shown.len());
         for error in shown {
-            println!("  {error}");
+            outln!("  {error}");
         }
     }
 }
@@ -122,7 +126,7 @@ fn print(report: &Report) {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        println!("{USAGE}");
+        outln!("{USAGE}");
         return ExitCode::SUCCESS;
     }
     let report = match args.as_slice() {

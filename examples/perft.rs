@@ -43,6 +43,10 @@
 //! The example only reads arguments and prints: the library counts
 //! (`rulebook::perft_parallel_divide`, or `rulebook::perft_plain`).
 
+#[path = "support/output.rs"]
+mod output;
+use output::outln;
+
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -332,24 +336,24 @@ where
 
     if options.divide {
         for (mv, count) in &divided {
-            println!("{mv}: {count}");
+            outln!("{mv}: {count}");
         }
-        println!();
+        outln!();
     }
     print_total(options.depth, total, elapsed);
 }
 
 /// Prints the count, the time and the leaves per second.
 fn print_total(depth: u32, total: u64, elapsed: Duration) {
-    println!("perft({depth}) = {total}");
-    println!("time: {:.3} s", elapsed.as_secs_f64());
-    println!("leaves/s: {}", per_second(total, elapsed));
+    outln!("perft({depth}) = {total}");
+    outln!("time: {:.3} s", elapsed.as_secs_f64());
+    outln!("leaves/s: {}", per_second(total, elapsed));
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        println!("{USAGE}\n{CONNECTX_FLAGS_USAGE}");
+        outln!("{USAGE}\n{CONNECTX_FLAGS_USAGE}");
         return ExitCode::SUCCESS;
     }
     let outcome = take_connectx_flags(&args).and_then(|(size, args)| {

@@ -20,6 +20,10 @@
 //! playouts (MCTS), then the move, score, nodes and nodes per second. Bad
 //! arguments print the usage on stderr and exit with code 2.
 
+#[path = "support/output.rs"]
+mod output;
+use output::outln;
+
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -144,21 +148,21 @@ fn connect4_position(options: &Options) -> Result<Connect4, String> {
 
 /// Searches `position` as the options say and prints what happens.
 fn think<G: Game>(position: G, evaluator: impl Evaluator<G>, options: &Options) {
-    let show = |progress: &Progress<'_, G::Move>| println!("{progress}");
+    let show = |progress: &Progress<'_, G::Move>| outln!("{progress}");
     let result: SearchResult<G::Move> = match options.mcts {
         Some(seed) => Mcts::new(seed).search_with_progress(position, options.limits, show),
         None => AlphaBeta::with_table_bytes(evaluator, options.table_mib << 20)
             .search_with_progress(position, options.limits, show),
     };
     match result.best_move {
-        Some(mv) => println!("best move: {mv}"),
-        None => println!("the game is over"),
+        Some(mv) => outln!("best move: {mv}"),
+        None => outln!("the game is over"),
     }
-    println!("score: {}", result.score);
-    println!("depth: {}", result.depth);
-    println!("nodes: {}", result.nodes);
-    println!("time: {:.3} s", result.elapsed.as_secs_f64());
-    println!("nodes/s: {}", result.nodes_per_second());
+    outln!("score: {}", result.score);
+    outln!("depth: {}", result.depth);
+    outln!("nodes: {}", result.nodes);
+    outln!("time: {:.3} s", result.elapsed.as_secs_f64());
+    outln!("nodes/s: {}", result.nodes_per_second());
 }
 
 fn main() -> ExitCode {

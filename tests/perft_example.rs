@@ -263,3 +263,22 @@ fn draughts_fen_start_for_every_variant() {
         assert!(out.starts_with("perft(1) = 4\n"), "{variant}: {out}");
     }
 }
+
+/// A reader that goes away before the counts are printed (`perft ... |
+/// head -1` closing the pipe): the example stops quietly with exit code 0,
+/// it does not panic.
+#[test]
+fn a_closed_output_stops_the_example_quietly() {
+    let mut child = Command::new(support::example_binary("perft"))
+        .args(["checkers", "7", "--divide"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run the perft example");
+    // Close the reading end before the example has written anything.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("wait for the example");
+    let errors = stderr(&output);
+    assert!(!errors.contains("panicked"), "{errors}");
+    assert_eq!(output.status.code(), Some(0), "{errors}");
+}
