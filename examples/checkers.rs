@@ -44,7 +44,7 @@ use rulebook::checkers::{self, pdn, Checkers, Ending, Entry, Move, PartialJump, 
 use rulebook::search::{Engine, SearchResult};
 use rulebook::{DrawRules, EndReason, Game, Match, MatchResult, Outcome};
 
-use console::{ask_yes_no, capitalized, list, quoted, Command, Console};
+use console::{ask_yes_no, capitalized, list, quoted, settle_draw_offer, Command, Console};
 
 /// Checkers moves start with a square number.
 fn starts_with_digit(text: &str) -> bool {
@@ -433,15 +433,7 @@ fn answer_draw(
     let Some(accepted) = answer else {
         return Ok(None);
     };
-    if accepted {
-        game.accept_draw().map_err(io::Error::other)?;
-        console.say("Draw.")?;
-    } else {
-        game.decline_draw().map_err(io::Error::other)?;
-        console.say(&format!(
-            "{opponent} refused the draw. The game goes on: {player} to move."
-        ))?;
-    }
+    settle_draw_offer(console, game, accepted)?;
     Ok(Some(accepted))
 }
 

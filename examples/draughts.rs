@@ -25,7 +25,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use console::{ask_yes_no, capitalized, list, quoted, Command, Console};
+use console::{ask_yes_no, capitalized, list, quoted, settle_draw_offer, Command, Console};
 
 /// A library error as a sentence: capitalized, unless it starts with a
 /// move or square (`d4xf6 is refused`), which keeps its notation.
@@ -342,15 +342,7 @@ fn offer_draw<R: Rules>(
     let Some(accepted) = ask_yes_no(console, &question)? else {
         return Ok(None);
     };
-    if accepted {
-        game.accept_draw().map_err(io::Error::other)?;
-        console.say("Draw.")?;
-    } else {
-        game.decline_draw().map_err(io::Error::other)?;
-        console.say(&format!(
-            "{opponent} refused the draw. The game goes on: {player} to move."
-        ))?;
-    }
+    settle_draw_offer(console, game, accepted)?;
     Ok(Some(accepted))
 }
 

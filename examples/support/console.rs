@@ -4,7 +4,10 @@
 
 #![allow(dead_code)] // each example uses a different part of this
 
+use std::fmt::Display;
 use std::io::{self, BufRead, Write};
+
+use rulebook::{Game, Match};
 
 /// At most this many characters of a line are repeated back in messages.
 pub const MAX_QUOTED_CHARS: usize = 40;
@@ -133,4 +136,30 @@ pub fn capitalized(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// Settles the draw offer pending in `game` with the opponent's answer and
+/// announces it: "Draw." when accepted, else who refused and who moves.
+pub fn settle_draw_offer<G: Game>(
+    console: &mut Console<impl BufRead, impl Write>,
+    game: &mut Match<G>,
+    accepted: bool,
+) -> io::Result<()>
+where
+    G::Player: Display,
+{
+    // The offer is pending, so neither call can fail; if one did, the
+    // session ends with its message.
+    let failed =
+        |error: rulebook::MatchError<G::Player, G::Move>| io::Error::other(error.to_string());
+    if accepted {
+        game.accept_draw().map_err(failed)?;
+        return console.say("Draw.");
+    }
+    game.decline_draw().map_err(failed)?;
+    let player = game.to_move();
+    let opponent = G::opponent(player);
+    console.say(&format!(
+        "{opponent} refused the draw. The game goes on: {player} to move."
+    ))
 }
