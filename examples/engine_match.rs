@@ -417,6 +417,10 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        outln!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let outcome = parse_args(&args).and_then(|options| match options.game.as_str() {
         "checkers" => run::<Checkers>(&options),
         "connect4" => run::<Connect4>(&options),

@@ -196,3 +196,62 @@ fn draw_offers_are_judged_by_the_exact_outcome() {
         assert_eq!(engine.accepts_draw(&game), -score < 0, "{start:?} {score}");
     }
 }
+
+/// Games from the empty board against random and greedy opponents, the
+/// perfect player's moves coming from the builtin book and then the
+/// solver.
+fn whole_games(perfect: Player, games: u64, mut check: impl FnMut(&Connect4, &[(u32, Score)])) {
+    let mut engine = connect4::engine(PERFECT_LEVEL).unwrap();
+    for seed in 0..games {
+        engine.new_game();
+        let mut rng = Rng(seed);
+        let greedy = seed % 2 == 1;
+        let mut game = Match::new(Connect4::new());
+        // (plies before the move, score) of each of the perfect player's
+        // answers.
+        let mut thoughts = Vec::new();
+        while !game.position().is_over() {
+            let position = *game.position();
+            let mv = if position.to_move() == perfect {
+                let thought = engine.think(&game);
+                thoughts.push((position.plies(), thought.score));
+                thought.best_move.unwrap()
+            } else {
+                opponent_move(&position, greedy, &mut rng)
+            };
+            game.play(mv).unwrap();
+        }
+        check(game.position(), &thoughts);
+    }
+}
+
+/// As X from the empty board the perfect player wins every game.
+#[test]
+#[ignore = "release: whole games from the empty board (cargo test --release -- --ignored)"]
+fn perfect_x_wins_whole_games() {
+    whole_games(Player::X, 16, |end, thoughts| {
+        assert_eq!(end.outcome(), Some(Outcome::Win(Player::X)), "{end:?}");
+        // Won from the first move on, and never later than announced.
+        for &(plies, score) in thoughts {
+            let distance = score.win_in_plies().expect("a proven win");
+            assert!(end.plies() <= plies + distance, "{end:?}");
+        }
+    });
+}
+
+/// As O from the empty board the perfect player never loses a game it
+/// could hold, and never loses sooner than its score says (the longest
+/// resistance against a perfect X; weaker ones take longer).
+#[test]
+#[ignore = "release: whole games from the empty board (cargo test --release -- --ignored)"]
+fn perfect_o_never_loses_what_it_can_hold() {
+    whole_games(Player::O, 16, |end, thoughts| {
+        let lost = end.outcome() == Some(Outcome::Win(Player::X));
+        for &(plies, score) in thoughts {
+            match score.loss_in_plies() {
+                Some(distance) => assert!(end.plies() >= plies + distance, "{end:?}"),
+                None => assert!(!lost, "lost a position scored {score}: {end:?}"),
+            }
+        }
+    });
+}
