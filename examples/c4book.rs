@@ -16,7 +16,7 @@
 //! only if all its children are.
 //!
 //! `--lines D` instead builds the book of the lines of perfect play (the
-//! builtin book is made this way):
+//! builtin book is made this way, see the last command below with `14`):
 //!
 //! ```text
 //! cargo run --release --example c4book -- --lines 8 --out book/connect4.book
@@ -35,11 +35,15 @@
 //! at most `D` stones: the lines books of depth `D`):
 //!
 //! ```text
-//! cargo run --release --example c4book -- --lines 8 --side x --out x.book &
-//! cargo run --release --example c4book -- --lines 8 --side o --out o.book
+//! cargo run --release --example c4book -- --lines 14 --side x --table-bits 27 --out x.book &
+//! cargo run --release --example c4book -- --lines 14 --side o --table-bits 27 --out o.book
 //! cargo run --release --example c4book -- --merge x.book --merge o.book --out book/connect4.book
-//! ``` `--table-bits N` sets the generator's table (default 26, 512
-//! MiB): a bigger table carries more from one solve to the next.
+//! ```
+//!
+//! `--table-bits N` sets the generator's table (default 26, 512 MiB): a
+//! bigger table carries more from one solve to the next. The builtin book
+//! (depth 14) took 31 minutes for X's side and 62 for O's side, side by
+//! side on a shared 2-core machine.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::process::ExitCode;

@@ -289,3 +289,68 @@ fn the_computer_plays_connectx_boards_too() {
     );
     assert_eq!(run_with(&args, "n\n"), output, "the same game every time");
 }
+
+/// The perfect level in the console: the computer's moves are exactly the
+/// solver's `best_move` (with the builtin book) in every position, and the
+/// game ends as perfect play against this human must. The human's moves
+/// are scripted (`human` picks one from the position), so the whole game is
+/// worked out with the library first and then played at the console.
+fn perfect_computer_session(computer: rulebook::connect4::Player, human: fn(&Connect4) -> usize) {
+    use rulebook::connect4::{Book, Column, Solver, PERFECT_LEVEL};
+    use rulebook::Game;
+
+    let mut solver = Solver::with_table_bits(20)
+        .unwrap()
+        .with_book(Book::builtin().unwrap());
+    let mut game = Connect4::default();
+    let mut input = String::new();
+    let mut computer_moves = Vec::new();
+    while !game.is_over() {
+        let column = if game.to_move() == computer {
+            let column = solver.best_move(&game).unwrap();
+            computer_moves.push(column);
+            column
+        } else {
+            let column = Column::new(human(&game)).unwrap();
+            input.push_str(&format!("{column}\n"));
+            column
+        };
+        game.apply(column).unwrap();
+    }
+    input.push_str("n\n");
+    let side = computer.to_string();
+    let level = PERFECT_LEVEL.to_string();
+    let output = run_with(&["--computer", &side, "--level", &level], &input);
+    let shown: Vec<String> = output
+        .lines()
+        .filter(|line| line.contains(" (computer: "))
+        .map(|line| line[..1].to_owned())
+        .collect();
+    let expected: Vec<String> = computer_moves.iter().map(|c| c.to_string()).collect();
+    assert_eq!(shown, expected, "{output}");
+    let humans = input.lines().filter(|line| line != &"n");
+    assert_eq!(replay(&output, humans.flat_map(str::chars)), game);
+    assert!(output.ends_with(&format!("{game}Player {computer} Won!\n{PLAY_AGAIN}")));
+}
+
+#[test]
+fn the_perfect_computer_as_x_wins() {
+    use rulebook::Game;
+    // A human who fills the leftmost open column, then one who plays
+    // the rightmost.
+    perfect_computer_session(rulebook::connect4::Player::X, |game| {
+        game.legal_moves()[0].index()
+    });
+    perfect_computer_session(rulebook::connect4::Player::X, |game| {
+        game.legal_moves().last().unwrap().index()
+    });
+}
+
+#[test]
+fn the_perfect_computer_as_o_punishes_a_weak_start() {
+    use rulebook::Game;
+    // X starts on the edge and keeps to the rightmost open column: O wins.
+    perfect_computer_session(rulebook::connect4::Player::O, |game| {
+        game.legal_moves().last().unwrap().index()
+    });
+}

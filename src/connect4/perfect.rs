@@ -12,9 +12,11 @@ use crate::search::{Limits, Progress, Root, Score, SearchResult, Searcher};
 ///
 /// It plays the same move in the same position (centre-first among equal
 /// moves) and follows the lines of [`Book::builtin`], which it answers
-/// without search. Off the book a move can take a while in the opening
-/// (see the README's solver section for the figures); from the middle
-/// game on it answers in milliseconds.
+/// without search: the book holds every game in which the player has
+/// played this way from the empty board, whatever the opponent played, up
+/// to 13 stones; after that the solver answers in milliseconds. A position
+/// off those lines (one set up, or reached with another player's moves)
+/// with few stones can take seconds to minutes.
 ///
 /// As a [`Searcher`] it ignores [`Limits`]: a perfect move cannot be cut
 /// short. Its [`SearchResult`] holds the exact outcome as a proven
