@@ -277,6 +277,76 @@ fn count_pair<R: Geometry>(a: Bitboard, b: Bitboard, upward: bool) -> u32 {
     }
 }
 
+/// Where a man that has just jumped in direction `d` can jump on, given
+/// `jump_from[n]`, the squares from which a man could jump in direction
+/// `n` (it cannot jump straight back over the piece it took).
+#[inline(always)]
+fn onward(jump_from: &[Bitboard; 4], d: usize) -> Bitboard {
+    let mut onward = 0;
+    each_direction!(next => {
+        if next != reverse(d) {
+            onward |= jump_from[next];
+        }
+    });
+    onward
+}
+
+/// The number of captures of the side to move `S`, when it has no kings,
+/// and none of its men can jump on after its first jump, and all those
+/// jumps weigh the same for precedence; `None` otherwise. `landings`: the
+/// men's first-jump landings ([`Board::men_landings`]), not all empty;
+/// `prey`: the pieces its men may take; `no_kings`: whether the
+/// opponent has no kings either (asked only when precedence counts
+/// kings).
+///
+/// This is what [`Board::for_each_capture`] reports to a counting sink
+/// in that case (one capture per landing square and direction), without
+/// its set-up.
+#[inline(always)]
+fn single_jumps_only<R: Rules, S: Side>(
+    landings: [Bitboard; 4],
+    prey: Bitboard,
+    empty: Bitboard,
+    no_kings: impl FnOnce() -> bool,
+) -> Option<u64> {
+    let by_kind = matches!(
+        R::PRECEDENCE,
+        Precedence::MajorityThenKings | Precedence::Italian
+    );
+    if by_kind && R::MEN_CAPTURE_KINGS && !no_kings() {
+        return None;
+    }
+    let mut jump_from = [0; 4];
+    each_direction!(n => {
+        if men_capture_in::<R, S>(n) {
+            let back = reverse(n);
+            jump_from[n] = step::<R>(step::<R>(empty, back) & prey, back);
+        }
+    });
+    let mut going_on = 0;
+    each_direction!(d => {
+        going_on |= landings[d] & onward(&jump_from, d);
+    });
+    if R::CROWNING == Crowning::AtOnce {
+        // Crowned on landing: it may go on as a king.
+        going_on |= (landings[0] | landings[1] | landings[2] | landings[3]) & crown_row::<R, S>();
+    }
+    if going_on != 0 {
+        return None;
+    }
+    let count = if packs::<R>() {
+        // Directions 0 and 1 go up, 2 and 3 down (`DIRECTIONS`).
+        count_sum([
+            pack::<R>(landings[UP_LEFT], landings[UP_RIGHT], true),
+            pack::<R>(landings[DOWN_LEFT], landings[DOWN_RIGHT], false),
+            0,
+        ])
+    } else {
+        count_sum([landings[0], landings[1], landings[2]]) + landings[3].count_ones()
+    };
+    Some(u64::from(count))
+}
+
 /// The state of a capture in progress, besides where the piece stands.
 #[derive(Clone, Copy)]
 struct Taken {
@@ -400,14 +470,14 @@ impl Hunt {
     }
 
     /// [`man`](Hunt::man) for a man that has jumped once, in direction
-    /// `came`, to `at`, from where it can jump on (`at` is in
-    /// `onward[came]`), for a counting sink (`K::BULK`): the captures
-    /// that end after its second jump are handed to [`Sink::simple`]
-    /// without a search.
+    /// `came`, to `at`, from where it can jump on, for a counting sink
+    /// (`K::BULK`): the captures that end after its second jump are
+    /// handed to [`Sink::simple`] without a search.
     ///
-    /// `onward[n]` (see `for_each_capture_from`) is computed on the board
-    /// before the capture, and still tells exactly whether the man can
-    /// jump on after its second jump, in direction `n`: with `S` its
+    /// [`onward`] (with `jump_from` as in `for_each_capture_from`) is
+    /// computed on the board before the capture, and still tells exactly
+    /// whether the man can jump on after its second jump, in direction
+    /// `n`: with `S` its
     /// start and unit steps `d`, `n`, it stands on `S + 2d + 2n`, the
     /// pieces it took are on `S + d` and `S + 2d + n`, and `n` is not
     /// `-d`. A third jump `m` (not `-n`) passes over `S + 2d + 2n + m`,
@@ -423,12 +493,12 @@ impl Hunt {
         at: u32,
         came: usize,
         taken: Taken,
-        onward: &[Bitboard; 4],
+        jump_from: &[Bitboard; 4],
         path: &mut Path,
         sink: &mut K,
     ) {
         debug_assert!(K::BULK && !K::PATH && taken.count == 1);
-        debug_assert!(onward[came] & (1 << at) != 0);
+        debug_assert!(onward(jump_from, came) & (1 << at) != 0);
         let prey = self.men_prey::<R>() & !taken.captured;
         each_direction!('next, n => {
             if !men_capture_in::<R, S>(n) || n == reverse(came) {
@@ -444,7 +514,7 @@ impl Hunt {
             }
             let next = taken.with(over, over & self.prey_kings != 0);
             let crowned = R::CROWNING == Crowning::AtOnce && landing & crown_row::<R, S>() != 0;
-            if !crowned && landing & onward[n] == 0 {
+            if !crowned && landing & onward(jump_from, n) == 0 {
                 // Ends here: a capture of two pieces, which no other
                 // capture can coincide with (its route is the only one
                 // from its start over those two pieces).
@@ -713,18 +783,7 @@ impl Board {
                     jump_from[n] = step::<R>(step::<R>(empty, back) & men_prey, back);
                 }
             });
-            // `onward[d]`: where a man that has just jumped in direction
-            // `d` can jump on (not straight back over the piece it took).
-            // Exact after its first and second jumps: see
-            // `Hunt::man_after_first`.
-            let mut onward = [0; 4];
-            each_direction!(d => {
-                each_direction!(next => {
-                    if next != reverse(d) {
-                        onward[d] |= jump_from[next];
-                    }
-                });
-            });
+
             each_direction!('next, d => {
                 if !men_capture_in::<R, S>(d) {
                     break 'next;
@@ -733,7 +792,7 @@ impl Board {
                 if landings == 0 {
                     break 'next;
                 }
-                let mut going_on = onward[d] & landings;
+                let mut going_on = onward(&jump_from, d) & landings;
                 if R::CROWNING == Crowning::AtOnce {
                     // Crowned on landing: it goes on as a king, if at all.
                     going_on |= landings & crown;
@@ -803,7 +862,7 @@ impl Board {
                             hunt.short_king::<R, K>(to, taken, &mut path, sink);
                         }
                     } else if K::BULK {
-                        hunt.man_after_first::<R, S, K>(to, d, taken, &onward, &mut path, sink);
+                        hunt.man_after_first::<R, S, K>(to, d, taken, &jump_from, &mut path, sink);
                     } else {
                         hunt.man::<R, S, K>(to, taken, &mut path, sink);
                     }
@@ -1002,6 +1061,12 @@ impl Board {
                     let onto =
                         |square: u32| (shifted[a] >> square & 1) + (shifted[b] >> square & 1);
                     total += steps + onto(from) - onto(to);
+                } else if let Some(count) =
+                    single_jumps_only::<R, S::Other>(landings, prey, empty_after, || {
+                        self.kings == 0 && !king_after
+                    })
+                {
+                    total += count;
                 } else {
                     let child = self.after(from, to, 0, king_after);
                     debug_assert!(landings == child.men_landings::<R, S::Other>());

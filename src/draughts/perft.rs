@@ -108,7 +108,7 @@ impl Dedup for Distinct {
 /// Captures a node keeps for [`Gather`] before it falls back to a second
 /// search. Most capture positions have a handful; a position with more
 /// (rings of kings) is searched twice, which is correct, only slower.
-const GATHERED: usize = 32;
+const GATHERED: usize = 16;
 
 /// Keeps the captures with the best precedence key seen so far, so that a
 /// variant with a precedence rule finds its legal captures in one search
