@@ -9,8 +9,10 @@
 //! `--computer both` lets it play a whole game by itself. Its move is
 //! answered to the same prompt a human's is, with what it thought (search
 //! depth and score) on the same line. `--level N` picks its strength, 1
-//! (weakest) to `rulebook::connect4::MAX_LEVEL`; the default,
-//! `rulebook::connect4::DEFAULT_LEVEL`, answers within about a second.
+//! (weakest) to `rulebook::connect4::MAX_LEVEL` (7), which plays perfectly
+//! (`rulebook::connect4::PerfectPlayer`: as X it wins every game, as O it
+//! keeps every draw or win it is given and loses as late as it can); the
+//! default is `rulebook::connect4::DEFAULT_LEVEL`.
 //! With no options the session is exactly the assignment's.
 //!
 //! `--rows R --columns C --in-a-row K` play ConnectX instead: the same game
@@ -44,7 +46,8 @@ use connectx_flags::{take_connectx_flags, CONNECTX_FLAGS_USAGE};
 const USAGE: &str = "\
 usage: connect4 [--rows R] [--columns C] [--in-a-row K] [--computer X|O|both] [--level N]
   --computer P   the computer plays X, O or both
-  --level N      the computer's strength, 1 (weakest) and up";
+  --level N      the computer's strength, 1 (weakest) and up; Connect Four's
+                 top level (7) plays perfectly";
 /// What `--help` prints after the usage.
 const ABOUT: &str = "\
 Connect Four for two players at one keyboard, or against the computer; X

@@ -12,8 +12,9 @@
 //!   the capture that takes the most pieces, else a random move;
 //! - `level:N`: the game's computer player of level N
 //!   (`rulebook::checkers::engine(N)`, `rulebook::connect4::engine(N)`);
-//! - `time:MS`, `nodes:N`, `depth:N`: the strongest engine searching MS
-//!   milliseconds, N nodes, or N plies a move;
+//! - `time:MS`, `nodes:N`, `depth:N`: the strongest alpha-beta engine
+//!   searching MS milliseconds, N nodes, or N plies a move (for Connect
+//!   Four, `level:7` is the perfect player, which takes no limits);
 //! - `mcts:N`: Monte Carlo tree search with N playouts a move.
 //!
 //! Games come in pairs: both games of a pair start with the same random
@@ -116,15 +117,16 @@ trait MatchGame: Game + 'static {
     const DRAW_RULES: DrawRules;
     /// The computer player of `level`.
     fn engine(level: u32) -> Result<Engine<Self>, String>;
-    /// The strongest level.
-    const MAX_LEVEL: u32;
+    /// The strongest level that searches within limits: the engine that
+    /// `time:`, `nodes:` and `depth:` set the limits of.
+    const MAX_SEARCH_LEVEL: u32;
     /// The pieces `mv` captures (0 in games without captures).
     fn captures(&self, mv: Self::Move) -> usize;
 }
 
 impl MatchGame for Checkers {
     const DRAW_RULES: DrawRules = DrawRules::TOURNAMENT;
-    const MAX_LEVEL: u32 = checkers::MAX_LEVEL;
+    const MAX_SEARCH_LEVEL: u32 = checkers::MAX_LEVEL;
     fn engine(level: u32) -> Result<Engine<Self>, String> {
         checkers::engine(level).map_err(|e| e.to_string())
     }
@@ -135,7 +137,7 @@ impl MatchGame for Checkers {
 
 impl MatchGame for Connect4 {
     const DRAW_RULES: DrawRules = DrawRules::NONE;
-    const MAX_LEVEL: u32 = connect4::MAX_LEVEL;
+    const MAX_SEARCH_LEVEL: u32 = connect4::MAX_SEARCH_LEVEL;
     fn engine(level: u32) -> Result<Engine<Self>, String> {
         connect4::engine(level).map_err(|e| e.to_string())
     }
@@ -163,7 +165,7 @@ struct Work {
 impl<G: MatchGame> Player<G> {
     fn new(spec: Spec, seed: u64) -> Result<Player<G>, String> {
         let strongest = |limits: Limits| -> Result<Player<G>, String> {
-            let mut engine = G::engine(G::MAX_LEVEL)?;
+            let mut engine = G::engine(G::MAX_SEARCH_LEVEL)?;
             engine.set_limits(limits);
             Ok(Player::Engine(Box::new(engine)))
         };
@@ -415,6 +417,10 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        outln!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let outcome = parse_args(&args).and_then(|options| match options.game.as_str() {
         "checkers" => run::<Checkers>(&options),
         "connect4" => run::<Connect4>(&options),

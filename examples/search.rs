@@ -167,6 +167,10 @@ fn think<G: Game>(position: G, evaluator: impl Evaluator<G>, options: &Options) 
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        outln!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let outcome = parse_args(&args).and_then(|options| match options.game.as_str() {
         "checkers" => checkers_position(&options)
             .map(|position| think(position, checkers::Evaluation::new(), &options)),

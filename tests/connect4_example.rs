@@ -245,7 +245,7 @@ fn bad_options_print_the_usage() {
         (&["--computer"][..], "--computer needs X, O or both"),
         (
             &["--level", "0"][..],
-            "there is no level 0: levels go from 1 (weakest) to 6",
+            "there is no level 0: levels go from 1 (weakest) to 7",
         ),
         (
             &["--level", "x"][..],

@@ -46,6 +46,7 @@ mod from_moves;
 mod game;
 mod kaggle;
 mod levels;
+mod perfect;
 mod perft;
 mod player;
 mod position_text;
@@ -61,7 +62,8 @@ pub use eval::{Evaluation, THREAT_VALUE};
 pub use from_moves::FromMovesError;
 pub use game::{Connect4, Moves};
 pub use kaggle::{KaggleBoardError, KAGGLE_EMPTY};
-pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL};
+pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL, MAX_SEARCH_LEVEL, PERFECT_LEVEL};
+pub use perfect::PerfectPlayer;
 pub use player::Player;
 pub use position_text::{ParsePositionError, PositionError};
 pub use solver::{

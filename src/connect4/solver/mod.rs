@@ -299,12 +299,23 @@ impl Solver {
     ///
     /// [`SolveError::GameOver`] if the game is over.
     pub fn best_move(&mut self, game: &Connect4) -> Result<Column, SolveError> {
+        self.best_move_with_score(game).map(|(column, _)| column)
+    }
+
+    /// [`best_move`](Solver::best_move) and the position's exact score
+    /// (as [`score`](Solver::score) gives it) at the cost of `best_move`
+    /// alone: the move a perfect player plays, and what it leads to.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::GameOver`] if the game is over.
+    pub fn best_move_with_score(&mut self, game: &Connect4) -> Result<(Column, i32), SolveError> {
         let pos = unfinished(game)?;
         let order = CENTRE_FIRST.map(|index| Column::ALL[index]);
         if pos.can_win_next() {
             let wins = pos.own_threats() & pos.playable();
             if let Some(&column) = order.iter().find(|&&c| pos.playable_in(c) & wins != 0) {
-                return Ok(column);
+                return Ok((column, pos.win_now_score()));
             }
         }
         let target = self.search.solve(&pos, false);
@@ -315,7 +326,7 @@ impl Solver {
         for column in order {
             let cell = pos.playable_in(column);
             if cell != 0 && self.search.book_score(&pos.after(cell)) == Some(-target) {
-                return Ok(column);
+                return Ok((column, target));
             }
         }
         let mut last = None;
@@ -326,13 +337,14 @@ impl Solver {
             }
             last = Some(column);
             if self.keeps_score(&pos.after(cell), target) {
-                return Ok(column);
+                return Ok((column, target));
             }
         }
         // Some move keeps the score by definition of the score; the last
         // legal move is a safe answer should that ever fail.
         debug_assert!(false, "no move keeps the score {target}");
-        last.ok_or(SolveError::GameOver)
+        last.map(|column| (column, target))
+            .ok_or(SolveError::GameOver)
     }
 }
 
