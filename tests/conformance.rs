@@ -370,6 +370,46 @@ proptest! {
     fn checkers_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..120)) {
         check_perft::<Checkers>(&prefix, 4)?;
     }
+
+    // The draughts perft counts the last two plies in bulk (replies to
+    // men's steps without building the child, single jumps and men's
+    // two-piece captures without a search): random games reach kings,
+    // crowning steps and long captures, where those shortcuts must stand
+    // down or agree with the plain walk.
+    #[test]
+    fn russian_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..120)) {
+        check_perft::<rulebook::draughts::Russian>(&prefix, 3)?;
+    }
+
+    #[test]
+    fn brazilian_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..120)) {
+        check_perft::<rulebook::draughts::Brazilian>(&prefix, 3)?;
+    }
+
+    #[test]
+    fn pool_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..120)) {
+        check_perft::<rulebook::draughts::Pool>(&prefix, 3)?;
+    }
+
+    #[test]
+    fn italian_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..120)) {
+        check_perft::<rulebook::draughts::Italian>(&prefix, 3)?;
+    }
+
+    #[test]
+    fn spanish_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..120)) {
+        check_perft::<rulebook::draughts::Spanish>(&prefix, 3)?;
+    }
+
+    #[test]
+    fn czech_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..120)) {
+        check_perft::<rulebook::draughts::Czech>(&prefix, 3)?;
+    }
+
+    #[test]
+    fn international_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..150)) {
+        check_perft::<rulebook::draughts::International>(&prefix, 3)?;
+    }
 }
 
 /// The types every game has in common (position, player, move, ending)

@@ -179,13 +179,16 @@ pub(crate) trait Sink {
     /// Whether the search must keep track of the landing squares.
     const PATH: bool;
     /// Whether the sink only counts: then men's single jumps that cannot
-    /// go on are reported in bulk, by [`Sink::simple`].
+    /// go on, and men's captures of two pieces, are reported in bulk, by
+    /// [`Sink::simple`].
     const BULK: bool = false;
     /// One complete capture (every one, whatever its precedence key), and
     /// its path when `PATH`.
     fn complete(&mut self, capture: Capture, path: &Path);
-    /// `count` complete captures of one piece each, all with precedence
-    /// key `key` (only called when `BULK`).
+    /// `count` complete captures, all with precedence key `key`, none of
+    /// which coincides with another capture (same start, end and pieces
+    /// taken by another route): men's captures of one or two pieces. Only
+    /// called when `BULK`.
     fn simple(&mut self, key: u64, count: u64) {
         let _ = (key, count);
     }
@@ -240,6 +243,108 @@ const fn count_sum(sets: [Bitboard; 3]) -> u32 {
     }
     let bytes = (nibbles & NIBBLES) + ((nibbles >> 4) & NIBBLES);
     (bytes.wrapping_mul(BYTES) >> 56) as u32
+}
+
+/// Whether two sets of squares that both miss the top row, or both miss
+/// the bottom row, fit side by side in one word (see [`pack`]): true on
+/// 8x8, where such a set spans 31 bits.
+#[inline(always)]
+const fn packs<R: Geometry>() -> bool {
+    (R::VALID & !R::BOTTOM_ROW) >> 32 == 0 && (R::VALID & !R::TOP_ROW) >> R::H >> 32 == 0
+}
+
+/// `a` and `b` side by side in one word, so that one bit count counts
+/// both: `upward` sets miss the bottom row (the targets of moves toward
+/// the top), the others the top row.
+///
+/// Precondition: [`packs`]`::<R>()`, and `a` and `b` are such sets.
+#[inline(always)]
+fn pack<R: Geometry>(a: Bitboard, b: Bitboard, upward: bool) -> Bitboard {
+    let missed = if upward { R::BOTTOM_ROW } else { R::TOP_ROW };
+    debug_assert!(packs::<R>() && (a | b) & !(R::VALID & !missed) == 0);
+    let shift = if upward { 0 } else { R::H };
+    (a >> shift) | ((b >> shift) << 32)
+}
+
+/// `a.count_ones() + b.count_ones()`, with one bit count on 8x8, for
+/// two sets that both miss the bottom row (`upward`) or the top row.
+#[inline(always)]
+fn count_pair<R: Geometry>(a: Bitboard, b: Bitboard, upward: bool) -> u32 {
+    if packs::<R>() {
+        pack::<R>(a, b, upward).count_ones()
+    } else {
+        count_sum([a, b, 0])
+    }
+}
+
+/// Where a man that has just jumped in direction `d` can jump on, given
+/// `jump_from[n]`, the squares from which a man could jump in direction
+/// `n` (it cannot jump straight back over the piece it took).
+#[inline(always)]
+fn onward(jump_from: &[Bitboard; 4], d: usize) -> Bitboard {
+    let mut onward = 0;
+    each_direction!(next => {
+        if next != reverse(d) {
+            onward |= jump_from[next];
+        }
+    });
+    onward
+}
+
+/// The number of captures of the side to move `S`, when it has no kings,
+/// and none of its men can jump on after its first jump, and all those
+/// jumps weigh the same for precedence; `None` otherwise. `landings`: the
+/// men's first-jump landings ([`Board::men_landings`]), not all empty;
+/// `prey`: the pieces its men may take; `no_kings`: whether the
+/// opponent has no kings either (asked only when precedence counts
+/// kings).
+///
+/// This is what [`Board::for_each_capture`] reports to a counting sink
+/// in that case (one capture per landing square and direction), without
+/// its set-up.
+#[inline(always)]
+fn single_jumps_only<R: Rules, S: Side>(
+    landings: [Bitboard; 4],
+    prey: Bitboard,
+    empty: Bitboard,
+    no_kings: impl FnOnce() -> bool,
+) -> Option<u64> {
+    let by_kind = matches!(
+        R::PRECEDENCE,
+        Precedence::MajorityThenKings | Precedence::Italian
+    );
+    if by_kind && R::MEN_CAPTURE_KINGS && !no_kings() {
+        return None;
+    }
+    let mut jump_from = [0; 4];
+    each_direction!(n => {
+        if men_capture_in::<R, S>(n) {
+            let back = reverse(n);
+            jump_from[n] = step::<R>(step::<R>(empty, back) & prey, back);
+        }
+    });
+    let mut going_on = 0;
+    each_direction!(d => {
+        going_on |= landings[d] & onward(&jump_from, d);
+    });
+    if R::CROWNING == Crowning::AtOnce {
+        // Crowned on landing: it may go on as a king.
+        going_on |= (landings[0] | landings[1] | landings[2] | landings[3]) & crown_row::<R, S>();
+    }
+    if going_on != 0 {
+        return None;
+    }
+    let count = if packs::<R>() {
+        // Directions 0 and 1 go up, 2 and 3 down (`DIRECTIONS`).
+        count_sum([
+            pack::<R>(landings[UP_LEFT], landings[UP_RIGHT], true),
+            pack::<R>(landings[DOWN_LEFT], landings[DOWN_RIGHT], false),
+            0,
+        ])
+    } else {
+        count_sum([landings[0], landings[1], landings[2]]) + landings[3].count_ones()
+    };
+    Some(u64::from(count))
 }
 
 /// The state of a capture in progress, besides where the piece stands.
@@ -362,6 +467,71 @@ impl Hunt {
             let crowned = (1 << at) & crown_row::<R, S>() != 0;
             self.complete::<R, K>(at, taken, crowned, path, sink);
         }
+    }
+
+    /// [`man`](Hunt::man) for a man that has jumped once, in direction
+    /// `came`, to `at`, from where it can jump on, for a counting sink
+    /// (`K::BULK`): the captures that end after its second jump are
+    /// handed to [`Sink::simple`] without a search.
+    ///
+    /// [`onward`] (with `jump_from` as in `for_each_capture_from`) is
+    /// computed on the board before the capture, and still tells exactly
+    /// whether the man can jump on after its second jump, in direction
+    /// `n`: with `S` its
+    /// start and unit steps `d`, `n`, it stands on `S + 2d + 2n`, the
+    /// pieces it took are on `S + d` and `S + 2d + n`, and `n` is not
+    /// `-d`. A third jump `m` (not `-n`) passes over `S + 2d + 2n + m`,
+    /// which is neither of those (that would need `d + 2n + m = 0` or
+    /// `n + m = 0`), nor `S` (its coordinates differ from `S`'s by odd
+    /// numbers), and cannot land on `S` (`d + n + m` is never 0).
+    ///
+    /// Precondition: `K::BULK` and not `K::PATH`; `taken` holds the one
+    /// piece taken; the man is not crowned on `at`.
+    #[inline(always)]
+    fn man_after_first<R: Rules, S: Side, K: Sink>(
+        &self,
+        at: u32,
+        came: usize,
+        taken: Taken,
+        jump_from: &[Bitboard; 4],
+        path: &mut Path,
+        sink: &mut K,
+    ) {
+        debug_assert!(K::BULK && !K::PATH && taken.count == 1);
+        debug_assert!(onward(jump_from, came) & (1 << at) != 0);
+        let prey = self.men_prey::<R>() & !taken.captured;
+        each_direction!('next, n => {
+            if !men_capture_in::<R, S>(n) || n == reverse(came) {
+                break 'next;
+            }
+            let over = step::<R>(1 << at, n) & prey;
+            if over == 0 {
+                break 'next;
+            }
+            let landing = step::<R>(over, n) & self.empty;
+            if landing == 0 {
+                break 'next;
+            }
+            let next = taken.with(over, over & self.prey_kings != 0);
+            let crowned = R::CROWNING == Crowning::AtOnce && landing & crown_row::<R, S>() != 0;
+            if !crowned && landing & onward(jump_from, n) == 0 {
+                // Ends here: a capture of two pieces, which no other
+                // capture can coincide with (its route is the only one
+                // from its start over those two pieces).
+                sink.simple(key::<R>(next.count, false, next.kings, next.order), 1);
+                break 'next;
+            }
+            let to = landing.trailing_zeros();
+            if crowned {
+                if R::FLYING_KINGS {
+                    self.flying_king::<R, K>(to, n, next, path, sink);
+                } else {
+                    self.short_king::<R, K>(to, next, path, sink);
+                }
+            } else {
+                self.man::<R, S, K>(to, next, path, sink);
+            }
+        });
     }
 
     /// Extends the capture of a short-ranged king on `at`.
@@ -591,6 +761,15 @@ impl Board {
         };
         let crown = crown_row::<R, S>();
         if men_may && men_landings[0] | men_landings[1] | men_landings[2] | men_landings[3] != 0 {
+            // The number of men's single jumps that cannot go on, when
+            // `K::BULK`, by the kind of piece taken (a king only when the
+            // precedence rule counts kings: `by_kind`).
+            let by_kind = matches!(
+                R::PRECEDENCE,
+                Precedence::MajorityThenKings | Precedence::Italian
+            );
+            let mut simple_took_man = 0;
+            let mut simple_took_king = 0;
             // `jump_from[n]`: the squares from which a man could jump in
             // direction `n` now. A man that has just jumped in direction
             // `d` sees the same board, but for the piece it took (still
@@ -604,6 +783,7 @@ impl Board {
                     jump_from[n] = step::<R>(step::<R>(empty, back) & men_prey, back);
                 }
             });
+
             each_direction!('next, d => {
                 if !men_capture_in::<R, S>(d) {
                     break 'next;
@@ -612,14 +792,7 @@ impl Board {
                 if landings == 0 {
                     break 'next;
                 }
-                let mut going_on = 0;
-                each_direction!(next => {
-                    // Not straight back over the piece just taken.
-                    if next != reverse(d) {
-                        going_on |= jump_from[next];
-                    }
-                });
-                going_on &= landings;
+                let mut going_on = onward(&jump_from, d) & landings;
                 if R::CROWNING == Crowning::AtOnce {
                     // Crowned on landing: it goes on as a king, if at all.
                     going_on |= landings & crown;
@@ -627,12 +800,7 @@ impl Board {
                 let back = reverse(d);
                 let mut simple = landings & !going_on;
                 if K::BULK {
-                    // Whether the piece taken is a king matters only to
-                    // precedence rules that count kings.
-                    let by_kind = matches!(
-                        R::PRECEDENCE,
-                        Precedence::MajorityThenKings | Precedence::Italian
-                    );
+                    // Counted after the last direction, all at once.
                     let took_king = if by_kind {
                         // The piece taken is one step back from the landing.
                         step::<R>(prey_kings, d) & simple
@@ -641,13 +809,10 @@ impl Board {
                     };
                     let took_man = simple & !took_king;
                     if took_man != 0 {
-                        sink.simple(key::<R>(1, false, 0, 0), u64::from(took_man.count_ones()));
+                        simple_took_man += took_man.count_ones();
                     }
                     if took_king != 0 {
-                        sink.simple(
-                            key::<R>(1, false, 1, 1 << 31),
-                            u64::from(took_king.count_ones()),
-                        );
+                        simple_took_king += took_king.count_ones();
                     }
                     simple = 0;
                 }
@@ -696,11 +861,19 @@ impl Board {
                         } else {
                             hunt.short_king::<R, K>(to, taken, &mut path, sink);
                         }
+                    } else if K::BULK {
+                        hunt.man_after_first::<R, S, K>(to, d, taken, &jump_from, &mut path, sink);
                     } else {
                         hunt.man::<R, S, K>(to, taken, &mut path, sink);
                     }
                 }
             });
+            if simple_took_man != 0 {
+                sink.simple(key::<R>(1, false, 0, 0), u64::from(simple_took_man));
+            }
+            if simple_took_king != 0 {
+                sink.simple(key::<R>(1, false, 1, 1 << 31), u64::from(simple_took_king));
+            }
         }
         if !kings_capture {
             return;
@@ -731,19 +904,30 @@ impl Board {
         let empty = self.empty::<R>();
         let men = self.own & !self.kings;
         let [a, b] = forward::<S>();
-        let mut count = count_sum([step::<R>(men, a) & empty, step::<R>(men, b) & empty, 0]);
+        let steps = [step::<R>(men, a) & empty, step::<R>(men, b) & empty];
         let kings = self.own & self.kings;
-        if kings != 0 {
-            let reach = |d| {
-                if R::FLYING_KINGS {
-                    ray::<R>(kings, empty, d)
-                } else {
-                    step::<R>(kings, d) & empty
-                }
-            };
-            count += count_sum([reach(UP_LEFT), reach(UP_RIGHT), 0])
-                + count_sum([reach(DOWN_LEFT), reach(DOWN_RIGHT), 0]);
+        if kings == 0 {
+            // White's men step up, Black's down.
+            return u64::from(count_pair::<R>(steps[0], steps[1], S::WHITE));
         }
+        let reach = |d| {
+            if R::FLYING_KINGS {
+                ray::<R>(kings, empty, d)
+            } else {
+                step::<R>(kings, d) & empty
+            }
+        };
+        let up = [reach(UP_LEFT), reach(UP_RIGHT)];
+        let down = [reach(DOWN_LEFT), reach(DOWN_RIGHT)];
+        let count = if packs::<R>() {
+            count_sum([
+                pack::<R>(steps[0], steps[1], S::WHITE),
+                pack::<R>(up[0], up[1], true),
+                pack::<R>(down[0], down[1], false),
+            ])
+        } else {
+            count_sum([steps[0], steps[1], up[0]]) + count_sum([up[1], down[0], down[1]])
+        };
         u64::from(count)
     }
 
@@ -777,6 +961,130 @@ impl Board {
                 visit(from, to, (1 << to) & crown != 0);
             }
         }
+        self.for_each_king_quiet::<R, F>(visit);
+    }
+
+    /// Calls `visit(from, to, king_after)` for every step of a man, as
+    /// [`for_each_quiet`](Board::for_each_quiet), but from one call site
+    /// for both directions: a large `visit` is then inlined once.
+    #[inline(always)]
+    pub(crate) fn for_each_man_step<R: Rules, S: Side, F: FnMut(u32, u32, bool)>(
+        &self,
+        mut visit: F,
+    ) {
+        let empty = self.empty::<R>();
+        let men = self.own & !self.kings;
+        let crown = crown_row::<R, S>();
+        let [a, b] = forward::<S>();
+        let mut along_a = step::<R>(men, a) & empty;
+        let mut along_b = step::<R>(men, b) & empty;
+        while along_a | along_b != 0 {
+            let on_a = along_a != 0;
+            let to = if on_a { along_a } else { along_b }.trailing_zeros();
+            let to_bit = 1 << to;
+            let from_bit = if on_a {
+                along_a &= along_a - 1;
+                step::<R>(to_bit, reverse(a))
+            } else {
+                along_b &= along_b - 1;
+                step::<R>(to_bit, reverse(b))
+            };
+            visit(from_bit.trailing_zeros(), to, to_bit & crown != 0);
+        }
+    }
+
+    /// The sum, over the side to move's quiet moves, of the number of
+    /// moves the opponent has after each (perft 2 when the side to move
+    /// has no capture); `count_child(child)` must return the number of
+    /// moves in `child`.
+    ///
+    /// Without opponent kings, men's steps are counted here without
+    /// building the child: the opponent's men and their shifts are the
+    /// same in every child, and a step from `from` to `to` only changes
+    /// those two squares. The opponent's captures are tested on that
+    /// basis, and when it has none, its steps are the parent's count of
+    /// them, plus those onto `from`, minus those onto `to`. Only the
+    /// children where it may capture go to `count_captures(child,
+    /// landings)` (with the child's
+    /// [`men_landings`](Board::men_landings)); every child of a king's
+    /// move, or when it has kings, goes to `count_child`.
+    #[inline(always)]
+    pub(crate) fn sum_replies_after_quiet<R, S, F, G>(
+        &self,
+        mut count_child: F,
+        mut count_captures: G,
+    ) -> u64
+    where
+        R: Rules,
+        S: Side,
+        F: FnMut(&Board) -> u64,
+        G: FnMut(&Board, [Bitboard; 4]) -> u64,
+    {
+        let mut total = 0;
+        let theirs = self.opp;
+        if theirs & self.kings != 0 {
+            self.for_each_man_step::<R, S, _>(|from, to, king_after| {
+                total += count_child(&self.after(from, to, 0, king_after));
+            });
+        } else {
+            let empty = self.empty::<R>();
+            // The opponent's men shifted each way, and its steps now.
+            let mut shifted = [0; 4];
+            each_direction!(d => {
+                shifted[d] = step::<R>(theirs, d);
+            });
+            let [a, b] = forward::<S::Other>();
+            let steps = count_pair::<R>(shifted[a] & empty, shifted[b] & empty, !S::WHITE);
+            let steps = u64::from(steps);
+            self.for_each_man_step::<R, S, _>(|from, to, king_after| {
+                let (from_bit, to_bit) = (1 << from, 1 << to);
+                let moved = from_bit | to_bit;
+                let empty_after = empty ^ moved;
+                let prey = if R::MEN_CAPTURE_KINGS {
+                    self.own ^ moved
+                } else {
+                    // The man that moved is no king, unless crowned now.
+                    let kings = if king_after {
+                        self.kings | to_bit
+                    } else {
+                        self.kings
+                    };
+                    (self.own ^ moved) & !kings
+                };
+                let mut landings = [0; 4];
+                each_direction!(d => {
+                    if men_capture_in::<R, S::Other>(d) {
+                        landings[d] = step::<R>(shifted[d] & prey, d) & empty_after;
+                    }
+                });
+                if landings[0] | landings[1] | landings[2] | landings[3] == 0 {
+                    let onto =
+                        |square: u32| (shifted[a] >> square & 1) + (shifted[b] >> square & 1);
+                    total += steps + onto(from) - onto(to);
+                } else if let Some(count) =
+                    single_jumps_only::<R, S::Other>(landings, prey, empty_after, || {
+                        self.kings == 0 && !king_after
+                    })
+                {
+                    total += count;
+                } else {
+                    let child = self.after(from, to, 0, king_after);
+                    debug_assert!(landings == child.men_landings::<R, S::Other>());
+                    total += count_captures(&child, landings);
+                }
+            });
+        }
+        self.for_each_king_quiet::<R, _>(|from, to, king_after| {
+            total += count_child(&self.after(from, to, 0, king_after));
+        });
+        total
+    }
+
+    /// Calls `visit(from, to, true)` for every move of a king (the
+    /// kings' part of [`for_each_quiet`](Board::for_each_quiet)).
+    #[inline(always)]
+    pub(crate) fn for_each_king_quiet<R: Rules, F: FnMut(u32, u32, bool)>(&self, mut visit: F) {
+        let empty = self.empty::<R>();
         let mut kings = self.own & self.kings;
         while kings != 0 {
             let from = kings.trailing_zeros();

@@ -90,10 +90,7 @@ impl Dedup for Distinct {
         if capture.captured.count_ones() < MIN_COINCIDING_CAPTURE {
             return true;
         }
-        let id = (
-            capture.captured,
-            capture.from | (capture.to << 8) | (u32::from(capture.king_after) << 16),
-        );
+        let id = (capture.captured, pack_ends(capture));
         if self.inline[..self.len].contains(&id) || self.spill.contains(&id) {
             return false;
         }
@@ -111,14 +108,17 @@ impl Dedup for Distinct {
 /// Captures a node keeps for [`Gather`] before it falls back to a second
 /// search. Most capture positions have a handful; a position with more
 /// (rings of kings) is searched twice, which is correct, only slower.
-const GATHERED: usize = 32;
+const GATHERED: usize = 16;
 
 /// Keeps the captures with the best precedence key seen so far, so that a
 /// variant with a precedence rule finds its legal captures in one search
 /// (the best key is only known at the end).
 struct Gather {
     best: Option<u64>,
-    captures: [Capture; GATHERED],
+    /// The captures kept: the captured squares, and the start, end and
+    /// whether the piece ends as a king (`pack_ends`). Plain integers, so
+    /// that the array is cheap to clear.
+    captures: [(Bitboard, u32); GATHERED],
     len: usize,
     /// More than `GATHERED` captures had the best key.
     overflow: bool,
@@ -139,11 +139,30 @@ impl Sink for Gather {
         }
         match self.captures.get_mut(self.len) {
             Some(slot) => {
-                *slot = capture;
+                *slot = (capture.captured, pack_ends(&capture));
                 self.len += 1;
             }
             None => self.overflow = true,
         }
+    }
+}
+
+/// A capture's start, end and whether the piece ends as a king, in one
+/// word (bit indices are below 64).
+#[inline(always)]
+fn pack_ends(capture: &Capture) -> u32 {
+    capture.from | (capture.to << 8) | (u32::from(capture.king_after) << 16)
+}
+
+/// The capture [`pack_ends`] packed, with its captured squares and key.
+#[inline(always)]
+fn unpack_ends(captured: Bitboard, ends: u32, key: u64) -> Capture {
+    Capture {
+        from: ends & 0xff,
+        to: (ends >> 8) & 0xff,
+        captured,
+        king_after: ends >> 16 != 0,
+        key,
     }
 }
 
@@ -158,7 +177,8 @@ impl<D: Dedup> Sink for CountCaptures<D> {
     const PATH: bool = false;
     const BULK: bool = true;
 
-    /// Captures of one piece never coincide: no need to remember them.
+    /// Captures that never coincide (see [`Sink::simple`]): no need to
+    /// remember them.
     #[inline(always)]
     fn simple(&mut self, key: u64, count: u64) {
         if key > self.best {
@@ -223,6 +243,13 @@ fn count_moves<R: Rules, S: Side, D: Dedup>(board: &Board) -> u64 {
     {
         return board.count_quiet::<R, S>();
     }
+    count_captures::<R, S, D>(board, landings)
+}
+
+/// The number of legal moves of a position with a capture, given its
+/// [`men_landings`](Board::men_landings).
+#[inline(always)]
+fn count_captures<R: Rules, S: Side, D: Dedup>(board: &Board, landings: [Bitboard; 4]) -> u64 {
     let mut sink = CountCaptures {
         best: 0,
         count: 0,
@@ -244,16 +271,9 @@ fn perft_from<R: Rules, S: Side, D: Dedup>(board: &Board, depth: u32) -> u64 {
         let key = if R::PRECEDENCE == Precedence::Free {
             0
         } else {
-            let empty_capture = Capture {
-                from: 0,
-                to: 0,
-                captured: 0,
-                king_after: false,
-                key: 0,
-            };
             let mut gather = Gather {
                 best: None,
-                captures: [empty_capture; GATHERED],
+                captures: [(0, 0); GATHERED],
                 len: 0,
                 overflow: false,
             };
@@ -261,8 +281,10 @@ fn perft_from<R: Rules, S: Side, D: Dedup>(board: &Board, depth: u32) -> u64 {
             if !gather.overflow {
                 let mut seen = D::new();
                 let mut total = 0;
-                for capture in &gather.captures[..gather.len] {
-                    if seen.first_time(capture) {
+                let key = gather.best.unwrap_or(0);
+                for &(captured, ends) in &gather.captures[..gather.len] {
+                    let capture = unpack_ends(captured, ends, key);
+                    if seen.first_time(&capture) {
                         let child = board.after(
                             capture.from,
                             capture.to,
@@ -289,16 +311,16 @@ fn perft_from<R: Rules, S: Side, D: Dedup>(board: &Board, depth: u32) -> u64 {
         board.for_each_capture::<R, S, _>(&mut sink);
         return sink.total;
     }
-    let mut total = 0;
     if depth == 2 {
-        board.for_each_quiet::<R, S, _>(|from, to, king_after| {
-            total += count_moves::<R, S::Other, D>(&board.after(from, to, 0, king_after));
-        });
-    } else {
-        board.for_each_quiet::<R, S, _>(|from, to, king_after| {
-            total += perft_from::<R, S::Other, D>(&board.after(from, to, 0, king_after), depth - 1);
-        });
+        return board.sum_replies_after_quiet::<R, S, _, _>(
+            count_moves::<R, S::Other, D>,
+            count_captures::<R, S::Other, D>,
+        );
     }
+    let mut total = 0;
+    board.for_each_quiet::<R, S, _>(|from, to, king_after| {
+        total += perft_from::<R, S::Other, D>(&board.after(from, to, 0, king_after), depth - 1);
+    });
     total
 }
 
