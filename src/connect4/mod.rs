@@ -15,6 +15,9 @@
 //!   observation, see [`OBSERVATION_SHAPE`]);
 //! - the left-right mirror of positions and moves and a canonical form
 //!   ([`Connect4::mirrored`], [`Connect4::canonical_key`], [`Symmetry`]);
+//! - the exact [`Solver`] (scores, best moves, its opening [`Book`]) and the
+//!   computer players: [`engine`] by level, 1 to [`MAX_LEVEL`], whose top
+//!   level is the [`PerfectPlayer`];
 //! - Kaggle ConnectX's board encoding ([`Connect4::to_kaggle_board`],
 //!   [`Connect4::parse_kaggle_board`]) and how to bridge a bot to Kaggle.
 //!
