@@ -31,7 +31,15 @@ use crate::{Outcome, PlayError, PlayerOutcome};
 ///   never breaks memory safety, and never panics in release builds).
 /// - Each move's `Display` text parses back to the same move with `FromStr`.
 /// - Players alternate: after a move, `to_move()` is the opponent of the
-///   player who moved, and only the player who moved last can have won.
+///   player who moved (a game where a player sometimes cannot move makes
+///   the pass a move, as Othello does).
+/// - The outcome is a function of the position: equal positions have equal
+///   outcomes. Either player may have won a finished game: the player who
+///   moved last (four in a row, a blocked side) or the player to move (a
+///   game scored by count: Othello, Kalah, Dots and Boxes). Generic code
+///   ([`Match`](crate::Match), alpha-beta, Monte Carlo tree search) never
+///   assumes which: it scores a finished position with
+///   [`outcome_for`](Game::outcome_for).
 /// - When `MAX_PLIES` is `Some(n)`, every game ends within `n` plies.
 /// - `Default::default()` is the game's standard start position (the empty
 ///   board, the opening layout): generic code starts a game with

@@ -13,6 +13,7 @@
 //! - [`draughts`] — International, Brazilian, Russian, pool, Italian,
 //!   Spanish and Czech draughts on one engine; [`pdn`] — PDN records,
 //!   shared by checkers and draughts.
+//! - [`othello`] — Othello (Reversi) on bitboards.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
 //! - [`search`] — computer players for every game: generic alpha-beta and
@@ -43,6 +44,7 @@ mod game_match;
 mod kaggle_text;
 mod key;
 mod move_list;
+pub mod othello;
 mod outcome;
 pub mod pdn;
 mod perft;

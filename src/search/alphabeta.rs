@@ -516,10 +516,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 /// The value of finished game `game`, `ply` plies below the root.
 fn terminal_value<G: Game>(game: &G, ply: usize) -> i32 {
     match game.outcome_for(game.to_move()) {
+        // The player to move may have won (a game scored by count, such
+        // as Othello) or lost (four in a row): the contract allows both.
         Some(PlayerOutcome::Win) => raw::win_at(ply),
         Some(PlayerOutcome::Draw) => 0,
-        // Not reached: the game is over. A loss is the contract's only
-        // outcome for the player to move in the games of this crate.
+        // `None` is not reached: the game is over.
         Some(PlayerOutcome::Loss) | None => -raw::win_at(ply),
     }
 }

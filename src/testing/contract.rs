@@ -7,7 +7,7 @@ use super::rng::SplitMix64;
 use super::violation::Report;
 use super::{Config, ContractViolation, Rule};
 use crate::key::hash_key;
-use crate::{Game, Outcome, PlayError};
+use crate::{Game, PlayError};
 
 /// What a successful [`check_contract`] covered, so a test can also assert
 /// that the check reached what it should (e.g. finished games).
@@ -34,9 +34,9 @@ pub struct Summary {
 /// environments), in every position reached.
 ///
 /// Per position: no duplicate moves; moves empty iff `outcome()` is
-/// `Some`; `ending`, `is_over` and `outcome_for` agree with `outcome`; a
-/// winner is never the player to move; `opponent` swaps the players; a
-/// copy has the same key and hash; `perft` equals the plain count up to
+/// `Some`; `ending`, `is_over` and `outcome_for` agree with `outcome`;
+/// `opponent` swaps the players; a copy has the same key, hash and
+/// outcome; `perft` equals the plain count up to
 /// [`Config::perft_depth`]. Per legal move: `is_legal`, `apply` accepts
 /// it, `apply_unchecked` and `after` leave the same state, the opponent is
 /// to move next, the text round-trips. Per other move (the candidates and
@@ -45,7 +45,14 @@ pub struct Summary {
 /// game) and the state is unchanged. Per playout: no position recurs after
 /// an irreversible move, and a game from `G::default()` ends within
 /// `MAX_PLIES`. Over the whole run: equal positions (transpositions
-/// included) have equal keys and hashes, different ones different keys.
+/// included) have equal keys, hashes and outcomes, different ones
+/// different keys.
+///
+/// A finished game may be won by either player: the one who moved last
+/// (Connect Four) or the one to move (a game scored by count, such as
+/// Othello). The kit checks that the outcome depends on the position
+/// alone, which is what generic code relies on when it scores a finished
+/// position with [`Game::outcome_for`].
 /// With round trips configured: positions and moves survive them.
 ///
 /// Allocates freely (it is a test tool); the game's own methods are what
@@ -256,11 +263,14 @@ impl<'c, G: Game> Run<'c, G> {
                 return fail(Rule::OutcomeQueries, None, detail);
             }
         }
-        if outcome == Some(Outcome::Win(to_move)) {
-            let detail = format!("{to_move} has won and is to move");
-            return fail(Rule::WinnerMovedLast, None, detail);
-        }
         let copy = game.clone();
+        if copy.outcome() != outcome {
+            let detail = format!(
+                "a copy has outcome {:?}, the original {outcome:?}",
+                copy.outcome()
+            );
+            return fail(Rule::OutcomeOfEqualPositions, None, detail);
+        }
         if copy.key() != game.key() {
             let detail = format!(
                 "a copy has key {:#x}, the original {:#x}",
@@ -417,12 +427,20 @@ impl<'c, G: Game> Run<'c, G> {
     fn check_keys(&mut self, playout: &Playout<G>, at: usize) -> Result<(), ContractViolation> {
         let game = &playout.positions[at];
         let key = game.key();
-        if let Some(&earlier_key) = self.key_of_position.get(game) {
+        if let Some((earlier, &earlier_key)) = self.key_of_position.get_key_value(game) {
             if earlier_key != key {
                 let detail = format!(
                     "key {key:#x}, but {earlier_key:#x} for the equal position seen earlier"
                 );
                 return Err(self.violation(playout, at, Rule::KeyOfEqualPositions, None, detail));
+            }
+            let (outcome, earlier_outcome) = (game.outcome(), earlier.outcome());
+            if outcome != earlier_outcome {
+                let detail = format!(
+                    "outcome {outcome:?}, but {earlier_outcome:?} for the equal position seen earlier"
+                );
+                let rule = Rule::OutcomeOfEqualPositions;
+                return Err(self.violation(playout, at, rule, None, detail));
             }
         } else {
             self.key_of_position.insert(game.clone(), key);

@@ -21,9 +21,12 @@ pub enum Rule {
     EndingIffOutcome,
     /// `is_over()` and `outcome_for(player)` agree with `outcome()`.
     OutcomeQueries,
-    /// Only the player who moved last can have won: a winner is never the
-    /// player to move.
-    WinnerMovedLast,
+    /// Equal positions have equal outcomes: the outcome depends on the
+    /// position alone, not on the way there (transposition tables and
+    /// repetition checks rely on it). Either player may be the winner:
+    /// the player who moved last, or the player to move in a game scored
+    /// by count.
+    OutcomeOfEqualPositions,
     /// `is_legal(mv)` is true exactly for the moves of `legal_moves()`.
     IsLegalAgrees,
     /// `why_illegal(mv)` gives a reason exactly for the moves not in
@@ -94,7 +97,7 @@ impl fmt::Display for Rule {
             Rule::MovesIffOutcome => "legal_moves() is empty iff outcome() is Some",
             Rule::EndingIffOutcome => "ending() is Some iff outcome() is Some",
             Rule::OutcomeQueries => "is_over() and outcome_for() agree with outcome()",
-            Rule::WinnerMovedLast => "only the player who moved last can have won",
+            Rule::OutcomeOfEqualPositions => "equal positions have equal outcomes",
             Rule::IsLegalAgrees => "is_legal(mv) is true exactly for the moves of legal_moves()",
             Rule::WhyIllegalAgrees => {
                 "why_illegal(mv) gives a reason exactly for the moves not in legal_moves()"

@@ -25,7 +25,7 @@ mod flaw {
     pub const MOVES_AFTER_END: u8 = 2;
     pub const NO_ENDING: u8 = 3;
     pub const IS_OVER_WRONG: u8 = 4;
-    pub const WINNER_TO_MOVE: u8 = 5;
+    pub const OUTCOME_OF_HISTORY: u8 = 5;
     pub const IS_LEGAL_WRONG: u8 = 6;
     pub const LEGAL_REFUSED: u8 = 7;
     pub const UNCHECKED_DIFFERS: u8 = 8;
@@ -217,7 +217,9 @@ impl<const FLAW: u8> Game for Count<FLAW> {
     }
 
     fn outcome(&self) -> Option<Outcome<bool>> {
-        let winner = if FLAW == flaw::WINNER_TO_MOVE {
+        // The broken copy lets the last step (history, which equality
+        // ignores) decide the winner.
+        let winner = if FLAW == flaw::OUTCOME_OF_HISTORY && self.last == Some(Step::AddTwo) {
             self.second_to_move
         } else {
             !self.second_to_move
@@ -482,8 +484,8 @@ fn each_flaw_breaks_its_rule() {
         Rule::OutcomeQueries
     );
     assert_eq!(
-        broken_rule::<{ flaw::WINNER_TO_MOVE }>(),
-        Rule::WinnerMovedLast
+        broken_rule::<{ flaw::OUTCOME_OF_HISTORY }>(),
+        Rule::OutcomeOfEqualPositions
     );
     assert_eq!(
         broken_rule::<{ flaw::IS_LEGAL_WRONG }>(),
@@ -603,11 +605,11 @@ fn a_report_names_the_rule_the_position_the_move_and_the_way_there() {
     assert_eq!(format!("{violation:?}"), report);
 
     // A flaw seen only at the end of a game: the path leads there.
-    let violation = check_contract(&config::<{ flaw::WINNER_TO_MOVE }>()).unwrap_err();
-    assert_eq!(violation.rule(), Rule::WinnerMovedLast);
+    let violation = check_contract(&config::<{ flaw::OUTCOME_OF_HISTORY }>()).unwrap_err();
+    assert_eq!(violation.rule(), Rule::OutcomeOfEqualPositions);
     assert_eq!(violation.move_text(), None);
     assert!(violation.path().len() >= 5, "{violation}");
-    let mut game = Count::<{ flaw::WINNER_TO_MOVE }>::default();
+    let mut game = Count::<{ flaw::OUTCOME_OF_HISTORY }>::default();
     assert_eq!(violation.start(), format!("{game:?}"));
     for step in violation.path() {
         game.apply(step.parse().unwrap()).unwrap();

@@ -1,0 +1,52 @@
+//! Othello (Reversi): the 8x8 board, discs that flank a line of the
+//! opponent's turn it over, a pass when a player cannot move, the end when
+//! neither can, the winner by disc count.
+//!
+//! This module owns the Othello rules, flat re-exported:
+//! - [`Player`] (Black moves first, `X` in texts; White, `O`),
+//!   [`Square`] (`a1` to `h8`) and [`Move`] (a square, or `pass`);
+//! - [`Othello`]: the position, two bitboards and the side to move,
+//!   implementing [`Game`](crate::Game), with [`Ending`], a fast
+//!   bulk-counting perft, moves read against the position with the legal
+//!   moves in every refusal ([`Othello::parse_move`], [`MoveError`]), and
+//!   the common one-line board text ([`Othello::text`], `FromStr`, serde;
+//!   [`ParseBoardError`]).
+//!
+//! ```
+//! use rulebook::othello::{Move, Othello, Player};
+//! use rulebook::Game;
+//!
+//! let mut game = Othello::default();
+//! for text in ["f5", "d6", "c3", "d3", "c4"] {
+//!     let mv = game.parse_move(text).unwrap();
+//!     game.apply(mv).unwrap();
+//! }
+//! assert_eq!(game.to_move(), Player::White);
+//! assert!(game.parse_move("a1").unwrap_err().to_string().contains("legal moves:"));
+//! assert_eq!(rulebook::perft(&Othello::default(), 6), 8200);
+//! ```
+//!
+//! Move generation works on all squares at once by shifts (a Kogge-Stone
+//! fill per direction) and finds the discs a move turns over with one
+//! carry or leading-zero count per ray: no heap, no tables but 4 KiB of
+//! rays.
+
+mod bitboard;
+mod perft;
+mod player;
+mod position;
+mod square;
+mod text;
+
+pub use player::Player;
+pub use position::{Ending, MoveError, Moves, Othello, OverlapError};
+pub use square::{Move, ParseMoveError, Square};
+pub use text::{ParseBoardError, EMPTY_SYMBOL};
+
+/// Squares on a side of the board.
+pub const SIZE: usize = 8;
+
+/// The capacity of a move list: more than the most disc moves a position
+/// can have (at most one per empty square, and a move needs two discs on
+/// the board).
+pub const MAX_MOVES: usize = SIZE * SIZE;
