@@ -13,7 +13,9 @@ use rulebook::checkers::Checkers;
 use rulebook::connect4::{Connect4, Player};
 use rulebook::connectx::{ConnectX, Parameters};
 use rulebook::draughts::{English, International, Italian, Russian, Spanish};
-use rulebook::testing::{check_described, Config, ContractViolation, Summary};
+use rulebook::pdn::WriteError;
+use rulebook::search::{Engine, LevelError, Limits, Mcts};
+use rulebook::testing::{check_described, Config, ContractViolation, Rule, Summary};
 use rulebook::{Game, Match};
 
 /// The seed of the fixed runs.
@@ -311,4 +313,182 @@ fn positions_of_another_connectx_size_are_refused() {
     let error = small.parse_position(&big.position_text()).unwrap_err();
     assert!(error.message.contains("8x9x5"), "{error}");
     assert_eq!(small.parse_position(&small.position_text()), Ok(small));
+}
+
+/// Connect Four with one flaw in its description (0: none), to see the
+/// kit report it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+struct Flawed<const FLAW: u8>(Connect4);
+
+/// Flaws of [`Flawed`].
+const NO_FLAW: u8 = 0;
+const WRONG_MOVE_TEXT: u8 = 1;
+const EMPTY_ROUTE: u8 = 2;
+const POSITION_TEXT_LOST: u8 = 3;
+const ILLEGAL_PARSE: u8 = 4;
+const FIRST_PLAYER_SECOND: u8 = 5;
+
+impl<const FLAW: u8> Game for Flawed<FLAW> {
+    type Player = Player;
+    type Move = rulebook::connect4::Column;
+    type Moves = rulebook::connect4::Moves;
+    type Ending = rulebook::connect4::Ending;
+    const MAX_PLIES: Option<u32> = Connect4::MAX_PLIES;
+
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn opponent(player: Player) -> Player {
+        Connect4::opponent(player)
+    }
+    fn legal_moves(&self) -> Self::Moves {
+        self.0.legal_moves()
+    }
+    fn apply(&mut self, mv: Self::Move) -> Result<(), rulebook::PlayError<Self::Move>> {
+        self.0.apply(mv)
+    }
+    fn apply_unchecked(&mut self, mv: Self::Move) {
+        self.0.apply_unchecked(mv);
+    }
+    fn outcome(&self) -> Option<rulebook::Outcome<Player>> {
+        self.0.outcome()
+    }
+    fn ending(&self) -> Option<Self::Ending> {
+        self.0.ending()
+    }
+}
+
+impl<const FLAW: u8> Described for Flawed<FLAW> {
+    fn spec(&self) -> GameSpec {
+        GameSpec::Connect4
+    }
+    fn players() -> [Player; 2] {
+        if FLAW == FIRST_PLAYER_SECOND {
+            [Player::O, Player::X]
+        } else {
+            Connect4::players()
+        }
+    }
+    fn player_name(player: Player) -> &'static str {
+        Connect4::player_name(player)
+    }
+    fn position_text(&self) -> String {
+        self.0.position_text()
+    }
+    fn parse_position(&self, text: &str) -> Result<Self, rulebook::catalog::PositionTextError> {
+        if FLAW == POSITION_TEXT_LOST {
+            return Ok(Flawed::default());
+        }
+        self.0.parse_position(text).map(Flawed)
+    }
+    fn move_text(&self, mv: Self::Move) -> String {
+        if FLAW == WRONG_MOVE_TEXT {
+            return format!("{}", (mv.index() + 1) % 7);
+        }
+        Described::move_text(&self.0, mv)
+    }
+    fn parse_move(&self, text: &str) -> Result<Self::Move, rulebook::catalog::MoveTextError> {
+        if FLAW == ILLEGAL_PARSE {
+            return text
+                .parse()
+                .map_err(|error| rulebook::catalog::MoveTextError {
+                    text: text.to_owned(),
+                    message: format!("{error}"),
+                });
+        }
+        Described::parse_move(&self.0, text)
+    }
+    fn route(&self, mv: Self::Move) -> Vec<String> {
+        if FLAW == EMPTY_ROUTE {
+            return Vec::new();
+        }
+        self.0.route(mv)
+    }
+    fn captured(&self, mv: Self::Move) -> Vec<String> {
+        Described::captured(&self.0, mv)
+    }
+    fn board(&self) -> rulebook::catalog::BoardView {
+        Described::board(&self.0)
+    }
+    fn levels() -> core::ops::RangeInclusive<u32> {
+        1..=1
+    }
+    fn default_level() -> u32 {
+        1
+    }
+    fn engine(&self, level: u32) -> Result<Engine<Self>, LevelError> {
+        if !Self::levels().contains(&level) {
+            return Err(LevelError {
+                requested: level,
+                max: 1,
+            });
+        }
+        Ok(Engine::new(Mcts::new(SEED), Limits::nodes(50)))
+    }
+    fn record(game: &Match<Self>, tags: &[(&str, &str)]) -> Result<String, WriteError> {
+        let mut unflawed = Match::new(game.start().0);
+        for &mv in game.history() {
+            unflawed
+                .play(mv)
+                .expect("the flawed game's moves are Connect Four's");
+        }
+        Connect4::record(&unflawed, tags)
+    }
+    fn draw_rules() -> rulebook::DrawRules {
+        Connect4::draw_rules()
+    }
+}
+
+/// The rule the kit reports for `Flawed<FLAW>`, or `None` when it passes.
+fn broken_rule<const FLAW: u8>() -> Option<Rule> {
+    check(Config::<Flawed<FLAW>>::new(), SEED, PLAYOUTS)
+        .err()
+        .map(|violation| violation.rule())
+}
+
+#[test]
+fn the_kit_reports_each_flaw_of_a_description() {
+    assert_eq!(broken_rule::<NO_FLAW>(), None);
+    assert_eq!(
+        broken_rule::<WRONG_MOVE_TEXT>(),
+        Some(Rule::DescribedMoveText)
+    );
+    assert_eq!(broken_rule::<EMPTY_ROUTE>(), Some(Rule::DescribedRoute));
+    assert_eq!(
+        broken_rule::<POSITION_TEXT_LOST>(),
+        Some(Rule::PositionTextRoundTrip)
+    );
+    assert_eq!(broken_rule::<ILLEGAL_PARSE>(), Some(Rule::ParseMoveLegal));
+    assert_eq!(
+        broken_rule::<FIRST_PLAYER_SECOND>(),
+        Some(Rule::DescribedPlayers)
+    );
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn specs_and_boards_serialize_for_the_front_doors() {
+    let spec = GameSpec::connectx(8, 9, 5).unwrap();
+    assert_eq!(serde_json::to_string(&spec).unwrap(), "\"connectx:8x9x5\"");
+    assert_eq!(
+        serde_json::from_str::<GameSpec>("\"russian\"").unwrap(),
+        GameSpec::Draughts(Variant::Russian)
+    );
+    assert!(serde_json::from_str::<GameSpec>("\"chess\"").is_err());
+    let board = Described::board(&Russian::default());
+    let json = serde_json::to_string(&board).unwrap();
+    assert!(
+        json.starts_with("{\"kind\":\"squares\",\"rows\":8,\"columns\":8,\"cells\":["),
+        "{json}"
+    );
+    assert!(
+        json.contains(
+            "{\"row\":7,\"column\":0,\"label\":\"a1\",\"piece\":{\"player\":0,\"king\":false}}"
+        ),
+        "{json}"
+    );
+    assert_eq!(
+        serde_json::from_str::<rulebook::catalog::BoardView>(&json).unwrap(),
+        board
+    );
 }

@@ -79,22 +79,52 @@ fn legal_column<G: Game, E: core::fmt::Display>(
     }
 }
 
+/// The methods Connect Four and ConnectX describe alike: the players, the
+/// board text, the column index as the move and its route, no captures,
+/// no draw rules.
+macro_rules! drop_game_methods {
+    ($column:ty) => {
+        fn players() -> [Player; 2] {
+            Player::ALL
+        }
+
+        fn player_name(player: Player) -> &'static str {
+            player_name(player)
+        }
+
+        /// The crate's board text (`text()`; ConnectX's with its size,
+        /// `6x7x4:...`).
+        fn position_text(&self) -> String {
+            self.text()
+        }
+
+        /// The column index, `0` to `columns - 1`.
+        fn move_text(&self, mv: $column) -> String {
+            mv.to_string()
+        }
+
+        /// `[column]`.
+        fn route(&self, mv: $column) -> Vec<String> {
+            vec![mv.to_string()]
+        }
+
+        /// Nothing: tokens are never captured.
+        fn captured(&self, _mv: $column) -> Vec<String> {
+            Vec::new()
+        }
+
+        /// None: a game ends when the board is full, at the latest.
+        fn draw_rules() -> DrawRules {
+            DrawRules::NONE
+        }
+    };
+}
+
 impl Described for Connect4 {
+    drop_game_methods!(connect4::Column);
+
     fn spec(&self) -> GameSpec {
         GameSpec::Connect4
-    }
-
-    fn players() -> [Player; 2] {
-        Player::ALL
-    }
-
-    fn player_name(player: Player) -> &'static str {
-        player_name(player)
-    }
-
-    /// [`Connect4::text`].
-    fn position_text(&self) -> String {
-        self.text()
     }
 
     fn parse_position(&self, text: &str) -> Result<Connect4, PositionTextError> {
@@ -102,23 +132,8 @@ impl Described for Connect4 {
             .map_err(|error| PositionTextError::new(self.spec(), text, error))
     }
 
-    /// The column index, `0` to `6`.
-    fn move_text(&self, mv: connect4::Column) -> String {
-        mv.to_string()
-    }
-
     fn parse_move(&self, text: &str) -> Result<connect4::Column, MoveTextError> {
         legal_column(self, text, str::parse::<connect4::Column>)
-    }
-
-    /// `[column]`.
-    fn route(&self, mv: connect4::Column) -> Vec<String> {
-        vec![mv.to_string()]
-    }
-
-    /// Nothing: Connect Four has no captures.
-    fn captured(&self, _mv: connect4::Column) -> Vec<String> {
-        Vec::new()
     }
 
     fn board(&self) -> BoardView {
@@ -148,29 +163,13 @@ impl Described for Connect4 {
     fn record(game: &Match<Connect4>, tags: &[(&str, &str)]) -> Result<String, WriteError> {
         drop_record(game, tags, *game.start() == Connect4::default())
     }
-
-    /// None: a game of Connect Four ends within 42 plies.
-    fn draw_rules() -> DrawRules {
-        DrawRules::NONE
-    }
 }
 
 impl Described for ConnectX {
+    drop_game_methods!(connectx::Column);
+
     fn spec(&self) -> GameSpec {
         GameSpec::ConnectX(self.parameters())
-    }
-
-    fn players() -> [Player; 2] {
-        Player::ALL
-    }
-
-    fn player_name(player: Player) -> &'static str {
-        player_name(player)
-    }
-
-    /// [`ConnectX::text`], with the size (`6x7x4:...`).
-    fn position_text(&self) -> String {
-        self.text()
     }
 
     /// Reads [`ConnectX::text`] of a board of this game's size.
@@ -188,24 +187,9 @@ impl Described for ConnectX {
         Ok(position)
     }
 
-    /// The column index, `0` to `columns - 1`.
-    fn move_text(&self, mv: connectx::Column) -> String {
-        mv.to_string()
-    }
-
     fn parse_move(&self, text: &str) -> Result<connectx::Column, MoveTextError> {
         let parameters = self.parameters();
         legal_column(self, text, |text| parameters.parse_column(text))
-    }
-
-    /// `[column]`.
-    fn route(&self, mv: connectx::Column) -> Vec<String> {
-        vec![mv.to_string()]
-    }
-
-    /// Nothing: ConnectX has no captures.
-    fn captured(&self, _mv: connectx::Column) -> Vec<String> {
-        Vec::new()
     }
 
     fn board(&self) -> BoardView {
@@ -234,10 +218,5 @@ impl Described for ConnectX {
     fn record(game: &Match<ConnectX>, tags: &[(&str, &str)]) -> Result<String, WriteError> {
         let standard = ConnectX::new(Parameters::CONNECT_FOUR);
         drop_record(game, tags, *game.start() == standard)
-    }
-
-    /// None: a game ends when the board is full.
-    fn draw_rules() -> DrawRules {
-        DrawRules::NONE
     }
 }

@@ -225,18 +225,7 @@ pub trait GameVisitor {
 impl GameSpec {
     /// The names of the games, as [`GameSpec::name`] writes them and
     /// [`GameSpec::from_name`] reads them.
-    pub const NAMES: &'static [&'static str] = &[
-        "connect4",
-        "connectx",
-        "checkers",
-        "international",
-        "brazilian",
-        "russian",
-        "pool",
-        "italian",
-        "spanish",
-        "czech",
-    ];
+    pub const NAMES: &'static [&'static str] = &NAME_LIST;
 
     /// Every game, with ConnectX at Connect Four's size, in the order of
     /// [`GameSpec::NAMES`].
@@ -323,6 +312,17 @@ impl GameSpec {
         }
     }
 }
+
+/// [`GameSpec::NAMES`]: the names of [`GameSpec::ALL`], in order.
+const NAME_LIST: [&str; GameSpec::ALL.len()] = {
+    let mut names = [""; GameSpec::ALL.len()];
+    let mut index = 0;
+    while index < names.len() {
+        names[index] = GameSpec::ALL[index].name();
+        index += 1;
+    }
+    names
+};
 
 /// English checkers' PDN `GameType`.
 const CHECKERS_GAME_TYPE: u32 = 21;
