@@ -371,7 +371,11 @@ impl FromStr for GameSpec {
 impl TryFrom<String> for GameSpec {
     type Error = SpecError;
 
-    /// As `FromStr`.
+    /// As `FromStr` (serde reads a spec with it).
+    ///
+    /// # Errors
+    ///
+    /// As `FromStr`: [`SpecError`] for an unknown name or bad parameters.
     fn try_from(text: String) -> Result<GameSpec, SpecError> {
         text.parse()
     }
