@@ -71,12 +71,7 @@ impl ConsoleGame for Connect4 {
     }
 
     fn read_column(&self, answer: &str) -> Result<connect4::Column, String> {
-        let last = connect4::Column::MAX_INDEX;
-        answer.parse().map_err(|error| match error {
-            connect4::ParseColumnError::NotANumber(_) => not_a_number(last),
-            connect4::ParseColumnError::BelowZero(_) => COLUMN_BELOW_ZERO.to_owned(),
-            connect4::ParseColumnError::AboveMax(_) => above_max(last),
-        })
+        answer.parse().map_err(column_message)
     }
 }
 
@@ -88,11 +83,17 @@ impl ConsoleGame for ConnectX {
     fn read_column(&self, answer: &str) -> Result<connectx::Column, String> {
         self.parameters()
             .parse_column(answer)
-            .map_err(|error| match error {
-                connectx::ParseColumnError::NotANumber { last, .. } => not_a_number(last),
-                connectx::ParseColumnError::BelowZero { .. } => COLUMN_BELOW_ZERO.to_owned(),
-                connectx::ParseColumnError::AboveMax { last, .. } => above_max(last),
-            })
+            .map_err(column_message)
+    }
+}
+
+/// The assignment's message for a column answer that is not a column of
+/// the board (Connect Four and ConnectX share the error).
+fn column_message(error: connectx::ParseColumnError) -> String {
+    match error {
+        connectx::ParseColumnError::NotANumber { last, .. } => not_a_number(last),
+        connectx::ParseColumnError::BelowZero { .. } => COLUMN_BELOW_ZERO.to_owned(),
+        connectx::ParseColumnError::AboveMax { last, .. } => above_max(last),
     }
 }
 
