@@ -1,8 +1,8 @@
-#![allow(dead_code)] // each example uses a different part of this
-
 //! `undo` at the consoles: taking back a human's move, and against the
 //! computer its reply too. Included by the board-game examples with
 //! `#[path]`; the match keeps the moves ([`Match::undo`]).
+
+#![allow(dead_code)] // each example uses a different part of this
 
 use rulebook::{Game, Match, UndoError};
 

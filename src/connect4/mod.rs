@@ -21,6 +21,14 @@
 //! - Kaggle ConnectX's board encoding ([`Connect4::to_kaggle_board`],
 //!   [`Connect4::parse_kaggle_board`]) and how to bridge a bot to Kaggle.
 //!
+//! Connect Four is ConnectX's 6x7x4, and speaks its vocabulary: [`Column`]
+//! is ConnectX's [`ColumnOf`](crate::connectx::ColumnOf) narrowed to 7
+//! columns; the text, position, Kaggle and column errors are ConnectX's
+//! (re-exported here); boards and positions convert both ways
+//! (`From<Connect4> for ConnectX`, `TryFrom<ConnectX> for Connect4`, with
+//! [`NotConnectFourError`] for other sizes). Only the hot path — moves,
+//! apply, perft, search, the solver — is Connect Four's own bit sets.
+//!
 //! ```
 //! use rulebook::connect4::{Column, Connect4, Player};
 //! use rulebook::{Game, Outcome};
