@@ -202,8 +202,8 @@ fn draughts_undo_save_and_load_work_in_every_notation() {
 
 // ---- Connect Four ------------------------------------------------------
 
-const SAMPLE_INPUT: &str = include_str!("data/connect4_sample_input.txt");
-const SAMPLE_OUTPUT: &str = include_str!("data/connect4_sample_output.txt");
+const SAMPLE_INPUT: &str = include_str!("../data/connect4_sample_input.txt");
+const SAMPLE_OUTPUT: &str = include_str!("../data/connect4_sample_output.txt");
 const PROMPT_X: &str = "Player X, what column do you want to place your marker in?\n";
 
 #[test]
