@@ -85,6 +85,10 @@ pub enum Rule {
     /// Each player is to act after a completed move: the opponent of the
     /// mover; before the move completes, the same player (environments).
     ActingPlayer,
+    /// `reset` returns to the start whatever was played: the same
+    /// environment as a reset at the start, with the same sizes
+    /// (environments).
+    Reset,
 }
 
 impl fmt::Display for Rule {
@@ -125,6 +129,7 @@ impl fmt::Display for Rule {
             Rule::MoveActionsRoundTrip => "a legal move's actions, played in order, make that move",
             Rule::Observation => "the observation is deterministic and finite",
             Rule::ActingPlayer => "the mover acts until the move completes, then the opponent acts",
+            Rule::Reset => "reset returns to the start, with the same sizes",
         })
     }
 }

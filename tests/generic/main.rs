@@ -9,6 +9,7 @@
 mod agent_environments;
 mod conformance;
 mod engine;
+mod environment_reset;
 mod no_panic_inputs;
 mod perft_parallel;
 mod position_key;
