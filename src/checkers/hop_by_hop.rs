@@ -5,7 +5,10 @@
 use super::geometry::{reverse, Direction, SQUARE_COUNT};
 use super::hops::{starts_with, PartialJump, MAX_PATH_SQUARES};
 use super::{Checkers, Move, Player, Role, Square, MAX_JUMPS};
-use crate::agent::{ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress};
+use crate::agent::{
+    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, ObservationShape,
+    Progress,
+};
 use crate::{Game, MoveList};
 
 /// The four diagonal directions of a hop.
@@ -318,6 +321,18 @@ impl Environment for HopByHop {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The board turned 180° (the waiting player's view squares) with the
+    /// sides' planes swapped: the waiting player's men and kings in planes
+    /// 0–1. The capture in progress stays in planes 4–5, turned likewise.
+    fn write_waiting_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
+        self.write_observation(observation)?;
+        for plane in observation.chunks_exact_mut(SQUARE_COUNT) {
+            plane.reverse();
+        }
+        swap_plane_groups(observation, SQUARE_COUNT, OPPONENT_MEN_PLANE);
         Ok(())
     }
 

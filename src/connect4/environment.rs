@@ -3,7 +3,10 @@
 
 use super::bitboard::cell;
 use super::{Column, Connect4, COLUMNS, ROWS};
-use crate::agent::{ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress};
+use crate::agent::{
+    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, ObservationShape,
+    Progress,
+};
 use crate::{Game, MoveList, PlayError};
 
 /// The planes of the observation: the tokens of the player to move, then
@@ -92,6 +95,15 @@ impl Environment for Connect4 {
                 opponent_plane[at] = f32::from(u8::from(opponent & bit != 0));
             }
         }
+        Ok(())
+    }
+
+    /// The acting player's view with the two planes swapped: the waiting
+    /// player's tokens in plane [`OWN_PLANE`], as PettingZoo's
+    /// `connect_four_v3` shows the board to the player not to move.
+    fn write_waiting_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
+        self.write_observation(observation)?;
+        swap_plane_groups(observation, ROWS * COLUMNS, 1);
         Ok(())
     }
 

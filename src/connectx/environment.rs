@@ -2,7 +2,10 @@
 //! column and a 2 x rows x columns observation, as Connect Four's at 6x7x4.
 
 use super::{Column, ConnectX};
-use crate::agent::{ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress};
+use crate::agent::{
+    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, ObservationShape,
+    Progress,
+};
 use crate::connect4::{OPPONENT_PLANE, OWN_PLANE};
 use crate::{Game, MoveList, PlayError};
 
@@ -89,6 +92,19 @@ impl Environment for ConnectX {
             *own_value = f32::from(u8::from(piece == Some(own)));
             *opponent_value = f32::from(u8::from(piece == Some(opponent)));
         }
+        Ok(())
+    }
+
+    /// The acting player's view with the two planes swapped: the waiting
+    /// player's tokens in plane [`OWN_PLANE`], as PettingZoo's
+    /// `connect_four_v3` shows the board to the player not to move.
+    fn write_waiting_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
+        self.write_observation(observation)?;
+        swap_plane_groups(
+            observation,
+            self.parameters().rows() * self.parameters().columns(),
+            1,
+        );
         Ok(())
     }
 
