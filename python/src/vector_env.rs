@@ -160,17 +160,17 @@ impl VectorEnv {
                     .map_err(|_| PyTypeError::new_err(format!("actions must be {expected}")))?
             }
         };
-        if array.shape() != [n] {
-            return Err(PyValueError::new_err(format!(
-                "actions must be {expected}; got shape {}",
-                shape_text(array.shape())
-            )));
-        }
         let kind = array.dtype().kind();
         if kind != b'i' && kind != b'u' {
             return Err(PyTypeError::new_err(format!(
                 "actions must be {expected}; got dtype {}",
                 array.dtype()
+            )));
+        }
+        if array.shape() != [n] {
+            return Err(PyValueError::new_err(format!(
+                "actions must be {expected}; got shape {}",
+                shape_text(array.shape())
             )));
         }
         match array.cast::<PyArray1<i64>>() {

@@ -16,7 +16,10 @@ at level N) or a callable taking the opponent's observation dict and
 returning an action.
 
 An illegal action by the agent raises ``rulebook.IllegalActionError``
-(a ValueError) and changes nothing.
+(a ValueError) and changes nothing; with ``illegal="lose"`` it instead
+ends the episode (terminated) with reward ``illegal_penalty`` (-1), which is
+what Gymnasium's ``check_env`` needs, since it samples actions without the
+mask.
 """
 
 from __future__ import annotations
@@ -51,8 +54,15 @@ class RulebookEnv(gymnasium.Env):
         agent_player: int = 0,
         render_mode: Optional[str] = None,
         max_steps: Optional[int] = None,
+        illegal: str = "raise",
+        illegal_penalty: float = -1.0,
         **params: Any,
     ) -> None:
+        if illegal not in ("raise", "lose"):
+            raise ValueError(f'illegal must be "raise" or "lose", not {illegal!r}')
+        self._illegal = illegal
+        self._illegal_penalty = float(illegal_penalty)
+        self._forfeited = False
         if render_mode not in (None, "ansi"):
             raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
         if agent_player not in (0, 1):
@@ -94,7 +104,7 @@ class RulebookEnv(gymnasium.Env):
         return {"observation": observation, "action_mask": mask}
 
     def _over(self) -> bool:
-        return self._core.rewards() is not None or self._core.truncated
+        return self._forfeited or self._core.rewards() is not None or self._core.truncated
 
     def _opponent_moves(self) -> None:
         while not self._over() and self._core.to_play != self.agent_player:
@@ -107,13 +117,21 @@ class RulebookEnv(gymnasium.Env):
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         super().reset(seed=seed)
         self._core.reset()
+        self._forfeited = False
         self._opponent_moves()
         return self._observe(self.agent_player), {}
 
     def step(self, action: Any):
         if self._over():
             raise IllegalActionError("the game is over: call reset()")
-        self._core.step(int(action))
+        try:
+            self._core.step(int(action))
+        except IllegalActionError:
+            if self._illegal == "raise":
+                raise
+            self._forfeited = True
+            observation = self._observe(self.agent_player)
+            return observation, self._illegal_penalty, True, False, {"illegal_action": True}
         self._opponent_moves()
         rewards = self._core.rewards()
         terminated = rewards is not None
