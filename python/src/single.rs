@@ -121,6 +121,9 @@ impl EnvironmentVisitor for MakeSingle {
     }
 }
 
+/// An observation and its action mask, as `observe` returns them.
+type Observed<'py> = (Bound<'py, PyArray3<i8>>, Bound<'py, PyArray1<i8>>);
+
 /// One game as an agent environment (the core of `rulebook.pettingzoo`
 /// and `rulebook.gymnasium`).
 #[pyclass(module = "rulebook", name = "_AgentEnv")]
@@ -181,7 +184,7 @@ impl AgentEnv {
         &mut self,
         py: Python<'py>,
         player: usize,
-    ) -> PyResult<(Bound<'py, PyArray3<i8>>, Bound<'py, PyArray1<i8>>)> {
+    ) -> PyResult<Observed<'py>> {
         let [planes, rows, columns] = self.core.shape();
         self.core.write_view(player, &mut self.scratch);
         let observation = PyArray3::<i8>::zeros(py, [rows, columns, planes], false);
