@@ -168,12 +168,12 @@ def main():
     args = parser.parse_args()
     entries = contenders(args.batch)
     runners = [(game, label, make()) for game, label, make in entries]
-    best = {label: 0.0 for _, label, _ in runners}
+    best = {(game, label): 0.0 for game, label, _ in runners}
     for _ in range(args.rounds):
-        for _, label, chunk in runners:
-            best[label] = max(best[label], timed(args.seconds, chunk))
+        for game, label, chunk in runners:
+            best[game, label] = max(best[game, label], timed(args.seconds, chunk))
     for game in ("connect4", "checkers"):
-        rows = [(label, best[label]) for g, label, _ in runners if g == game]
+        rows = [(label, best[game, label]) for g, label, _ in runners if g == game]
         base = {label: rate for label, rate in rows}
         pz = base.get("PettingZoo connect_four_v3 (1 game)")
         spiel = next((rate for label, rate in rows if label.startswith("OpenSpiel")), None)

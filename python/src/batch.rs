@@ -223,7 +223,12 @@ impl<E: Environment> Rules<'_, E> {
             match played {
                 Some(Ok(progress)) => {
                     slot.steps += 1;
-                    if let Progress::Completed(_) = progress {
+                    // The mask of the new state tells whether the game is
+                    // over (no legal action iff over, between moves): the
+                    // outcome is computed only then.
+                    let _ = slot.env.legal_action_mask(mask);
+                    let completed = matches!(progress, Progress::Completed(_));
+                    if completed && !mask.contains(&true) {
                         if let Some(outcome) = slot.env.position().outcome_for(mover) {
                             let reward = match outcome {
                                 PlayerOutcome::Win => WIN_REWARD,
@@ -251,9 +256,9 @@ impl<E: Environment> Rules<'_, E> {
             if *terminated || *truncated {
                 slot.env = self.start.clone();
                 slot.steps = 0;
+                let _ = slot.env.legal_action_mask(mask);
             }
             // The buffers have the environment's sizes: these cannot fail.
-            let _ = slot.env.legal_action_mask(mask);
             mask_out.copy_from_slice(mask);
             let _ = slot.env.write_observation(observation);
             *to_play = self.index(slot.env.position().to_move()) as i8;
@@ -372,23 +377,110 @@ where
     fn random_actions(&mut self, actions: &mut [i64]) {
         let count = self.dims.action_count;
         for (action, mask) in actions.iter_mut().zip(self.masks.chunks_exact(count)) {
-            let legal = mask.iter().filter(|&&m| m).count();
-            let mut pick = self.rng.usize(..legal.max(1));
-            *action = 0;
-            for (a, _) in mask.iter().enumerate().filter(|(_, &m)| m) {
-                if pick == 0 {
-                    *action = a as i64;
-                    break;
-                }
-                pick -= 1;
-            }
+            *action = random_legal(mask, &mut self.rng) as i64;
         }
     }
+}
+
+/// Uniform guesses [`random_legal`] makes before it counts the legal
+/// actions.
+const GUESSES: usize = 2;
+/// Bits per word of a packed mask.
+const WORD_BITS: usize = 64;
+/// Bytes packed at once by [`pack8`].
+const PACK_BYTES: usize = 8;
+
+/// Eight booleans (one per byte, each 0 or 1) as the low eight bits of a
+/// byte, bit `i` from byte `i`: one multiply gathers them.
+#[inline]
+fn pack8(bytes: [bool; PACK_BYTES]) -> u64 {
+    let word = u64::from_le_bytes(bytes.map(u8::from));
+    (word.wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// A uniformly random index among the `true` entries of `mask` (0 when
+/// there is none): the mask packed into 64-bit words (no scan per action),
+/// a random rank among the set bits, then that bit.
+fn random_legal(mask: &[bool], rng: &mut fastrand::Rng) -> usize {
+    // Most Connect Four masks are nearly full: a few uniform guesses
+    // usually hit a legal action, and a hit is uniform among them.
+    for _ in 0..GUESSES {
+        let guess = rng.usize(..mask.len().max(1));
+        if mask.get(guess) == Some(&true) {
+            return guess;
+        }
+    }
+    let mut words = [0u64; 4];
+    let packed_len = mask.len().div_ceil(WORD_BITS);
+    if packed_len > words.len() {
+        // Beyond 256 actions (no game yet): a plain scan.
+        let legal = mask.iter().filter(|&&m| m).count();
+        let pick = rng.usize(..legal.max(1));
+        return mask
+            .iter()
+            .enumerate()
+            .filter(|(_, &m)| m)
+            .nth(pick)
+            .map_or(0, |(a, _)| a);
+    }
+    let (chunks, rest) = mask.split_at(mask.len() - mask.len() % PACK_BYTES);
+    for (index, chunk) in chunks.chunks_exact(PACK_BYTES).enumerate() {
+        let bytes: [bool; PACK_BYTES] = chunk.try_into().unwrap_or([false; PACK_BYTES]);
+        words[index / PACK_BYTES] |= pack8(bytes) << ((index % PACK_BYTES) * PACK_BYTES);
+    }
+    for (offset, &legal) in rest.iter().enumerate() {
+        let bit = chunks.len() + offset;
+        words[bit / WORD_BITS] |= u64::from(legal) << (bit % WORD_BITS);
+    }
+    let legal: u32 = words.iter().map(|w| w.count_ones()).sum();
+    let mut pick = rng.u32(..legal.max(1));
+    for (index, &word) in words.iter().enumerate() {
+        let ones = word.count_ones();
+        if pick < ones {
+            let mut word = word;
+            for _ in 0..pick {
+                word &= word - 1;
+            }
+            return index * WORD_BITS + word.trailing_zeros() as usize;
+        }
+        pick -= ones;
+    }
+    0
 }
 
 impl<E: Environment> Batch<E> {
     /// The player number to act at the start.
     fn index_of_start(&self) -> i8 {
         self.rules().index(self.start.position().to_move()) as i8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_legal_picks_only_legal_actions_uniformly() {
+        let mut rng = fastrand::Rng::with_seed(3);
+        for count in [1, 7, 9, 64, 65, 128, 200, 300] {
+            let mask: Vec<bool> = (0..count).map(|a| a % 3 == 1 || a == count - 1).collect();
+            let legal: Vec<usize> = (0..count).filter(|&a| mask[a]).collect();
+            let mut seen = vec![0u32; count];
+            for _ in 0..200 * legal.len() {
+                seen[random_legal(&mask, &mut rng)] += 1;
+            }
+            for a in 0..count {
+                if mask[a] {
+                    assert!(
+                        (100..300).contains(&seen[a]),
+                        "{count}: action {a} seen {}",
+                        seen[a]
+                    );
+                } else {
+                    assert_eq!(seen[a], 0, "{count}: illegal action {a} picked");
+                }
+            }
+        }
+        assert_eq!(random_legal(&[false; 10], &mut rng), 0);
     }
 }

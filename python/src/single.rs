@@ -180,11 +180,7 @@ impl AgentEnv {
 
     /// `player`'s observation (rows, columns, planes) int8 and the action
     /// mask (int8, all zero unless `player` is to act).
-    fn observe<'py>(
-        &mut self,
-        py: Python<'py>,
-        player: usize,
-    ) -> PyResult<Observed<'py>> {
+    fn observe<'py>(&mut self, py: Python<'py>, player: usize) -> PyResult<Observed<'py>> {
         let [planes, rows, columns] = self.core.shape();
         self.core.write_view(player, &mut self.scratch);
         let observation = PyArray3::<i8>::zeros(py, [rows, columns, planes], false);

@@ -262,7 +262,9 @@ impl Environment for HopByHop {
         // The hop each move makes next: its first between moves, the one
         // after the squares so far in the middle of a capture.
         let hop = so_far.len().saturating_sub(1);
-        for mv in position.legal_moves() {
+        // By reference: iterating the list by value would copy it.
+        let legal = position.legal_moves();
+        for &mv in legal.iter() {
             let continues_so_far = mv.path().len() > so_far.len() && starts_with(mv, so_far);
             if !so_far.is_empty() && !continues_so_far {
                 continue;
@@ -370,7 +372,7 @@ impl Environment for HopByHop {
         path[len - 1] = Square::from_index(to);
 
         let mut goes_on = false;
-        for mv in legal {
+        for &mv in legal.iter() {
             if mv.path().len() < len || !starts_with(mv, &path[..len]) {
                 continue;
             }
