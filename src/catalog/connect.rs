@@ -1,0 +1,243 @@
+//! [`Described`] for Connect Four and ConnectX: a drop board, the column
+//! index as the move, the crate's board text as the position.
+
+use core::ops::RangeInclusive;
+
+use super::{
+    BoardKind, BoardView, Described, GameSpec, MoveTextError, PieceView, PositionTextError,
+};
+use crate::connect4::{self, Connect4, Player};
+use crate::connectx::{self, ConnectX, Parameters};
+use crate::pdn::{numbered, write_record, PdnResult, RecordTags, WriteError};
+use crate::search::{Engine, LevelError};
+use crate::{DrawRules, Game, Match};
+
+/// The Connect Four players' names, X first.
+fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::X => "x",
+        Player::O => "o",
+    }
+}
+
+/// The piece of `player`'s token: X is the first player.
+fn token(player: Player) -> PieceView {
+    PieceView {
+        player: u8::from(player == Player::O),
+        king: false,
+    }
+}
+
+/// A drop board of `rows` x `columns` whose tokens `piece_at(row, column)`
+/// gives with row 0 at the *bottom*, as the boards count rows.
+fn drop_board(
+    rows: usize,
+    columns: usize,
+    piece_at: impl Fn(usize, usize) -> Option<Player>,
+) -> BoardView {
+    debug_assert!(rows <= usize::from(u8::MAX) && columns <= usize::from(u8::MAX));
+    BoardView::from_fn(BoardKind::Drop, rows as u8, columns as u8, |row, column| {
+        let from_bottom = rows - 1 - usize::from(row);
+        (None, piece_at(from_bottom, usize::from(column)).map(token))
+    })
+}
+
+/// The PDN-like record of a drop game: the tags, `Result`, the start
+/// position as `FEN` when it is not the empty Connect Four board, and the
+/// moves' column indices, numbered.
+fn drop_record<G: Described<Player = Player>>(
+    game: &Match<G>,
+    tags: &[(&str, &str)],
+    standard_start: bool,
+) -> Result<String, WriteError> {
+    let result = PdnResult::of_match_of(game, Player::X);
+    let computed = RecordTags {
+        result: result.as_str(),
+        game_type: None,
+        fen: (!standard_start).then(|| game.start().position_text()),
+    };
+    let moves = game.history().iter().map(|mv| mv.to_string());
+    let first_to_move = game.start().to_move() == Player::X;
+    write_record(
+        tags.iter().copied(),
+        &computed,
+        numbered(moves, first_to_move),
+    )
+}
+
+/// The move `text` names, if it is a legal move of `game`: `column` reads
+/// the column, and the game's `why_illegal` says why it cannot be played.
+fn legal_column<G: Game, E: core::fmt::Display>(
+    game: &G,
+    text: &str,
+    column: impl FnOnce(&str) -> Result<G::Move, E>,
+) -> Result<G::Move, MoveTextError> {
+    let mv = column(text.trim()).map_err(|error| MoveTextError::new(text, error))?;
+    match game.why_illegal(mv) {
+        None => Ok(mv),
+        Some(reason) => Err(MoveTextError::new(text, reason)),
+    }
+}
+
+impl Described for Connect4 {
+    fn spec(&self) -> GameSpec {
+        GameSpec::Connect4
+    }
+
+    fn players() -> [Player; 2] {
+        Player::ALL
+    }
+
+    fn player_name(player: Player) -> &'static str {
+        player_name(player)
+    }
+
+    /// [`Connect4::text`].
+    fn position_text(&self) -> String {
+        self.text()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Connect4, PositionTextError> {
+        Connect4::parse_text(text.trim())
+            .map_err(|error| PositionTextError::new(self.spec(), text, error))
+    }
+
+    /// The column index, `0` to `6`.
+    fn move_text(&self, mv: connect4::Column) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<connect4::Column, MoveTextError> {
+        legal_column(self, text, str::parse::<connect4::Column>)
+    }
+
+    /// `[column]`.
+    fn route(&self, mv: connect4::Column) -> Vec<String> {
+        vec![mv.to_string()]
+    }
+
+    /// Nothing: Connect Four has no captures.
+    fn captured(&self, _mv: connect4::Column) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn board(&self) -> BoardView {
+        let board = self.board();
+        drop_board(connect4::ROWS, connect4::COLUMNS, |row, column| {
+            board.piece_at(row, column)
+        })
+    }
+
+    fn levels() -> RangeInclusive<u32> {
+        1..=connect4::MAX_LEVEL
+    }
+
+    fn default_level() -> u32 {
+        connect4::DEFAULT_LEVEL
+    }
+
+    /// [`connect4::engine`].
+    fn engine(&self, level: u32) -> Result<Engine<Connect4>, LevelError> {
+        connect4::engine(level)
+    }
+
+    /// The PDN-like record: tags, `Result`, `FEN` (the board text) when the
+    /// start is not the empty board, and the column indices, numbered
+    /// (`1. 3 3 2. 4 *`). [`Match::to_moves`] writes the solver notation
+    /// (1-indexed digits, no tags) instead.
+    fn record(game: &Match<Connect4>, tags: &[(&str, &str)]) -> Result<String, WriteError> {
+        drop_record(game, tags, *game.start() == Connect4::default())
+    }
+
+    /// None: a game of Connect Four ends within 42 plies.
+    fn draw_rules() -> DrawRules {
+        DrawRules::NONE
+    }
+}
+
+impl Described for ConnectX {
+    fn spec(&self) -> GameSpec {
+        GameSpec::ConnectX(self.parameters())
+    }
+
+    fn players() -> [Player; 2] {
+        Player::ALL
+    }
+
+    fn player_name(player: Player) -> &'static str {
+        player_name(player)
+    }
+
+    /// [`ConnectX::text`], with the size (`6x7x4:...`).
+    fn position_text(&self) -> String {
+        self.text()
+    }
+
+    /// Reads [`ConnectX::text`] of a board of this game's size.
+    fn parse_position(&self, text: &str) -> Result<ConnectX, PositionTextError> {
+        let position = ConnectX::parse_text(text.trim())
+            .map_err(|error| PositionTextError::new(self.spec(), text, error))?;
+        if position.parameters() != self.parameters() {
+            let message = format!(
+                "it is a {} board, but this game is {}",
+                position.parameters(),
+                self.parameters()
+            );
+            return Err(PositionTextError::new(self.spec(), text, message));
+        }
+        Ok(position)
+    }
+
+    /// The column index, `0` to `columns - 1`.
+    fn move_text(&self, mv: connectx::Column) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<connectx::Column, MoveTextError> {
+        let parameters = self.parameters();
+        legal_column(self, text, |text| parameters.parse_column(text))
+    }
+
+    /// `[column]`.
+    fn route(&self, mv: connectx::Column) -> Vec<String> {
+        vec![mv.to_string()]
+    }
+
+    /// Nothing: ConnectX has no captures.
+    fn captured(&self, _mv: connectx::Column) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn board(&self) -> BoardView {
+        let board = self.board();
+        drop_board(board.rows(), board.columns(), |row, column| {
+            board.piece_at(row, column)
+        })
+    }
+
+    fn levels() -> RangeInclusive<u32> {
+        1..=connectx::MAX_LEVEL
+    }
+
+    fn default_level() -> u32 {
+        connectx::DEFAULT_LEVEL
+    }
+
+    /// [`connectx::engine`] (Monte Carlo tree search, for any size).
+    fn engine(&self, level: u32) -> Result<Engine<ConnectX>, LevelError> {
+        connectx::engine(level)
+    }
+
+    /// As Connect Four's record; the `FEN` (with the size) is written
+    /// whenever the start is not the empty 6x7x4 board, so the record
+    /// names its size.
+    fn record(game: &Match<ConnectX>, tags: &[(&str, &str)]) -> Result<String, WriteError> {
+        let standard = ConnectX::new(Parameters::CONNECT_FOUR);
+        drop_record(game, tags, *game.start() == standard)
+    }
+
+    /// None: a game ends when the board is full.
+    fn draw_rules() -> DrawRules {
+        DrawRules::NONE
+    }
+}
