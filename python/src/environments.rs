@@ -3,12 +3,10 @@
 //! turn a user's `game` string into generic code over
 //! [`Environment`](rulebook::agent::Environment).
 
-use core::fmt::Display;
-
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rulebook::agent::Environment;
-use rulebook::catalog::GameSpec;
+use rulebook::catalog::{Described, GameSpec};
 use rulebook::checkers::HopByHop;
 use rulebook::connect4::Connect4;
 use rulebook::connectx::ConnectX;
@@ -20,15 +18,16 @@ use crate::games::spec_of;
 pub(crate) const ENVIRONMENT_NAMES: &[&str] = &["connect4", "connectx", "checkers"];
 
 /// What an environment type needs to be driven from Python.
-pub(crate) trait AgentEnvironment: Environment + Send + Sync + 'static {
+pub(crate) trait AgentEnvironment:
+    Environment<Game: Described> + Send + Sync + 'static
+{
     /// The position as the console draws it.
     fn render(&self) -> String;
 }
 
 impl<E> AgentEnvironment for E
 where
-    E: Environment + Send + Sync + 'static,
-    E::Game: Display,
+    E: Environment<Game: Described> + Send + Sync + 'static,
 {
     fn render(&self) -> String {
         self.position().to_string()

@@ -6,9 +6,12 @@
 //! `connect_four_v3` layout — and masks int8 arrays of the action count.
 
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rulebook::agent::{ActionError, Environment, Progress};
+use rulebook::catalog::Described;
+use rulebook::search::Engine;
 use rulebook::{Game, PlayerOutcome};
 
 use crate::environments::{visit_environment, AgentEnvironment, EnvironmentVisitor};
@@ -16,7 +19,7 @@ use crate::errors::IllegalActionError;
 use crate::vector_env::DEFAULT_MAX_STEPS;
 
 /// A game as an environment, object-safe: what `_AgentEnv` drives.
-trait SingleCore: Send + Sync {
+trait SingleCore {
     fn reset(&mut self);
     fn action_count(&self) -> usize;
     /// (planes, rows, columns) of the environment's observation.
@@ -33,14 +36,34 @@ trait SingleCore: Send + Sync {
     fn step(&mut self, action: usize) -> Result<bool, ActionError>;
     fn render(&self) -> String;
     fn boxed_clone(&self) -> Box<dyn SingleCore>;
+    /// The error for a level the game has no computer player at.
+    fn check_level(&self, level: u32) -> PyResult<()>;
+    /// Plays the whole move of the computer player at `level` (every
+    /// action of it), keeping its engine for the next calls.
+    fn play_engine(&mut self, level: u32) -> PyResult<()>;
 }
 
-#[derive(Clone)]
 struct Single<E: Environment> {
     start: E,
     env: E,
     steps: u32,
     max_steps: Option<u32>,
+    /// The computer player last asked for, with its level.
+    engine: Option<(u32, Engine<E::Game>)>,
+}
+
+impl<E: Environment> Clone for Single<E> {
+    /// A copy without the engine (engines are not `Clone`; the copy makes
+    /// its own when asked).
+    fn clone(&self) -> Self {
+        Single {
+            start: self.start.clone(),
+            env: self.env.clone(),
+            steps: self.steps,
+            max_steps: self.max_steps,
+            engine: None,
+        }
+    }
 }
 
 impl<E: AgentEnvironment> SingleCore for Single<E> {
@@ -96,6 +119,45 @@ impl<E: AgentEnvironment> SingleCore for Single<E> {
     fn boxed_clone(&self) -> Box<dyn SingleCore> {
         Box::new(self.clone())
     }
+    fn check_level(&self, level: u32) -> PyResult<()> {
+        let levels = <E::Game as Described>::levels();
+        if levels.contains(&level) {
+            Ok(())
+        } else {
+            Err(PyValueError::new_err(format!(
+                "there is no level {level}: levels go from {} to {}",
+                levels.start(),
+                levels.end()
+            )))
+        }
+    }
+    fn play_engine(&mut self, level: u32) -> PyResult<()> {
+        if self.engine.as_ref().map(|(l, _)| *l) != Some(level) {
+            let engine = self
+                .env
+                .position()
+                .engine(level)
+                .map_err(|error| PyValueError::new_err(error.to_string()))?;
+            self.engine = Some((level, engine));
+        }
+        let Some((_, engine)) = self.engine.as_mut() else {
+            return Ok(());
+        };
+        let Some(mv) = engine.think(self.env.position().clone()).best_move else {
+            return Err(IllegalActionError::new_err(
+                "the game is over: no move to play",
+            ));
+        };
+        let actions = self
+            .env
+            .actions_of_move(mv)
+            .map_err(|error| IllegalActionError::new_err(error.to_string()))?;
+        for action in actions {
+            self.step(action)
+                .map_err(|error| IllegalActionError::new_err(error.to_string()))?;
+        }
+        Ok(())
+    }
 }
 
 struct MakeSingle {
@@ -117,6 +179,7 @@ impl EnvironmentVisitor for MakeSingle {
             start,
             steps: 0,
             max_steps,
+            engine: None,
         })
     }
 }
@@ -126,7 +189,7 @@ type Observed<'py> = (Bound<'py, PyArray3<i8>>, Bound<'py, PyArray1<i8>>);
 
 /// One game as an agent environment (the core of `rulebook.pettingzoo`
 /// and `rulebook.gymnasium`).
-#[pyclass(module = "rulebook", name = "_AgentEnv")]
+#[pyclass(module = "rulebook", name = "_AgentEnv", unsendable)]
 pub struct AgentEnv {
     core: Box<dyn SingleCore>,
     game: String,
@@ -257,6 +320,16 @@ impl AgentEnv {
     /// The board as the console draws it.
     fn render(&self) -> String {
         self.core.render()
+    }
+
+    /// Raises ValueError unless the game has a computer player at `level`.
+    fn check_level(&self, level: u32) -> PyResult<()> {
+        self.core.check_level(level)
+    }
+
+    /// Plays the computer player's whole move at `level`.
+    fn play_engine(&mut self, level: u32) -> PyResult<()> {
+        self.core.play_engine(level)
     }
 
     fn copy(&self) -> AgentEnv {

@@ -82,3 +82,29 @@ def test_illegal_action_raises_and_changes_nothing():
 def test_bad_opponent_is_a_value_error():
     with pytest.raises(ValueError, match="opponent"):
         rg.make("connect4", opponent="strong")
+
+
+def test_level_opponent_plays_whole_moves():
+    env = rg.make("checkers", opponent="level:1", agent_player=1)
+    observation, _ = env.reset(seed=0)
+    assert observation["observation"].sum() == 24
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        action = rng.choice(np.flatnonzero(observation["action_mask"]))
+        observation, reward, terminated, truncated, _ = env.step(action)
+        if terminated or truncated:
+            break
+    with pytest.raises(ValueError, match="level"):
+        rg.make("connect4", opponent="level:99")
+
+
+def test_level_opponent_wins_against_a_blunder():
+    env = rg.make("connect4", opponent="level:3")
+    env.reset(seed=0)
+    # The agent stacks column 0; the engine must win in column it builds.
+    reward = 0.0
+    for _ in range(6):
+        _, reward, terminated, _, _ = env.step(0 if env._core.legal_actions()[0] == 0 else env._core.legal_actions()[0])
+        if terminated:
+            break
+    assert reward == -1.0

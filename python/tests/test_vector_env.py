@@ -139,8 +139,10 @@ def test_wrong_actions_are_type_and_value_errors():
 
 
 def test_bad_construction_is_a_value_error():
-    with pytest.raises(rulebook.ParseError, match="environments are"):
+    with pytest.raises(rulebook.ParseError, match="games are"):
         rulebook.VectorEnv("chess")
+    with pytest.raises(rulebook.ParseError, match="environments are"):
+        rulebook.VectorEnv("russian")
     with pytest.raises(ValueError, match="inarow"):
         rulebook.VectorEnv("connect4", inarow=5)
     with pytest.raises(ValueError):

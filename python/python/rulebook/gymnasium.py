@@ -85,7 +85,7 @@ class RulebookEnv(gymnasium.Env):
 
     def _opponent_policy(self, opponent: Opponent) -> Callable[[], int]:
         if callable(opponent):
-            return lambda: int(opponent(self._observe(1 - self.agent_player)))
+            return lambda: opponent(self._observe(1 - self.agent_player))
         if opponent == "random":
             return lambda: int(self.np_random.choice(self._core.legal_actions()))
         if isinstance(opponent, str) and opponent.startswith("level:"):
@@ -94,7 +94,7 @@ class RulebookEnv(gymnasium.Env):
             except ValueError:
                 raise ValueError(f"opponent {opponent!r}: the level must be a number") from None
             self._core.check_level(level)
-            return lambda: self._core.engine_action(level)
+            return lambda: self._core.play_engine(level)
         raise ValueError(
             f'opponent must be "random", "level:N" or a callable, not {opponent!r}'
         )
@@ -108,7 +108,9 @@ class RulebookEnv(gymnasium.Env):
 
     def _opponent_moves(self) -> None:
         while not self._over() and self._core.to_play != self.agent_player:
-            self._core.step(self._opponent())
+            action = self._opponent()
+            if action is not None:  # None: the engine played its move itself.
+                self._core.step(int(action))
 
     def _reward(self) -> float:
         rewards = self._core.rewards()
