@@ -114,6 +114,8 @@ class _AgentEnv:
     def rewards(self) -> Optional[Tuple[int, int]]: ...
     def render(self) -> str: ...
     def copy(self) -> "_AgentEnv": ...
+    def check_level(self, level: int) -> None: ...
+    def play_engine(self, level: int) -> None: ...
     @property
     def truncated(self) -> bool: ...
     @property
@@ -124,3 +126,85 @@ class _AgentEnv:
     def observation_shape(self) -> Tuple[int, int, int]: ...
     @property
     def game(self) -> str: ...
+
+class Move:
+    """A move: what ``Game.legal_moves()`` lists and ``Game.apply`` takes."""
+
+    @property
+    def text(self) -> str:
+        """The move in the game's notation ("3", "11-15", "9x18x27", "c3-d4")."""
+    @property
+    def route(self) -> list[str]:
+        """The squares it passes through, start first (a drop: its column)."""
+    @property
+    def captured(self) -> list[str]:
+        """The squares of the pieces it captures."""
+    @property
+    def game(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Game:
+    """A position of one of the crate's games with its rules. Use the
+    subclasses (``Connect4``, ``ConnectX``, ``Checkers``, ``International``,
+    ``Brazilian``, ``Russian``, ``Pool``, ``Italian``, ``Spanish``,
+    ``Czech``) or ``rulebook.game(name)``. ``str()`` draws the board as the
+    console does; ``repr()`` gives the position text; ``==`` and ``hash``
+    compare positions."""
+
+    def __init__(self, game: str = "connect4", position: Optional[str] = None, **params: int) -> None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def spec(self) -> str:
+        """The game with its parameters, e.g. "connectx:8x9x5"."""
+    def legal_moves(self) -> list[Move]: ...
+    def apply(self, move_: Union[str, Move]) -> Move:
+        """Plays a move (its text or a ``Move``); raises IllegalMoveError
+        with the crate's reason, changing nothing, when it is illegal."""
+    def after(self, move_: Union[str, Move]) -> "Game":
+        """A copy after the move."""
+    def outcome(self) -> Optional[Tuple[Optional[str], str]]:
+        """None while the game goes on, else (winner's name or None for a
+        draw, why it ended)."""
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def to_move(self) -> str: ...
+    @property
+    def players(self) -> Tuple[str, str]: ...
+    @property
+    def position(self) -> str:
+        """FEN (checkers, draughts) or the board text (Connect Four,
+        ConnectX); the class reads it back."""
+    def board(self) -> dict:
+        """What to draw: kind, rows, columns, cells (label, piece)."""
+    @property
+    def levels(self) -> Tuple[int, int]: ...
+    def best_move(self, level: Optional[int] = None) -> Optional[Move]: ...
+    def copy(self) -> "Game": ...
+
+class Engine:
+    """The computer player of a game (a name or a position) at a level."""
+
+    def __init__(self, game: Union[str, Game], level: Optional[int] = None, **params: int) -> None: ...
+    def best_move(self, position: Game) -> Optional[Move]: ...
+    @property
+    def level(self) -> int: ...
+
+class Solver:
+    """The Connect Four solver (``book=True``: the built-in opening book)."""
+
+    def __init__(self, book: bool = True) -> None: ...
+    def score(self, position: Game) -> int:
+        """The exact score: positive when the player to move wins (the
+        sooner, the larger), 0 a draw, negative a loss."""
+    def weak_score(self, position: Game) -> int:
+        """1 (win), 0 (draw) or -1 (loss) for the player to move."""
+    def best_moves(self, position: Game) -> list[Move]: ...
+    def move_scores(self, position: Game) -> list[Optional[int]]: ...
+
+def game_names() -> list[str]: ...
+def write_pdn(start: Game, moves: Sequence[Union[str, Move]], tags: Optional[Sequence[Tuple[str, str]]] = None) -> str:
+    """The record (PDN for checkers and draughts) of the game from ``start``."""
+def read_pdn_records(text: str, classes: dict, game: Optional[str] = None) -> list[dict]: ...
