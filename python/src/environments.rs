@@ -10,6 +10,7 @@ use rulebook::catalog::{Described, GameSpec};
 use rulebook::checkers::HopByHop;
 use rulebook::connect4::Connect4;
 use rulebook::connectx::ConnectX;
+use rulebook::Game;
 
 use crate::errors::ParseError;
 use crate::games::spec_of;
@@ -31,6 +32,23 @@ where
 {
     fn render(&self) -> String {
         self.position().to_string()
+    }
+}
+
+/// The truncation of games that may never end (checkers), in actions, when
+/// the caller does not choose one: OpenSpiel's checkers limit.
+const DEFAULT_MAX_STEPS: u32 = 1000;
+
+/// The step limit of `E`'s games from the caller's `max_steps`: `Some(0)`
+/// means none, `None` the default (none for games that always end, else
+/// [`DEFAULT_MAX_STEPS`]).
+pub(crate) fn step_limit<E: Environment>(max_steps: Option<u32>) -> Option<u32> {
+    match max_steps {
+        Some(0) => None,
+        Some(max) => Some(max),
+        None => <E::Game as Game>::MAX_PLIES
+            .is_none()
+            .then_some(DEFAULT_MAX_STEPS),
     }
 }
 

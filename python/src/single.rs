@@ -14,9 +14,8 @@ use rulebook::catalog::Described;
 use rulebook::search::Engine;
 use rulebook::{Game, PlayerOutcome};
 
-use crate::environments::{visit_environment, AgentEnvironment, EnvironmentVisitor};
+use crate::environments::{step_limit, visit_environment, AgentEnvironment, EnvironmentVisitor};
 use crate::errors::IllegalActionError;
-use crate::vector_env::DEFAULT_MAX_STEPS;
 
 /// A game as an environment, object-safe: what `_AgentEnv` drives.
 trait SingleCore {
@@ -167,13 +166,7 @@ struct MakeSingle {
 impl EnvironmentVisitor for MakeSingle {
     type Output = Box<dyn SingleCore>;
     fn visit<E: AgentEnvironment>(self, start: E) -> Box<dyn SingleCore> {
-        let max_steps = match self.max_steps {
-            Some(0) => None,
-            Some(max) => Some(max),
-            None => <E::Game as Game>::MAX_PLIES
-                .is_none()
-                .then_some(DEFAULT_MAX_STEPS),
-        };
+        let max_steps = step_limit::<E>(self.max_steps);
         Box::new(Single {
             env: start.clone(),
             start,

@@ -9,15 +9,10 @@ use numpy::{
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use rulebook::Game;
 
 use crate::batch::{Batch, BatchCore, Dims, IllegalPolicy, Outputs};
-use crate::environments::{visit_environment, AgentEnvironment, EnvironmentVisitor};
+use crate::environments::{step_limit, visit_environment, AgentEnvironment, EnvironmentVisitor};
 use crate::errors::IllegalActionError;
-
-/// The truncation of games that may never end (checkers), in actions, when
-/// the caller does not choose one: OpenSpiel's checkers limit.
-pub(crate) const DEFAULT_MAX_STEPS: u32 = 1000;
 
 /// The batch's outputs, allocated once and overwritten by every call.
 struct Arrays {
@@ -56,13 +51,7 @@ struct MakeBatch {
 impl EnvironmentVisitor for MakeBatch {
     type Output = Box<dyn BatchCore>;
     fn visit<E: AgentEnvironment>(self, start: E) -> Box<dyn BatchCore> {
-        let max_steps = match self.max_steps {
-            Some(0) => None,
-            Some(max) => Some(max),
-            None => <E::Game as Game>::MAX_PLIES
-                .is_none()
-                .then_some(DEFAULT_MAX_STEPS),
-        };
+        let max_steps = step_limit::<E>(self.max_steps);
         Box::new(Batch::new(
             start,
             self.num_envs,
