@@ -38,6 +38,7 @@ mod error;
 mod shape;
 
 pub use error::{ActionError, Buffer, BufferSizeError};
+pub(crate) use shape::swap_plane_groups;
 pub use shape::ObservationShape;
 
 use core::fmt::Debug;
@@ -178,6 +179,23 @@ pub trait Environment: Clone + PartialEq + Debug {
     /// [`BufferSizeError`] unless `observation.len() ==
     /// observation_shape().len()`; nothing is written.
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError>;
+
+    /// Writes the observation as the player *not* to act sees the state
+    /// (same shape and encoding as
+    /// [`write_observation`](Environment::write_observation), from the
+    /// other side), for front doors that show each player its own view,
+    /// such as PettingZoo's `observe(agent)`.
+    ///
+    /// The default writes the acting player's view: games whose
+    /// observation depends on the point of view override it, as this
+    /// crate's games do.
+    ///
+    /// # Errors
+    ///
+    /// As [`write_observation`](Environment::write_observation).
+    fn write_waiting_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
+        self.write_observation(observation)
+    }
 
     /// Plays `action` for the player to act.
     ///

@@ -66,6 +66,21 @@ impl fmt::Display for ObservationShape {
     }
 }
 
+/// Swaps the first `group` planes of `observation` with the next `group`
+/// (the acting player's planes with the opponent's), each plane
+/// `plane_len` values: how a side-relative observation turns into the
+/// other side's.
+///
+/// Precondition: `observation` holds at least `2 * group` planes.
+pub(crate) fn swap_plane_groups(observation: &mut [f32], plane_len: usize, group: usize) {
+    let group_len = group * plane_len;
+    debug_assert!(observation.len() >= 2 * group_len);
+    if let Some(both) = observation.get_mut(..2 * group_len) {
+        let (first, second) = both.split_at_mut(group_len);
+        first.swap_with_slice(second);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -44,7 +44,10 @@ use crate::{DrawRules, Game, Match};
 /// positions in shared state; the games of this crate also have
 /// `Send + Sync` moves and players (a front door that needs it states
 /// `G::Move: Send`).
-pub trait Described: Game + Send + Sync + 'static {
+///
+/// `Display` draws the board as the crate's console examples show it, for
+/// front doors that print a position (Python's `str(game)`).
+pub trait Described: Game + core::fmt::Display + Send + Sync + 'static {
     /// The spec of this game (name and parameters): `position.spec().visit(..)`
     /// recreates its kind.
     fn spec(&self) -> GameSpec;

@@ -5,7 +5,10 @@
 use super::geometry::{reverse, Direction, SQUARE_COUNT};
 use super::hops::{starts_with, PartialJump, MAX_PATH_SQUARES};
 use super::{Checkers, Move, Player, Role, Square, MAX_JUMPS};
-use crate::agent::{ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress};
+use crate::agent::{
+    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, ObservationShape,
+    Progress,
+};
 use crate::{Game, MoveList};
 
 /// The four diagonal directions of a hop.
@@ -259,7 +262,9 @@ impl Environment for HopByHop {
         // The hop each move makes next: its first between moves, the one
         // after the squares so far in the middle of a capture.
         let hop = so_far.len().saturating_sub(1);
-        for mv in position.legal_moves() {
+        // By reference: iterating the list by value would copy it.
+        let legal = position.legal_moves();
+        for &mv in legal.iter() {
             let continues_so_far = mv.path().len() > so_far.len() && starts_with(mv, so_far);
             if !so_far.is_empty() && !continues_so_far {
                 continue;
@@ -321,6 +326,18 @@ impl Environment for HopByHop {
         Ok(())
     }
 
+    /// The board turned 180° (the waiting player's view squares) with the
+    /// sides' planes swapped: the waiting player's men and kings in planes
+    /// 0–1. The capture in progress stays in planes 4–5, turned likewise.
+    fn write_waiting_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
+        self.write_observation(observation)?;
+        for plane in observation.chunks_exact_mut(SQUARE_COUNT) {
+            plane.reverse();
+        }
+        swap_plane_groups(observation, SQUARE_COUNT, OPPONENT_MEN_PLANE);
+        Ok(())
+    }
+
     fn apply_action(&mut self, action: usize) -> Result<Progress<Move>, ActionError> {
         if action >= ACTION_COUNT {
             return Err(ActionError::OutOfRange {
@@ -355,7 +372,7 @@ impl Environment for HopByHop {
         path[len - 1] = Square::from_index(to);
 
         let mut goes_on = false;
-        for mv in legal {
+        for &mv in legal.iter() {
             if mv.path().len() < len || !starts_with(mv, &path[..len]) {
                 continue;
             }

@@ -2,7 +2,10 @@
 //! column and a 2 x rows x columns observation, as Connect Four's at 6x7x4.
 
 use super::{Board, Column, ConnectX, Parameters, Player};
-use crate::agent::{ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress};
+use crate::agent::{
+    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, ObservationShape,
+    Progress,
+};
 use crate::{Game, MoveList, PlayError};
 
 /// The planes of the observation: the tokens of the player to move, then
@@ -80,6 +83,19 @@ impl Environment for ConnectX {
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
         write_planes(self.board(), self.to_move(), observation)
+    }
+
+    /// The acting player's view with the two planes swapped: the waiting
+    /// player's tokens in plane [`OWN_PLANE`], as PettingZoo's
+    /// `connect_four_v3` shows the board to the player not to move.
+    fn write_waiting_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
+        self.write_observation(observation)?;
+        swap_plane_groups(
+            observation,
+            self.parameters().rows() * self.parameters().columns(),
+            1,
+        );
+        Ok(())
     }
 
     fn apply_action(&mut self, action: usize) -> Result<Progress<Column>, ActionError> {

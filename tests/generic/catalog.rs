@@ -320,6 +320,12 @@ fn positions_of_another_connectx_size_are_refused() {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 struct Flawed<const FLAW: u8>(Connect4);
 
+impl<const FLAW: u8> core::fmt::Display for Flawed<FLAW> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// Flaws of [`Flawed`].
 const NO_FLAW: u8 = 0;
 const WRONG_MOVE_TEXT: u8 = 1;

@@ -17,3 +17,4 @@ mod position_key;
 mod search;
 mod testing_count_scored;
 mod testing_kit;
+mod waiting_observation;

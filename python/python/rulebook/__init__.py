@@ -1,0 +1,96 @@
+"""rulebook: exact board-game rules written in Rust, for Python.
+
+- Games: ``rulebook.Connect4()``, ``rulebook.ConnectX(rows=, columns=,
+  inarow=)``, ``rulebook.Checkers()`` and each draughts variant
+  (``rulebook.International()``, ``Brazilian``, ``Russian``, ``Pool``,
+  ``Italian``, ``Spanish``, ``Czech``), or ``rulebook.game(name)``: all are
+  ``rulebook.Game``. ``rulebook.Engine(game, level)`` plays them,
+  ``rulebook.Solver()`` solves Connect Four, ``read_pdn``/``write_pdn``
+  read and write records.
+- ``rulebook.VectorEnv``: a batch of games stepped in Rust, numpy arrays in
+  and out, for training agents fast.
+- ``rulebook.pettingzoo.env(game)``: a PettingZoo AEC environment (for
+  Connect Four a drop-in for ``pettingzoo.classic.connect_four_v3``).
+- ``rulebook.gymnasium.make(game, opponent=...)``: a Gymnasium environment
+  against a fixed opponent.
+
+Errors are ``ValueError`` subclasses carrying the library's messages:
+``IllegalMoveError``, ``IllegalActionError``, ``ParseError`` (all
+``RulebookError``).
+"""
+
+from typing import Any, Dict, List, Optional
+
+from rulebook._rulebook import (
+    Engine,
+    Game,
+    IllegalActionError,
+    IllegalMoveError,
+    Move,
+    ParseError,
+    RulebookError,
+    Solver,
+    VectorEnv,
+    game_names,
+    read_pdn_records,
+    write_pdn,
+)
+
+#: The games the environments (VectorEnv, pettingzoo, gymnasium) accept.
+ENVIRONMENTS = ("connect4", "connectx", "checkers")
+
+#: Every game name, as ``rulebook.game`` takes it.
+GAMES = tuple(game_names())
+
+#: The Python class of each game name.
+_CLASS_NAMES = {"connect4": "Connect4", "connectx": "ConnectX"}
+
+
+def _game_class(name: str) -> type:
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Game:
+        return Game.__new__(cls, name, position, **params)
+
+    class_name = _CLASS_NAMES.get(name, name.capitalize())
+    doc = (
+        f"A position of {name} (the start when ``position`` is None; else read from "
+        "its text, as ``.position`` writes it). See ``rulebook.Game``."
+    )
+    return type(class_name, (Game,), {"__new__": __new__, "__doc__": doc, "__module__": __name__})
+
+
+_CLASSES: Dict[str, type] = {name: _game_class(name) for name in GAMES}
+globals().update({cls.__name__: cls for cls in _CLASSES.values()})
+
+
+def game(name: str, position: Optional[str] = None, **params: Any) -> Game:
+    """The position of game ``name`` (one of ``GAMES``; ``connectx`` takes
+    ``rows``, ``columns``, ``inarow``), at the start or read from
+    ``position``."""
+    spec = Game(name, None, **params).name
+    return _CLASSES[spec](position, **params)
+
+
+def read_pdn(text: str, game: Optional[str] = None) -> List[dict]:
+    """The games of PDN ``text``: dicts with ``game``, ``tags``, ``moves``
+    (texts), ``result``, ``start`` and ``end`` (positions). The game is
+    ``game`` when given, else the one the ``GameType`` tag names, else
+    checkers. Raises ParseError or IllegalMoveError with the reason."""
+    return read_pdn_records(text, _CLASSES, game)
+
+
+__all__ = [
+    "ENVIRONMENTS",
+    "GAMES",
+    "Engine",
+    "Game",
+    "IllegalActionError",
+    "IllegalMoveError",
+    "Move",
+    "ParseError",
+    "RulebookError",
+    "Solver",
+    "VectorEnv",
+    "game",
+    "read_pdn",
+    "write_pdn",
+] + [cls.__name__ for cls in _CLASSES.values()]

@@ -1,0 +1,39 @@
+"""Type stubs of the package: the native classes plus the helpers of __init__.py."""
+
+from typing import Any, List, Optional, Tuple
+
+from rulebook._rulebook import (
+    Engine as Engine,
+    Game as Game,
+    IllegalActionError as IllegalActionError,
+    IllegalMoveError as IllegalMoveError,
+    Move as Move,
+    ParseError as ParseError,
+    RulebookError as RulebookError,
+    Solver as Solver,
+    VectorEnv as VectorEnv,
+    write_pdn as write_pdn,
+)
+
+class Connect4(Game):
+    def __init__(self, position: Optional[str] = None) -> None: ...
+
+class ConnectX(Game):
+    def __init__(self, position: Optional[str] = None, *, rows: int = 6, columns: int = 7, inarow: int = 4) -> None: ...
+
+class Checkers(Game):
+    def __init__(self, position: Optional[str] = None) -> None: ...
+
+class International(Game): ...
+class Brazilian(Game): ...
+class Russian(Game): ...
+class Pool(Game): ...
+class Italian(Game): ...
+class Spanish(Game): ...
+class Czech(Game): ...
+
+ENVIRONMENTS: Tuple[str, ...]
+GAMES: Tuple[str, ...]
+
+def game(name: str, position: Optional[str] = None, **params: Any) -> Game: ...
+def read_pdn(text: str, game: Optional[str] = None) -> List[dict]: ...

@@ -1,0 +1,210 @@
+"""Type stubs of the native module (re-exported by ``rulebook``)."""
+
+from typing import Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+class RulebookError(ValueError):
+    """The base of the package's errors: bad input that changed nothing."""
+
+class IllegalMoveError(RulebookError):
+    """A move that is not legal in the position (or the game is over)."""
+
+class IllegalActionError(RulebookError):
+    """An environment action that is out of range or not legal now."""
+
+class ParseError(RulebookError):
+    """Text (a position, a move, a record, a game name) that could not be read."""
+
+Actions = Union[npt.NDArray[np.integer], Sequence[int]]
+
+class VectorEnv:
+    """A batch of ``num_envs`` games of one kind, stepped together in Rust.
+
+    ``game`` is ``"connect4"``, ``"connectx"`` (keyword parameters ``rows``,
+    ``columns``, ``inarow``) or ``"checkers"``. ``reset()`` and
+    ``step(actions)`` write into the same numpy arrays every call and
+    return them; a game that ends (terminated or truncated) restarts at
+    once, so the arrays then show the new game's start. The GIL is released
+    while stepping; ``num_threads`` > 1 steps the games on that many
+    threads (same results). ``seed`` seeds ``random_actions``; the games
+    themselves are deterministic.
+
+    Arrays (N = ``num_envs``):
+
+    - observations: float32 (N, planes, rows, columns), from the point of
+      view of the player to act: Connect Four (N, 2, 6, 7), plane 0 the
+      mover's tokens, plane 1 the opponent's, row 0 the bottom row;
+      checkers (N, 6, 8, 4): own men, own kings, opponent's men, kings,
+      the jumping piece, the pieces jumped so far, on the 32 squares as the
+      mover sees them.
+    - action_masks: bool (N, actions): the legal actions.
+    - rewards: float32 (N, 2): the first player's and the second's reward
+      of this step (+1 win, -1 loss, 0 otherwise).
+    - terminations, truncations: bool (N,).
+    - to_play: int8 (N,): 0 when the first player is to act, 1 the second.
+
+    Illegal actions: ``illegal="raise"`` (default) raises
+    ``IllegalActionError`` naming the game and the action, and plays
+    nothing; ``illegal="lose"`` makes the player who chose it lose that game
+    with reward ``illegal_penalty`` (its opponent 0), and the game restarts.
+    Games that may never end (checkers) are truncated after ``max_steps``
+    actions (default 1000; 0 never); Connect Four always ends.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int = 1,
+        seed: int = 0,
+        *,
+        num_threads: int = 1,
+        illegal: str = "raise",
+        illegal_penalty: float = -1.0,
+        max_steps: Optional[int] = None,
+        **params: int,
+    ) -> None: ...
+    def reset(
+        self, seed: Optional[int] = None
+    ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int8]]:
+        """Restarts every game (``seed`` reseeds ``random_actions``);
+        returns ``(observations, action_masks, to_play)``."""
+    def step(
+        self, actions: Actions
+    ) -> Tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.int8],
+    ]:
+        """Plays ``actions[i]`` (an integer array of shape (N,)) in game
+        ``i``; returns ``(observations, action_masks, rewards, terminations,
+        truncations, to_play)``. A wrong shape is a ValueError, a wrong
+        dtype a TypeError, both naming the expected one."""
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """One uniformly random legal action per game, seeded; the same
+        int64 array is overwritten by each call."""
+    @property
+    def game(self) -> str: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def action_count(self) -> int: ...
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]:
+        """(planes, rows, columns) of one game's observation."""
+    @property
+    def num_threads(self) -> int: ...
+    @property
+    def illegal(self) -> str: ...
+
+class _AgentEnv:
+    """One game as an agent environment: the core of ``rulebook.pettingzoo``
+    and ``rulebook.gymnasium``. Observations are int8 (rows, columns,
+    planes), rows top first as the observing player sees the board."""
+
+    def __init__(self, game: str, *, max_steps: Optional[int] = None, **params: int) -> None: ...
+    def reset(self) -> None: ...
+    def step(self, action: int) -> bool: ...
+    def observe(self, player: int) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]: ...
+    def legal_actions(self) -> list[int]: ...
+    def rewards(self) -> Optional[Tuple[int, int]]: ...
+    def render(self) -> str: ...
+    def copy(self) -> "_AgentEnv": ...
+    def check_level(self, level: int) -> None: ...
+    def play_engine(self, level: int) -> None: ...
+    @property
+    def truncated(self) -> bool: ...
+    @property
+    def to_play(self) -> int: ...
+    @property
+    def action_count(self) -> int: ...
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]: ...
+    @property
+    def game(self) -> str: ...
+
+class Move:
+    """A move: what ``Game.legal_moves()`` lists and ``Game.apply`` takes."""
+
+    @property
+    def text(self) -> str:
+        """The move in the game's notation ("3", "11-15", "9x18x27", "c3-d4")."""
+    @property
+    def route(self) -> list[str]:
+        """The squares it passes through, start first (a drop: its column)."""
+    @property
+    def captured(self) -> list[str]:
+        """The squares of the pieces it captures."""
+    @property
+    def game(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Game:
+    """A position of one of the crate's games with its rules. Use the
+    subclasses (``Connect4``, ``ConnectX``, ``Checkers``, ``International``,
+    ``Brazilian``, ``Russian``, ``Pool``, ``Italian``, ``Spanish``,
+    ``Czech``) or ``rulebook.game(name)``. ``str()`` draws the board as the
+    console does; ``repr()`` gives the position text; ``==`` and ``hash``
+    compare positions."""
+
+    def __init__(self, game: str = "connect4", position: Optional[str] = None, **params: int) -> None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def spec(self) -> str:
+        """The game with its parameters, e.g. "connectx:8x9x5"."""
+    def legal_moves(self) -> list[Move]: ...
+    def apply(self, move_: Union[str, Move]) -> Move:
+        """Plays a move (its text or a ``Move``); raises IllegalMoveError
+        with the crate's reason, changing nothing, when it is illegal."""
+    def after(self, move_: Union[str, Move]) -> "Game":
+        """A copy after the move."""
+    def outcome(self) -> Optional[Tuple[Optional[str], str]]:
+        """None while the game goes on, else (winner's name or None for a
+        draw, why it ended)."""
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def to_move(self) -> str: ...
+    @property
+    def players(self) -> Tuple[str, str]: ...
+    @property
+    def position(self) -> str:
+        """FEN (checkers, draughts) or the board text (Connect Four,
+        ConnectX); the class reads it back."""
+    def board(self) -> dict:
+        """What to draw: kind, rows, columns, cells (label, piece)."""
+    @property
+    def levels(self) -> Tuple[int, int]: ...
+    def best_move(self, level: Optional[int] = None) -> Optional[Move]: ...
+    def copy(self) -> "Game": ...
+
+class Engine:
+    """The computer player of a game (a name or a position) at a level."""
+
+    def __init__(self, game: Union[str, Game], level: Optional[int] = None, **params: int) -> None: ...
+    def best_move(self, position: Game) -> Optional[Move]: ...
+    @property
+    def level(self) -> int: ...
+
+class Solver:
+    """The Connect Four solver (``book=True``: the built-in opening book)."""
+
+    def __init__(self, book: bool = True) -> None: ...
+    def score(self, position: Game) -> int:
+        """The exact score: positive when the player to move wins (the
+        sooner, the larger), 0 a draw, negative a loss."""
+    def weak_score(self, position: Game) -> int:
+        """1 (win), 0 (draw) or -1 (loss) for the player to move."""
+    def best_moves(self, position: Game) -> list[Move]: ...
+    def move_scores(self, position: Game) -> list[Optional[int]]: ...
+
+def game_names() -> list[str]: ...
+def write_pdn(start: Game, moves: Sequence[Union[str, Move]], tags: Optional[Sequence[Tuple[str, str]]] = None) -> str:
+    """The record (PDN for checkers and draughts) of the game from ``start``."""
+def read_pdn_records(text: str, classes: dict, game: Optional[str] = None) -> list[dict]: ...
