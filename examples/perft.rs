@@ -3,7 +3,7 @@
 //! engine and for measuring it.
 //!
 //! ```text
-//! cargo run --release --example perft -- <connect4|checkers|connectx> <depth>
+//! cargo run --release --example perft -- <connect4|checkers|connectx|othello> <depth>
 //!     [--fen F | --moves M] [--threads N] [--divide] [--plain]
 //!     [--rows R] [--columns C] [--in-a-row K]
 //! cargo run --release --example perft -- <draughts variant> <depth>
@@ -20,10 +20,13 @@
 //!   commas (`"3 3 4 2"`), as `--divide` prints them.
 //! - `--fen F`: start from a position text: a PDN FEN for checkers
 //!   (`B:W21-32:B1-12`), the compact board text for Connect Four
-//!   (`......./......./......./......./......./...X...`, rows top first).
+//!   (`......./......./......./......./......./...X...`, rows top first),
+//!   the 64-square board text and side to move for Othello
+//!   (`---------------------------OX------XO--------------------------- X`).
 //! - `--moves M`: start from the moves `M` played from the start position:
 //!   1-indexed column digits for Connect Four (`4453`), PDN moves separated
-//!   by spaces or commas for checkers (`"11-15 23-19"`).
+//!   by spaces or commas for checkers (`"11-15 23-19"`), squares and `pass`
+//!   for Othello, separated or not (`"f5 d6 c3"`, `f5d6c3`).
 //! - `--threads N`: count on N threads (default 1; 0 = every core).
 //! - `--divide`: print the count under each root move, in the game's move
 //!   notation (Connect Four columns print 0-6, as `Column` displays them).
@@ -54,6 +57,7 @@ use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
 use rulebook::connectx::{ConnectX, Parameters};
 use rulebook::draughts::{self, DistinctRoutes, Draughts, Rules};
+use rulebook::othello::Othello;
 use rulebook::{perft, perft_parallel_divide, perft_plain, Game};
 
 #[path = "support/connectx_flags.rs"]
@@ -61,13 +65,14 @@ mod connectx_flags;
 use connectx_flags::{take_connectx_flags, CONNECTX_FLAGS_USAGE};
 
 const USAGE: &str = "\
-usage: perft <connect4|checkers|connectx> <depth> [--fen F | --moves M] [--threads N] [--divide]
+usage: perft <connect4|checkers|connectx|othello> <depth> [--fen F | --moves M] [--threads N] [--divide]
              [--plain] [--rows R] [--columns C] [--in-a-row K]
 
   <depth>        plies to count (0 or more)
   --fen F        start from a position: PDN FEN for checkers, the board text for Connect Four
+                 and Othello (64 squares X/O/-, a1 to h8, then the side to move X or O)
   --moves M      start from these moves: column digits 1-7 for Connect Four (\"4453\"),
-                 PDN moves for checkers (\"11-15 23-19\")
+                 PDN moves for checkers (\"11-15 23-19\"), squares for Othello (\"f5 d6\")
   --threads N    threads to count on (default 1; 0 = every core)
   --divide       print the count under each root move
   --plain        count through legal_moves and apply_unchecked only, as a search walks
@@ -93,6 +98,7 @@ enum GameName {
     Connect4,
     Checkers,
     ConnectX,
+    Othello,
     /// A draughts variant, by its rules' name.
     Draughts(&'static str),
 }
@@ -185,11 +191,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         "connect4" => GameName::Connect4,
         "checkers" => GameName::Checkers,
         "connectx" => GameName::ConnectX,
+        "othello" => GameName::Othello,
         other => match DRAUGHTS_VARIANTS.iter().find(|&&name| name == other) {
             Some(&name) => GameName::Draughts(name),
             None => {
                 return Err(format!(
-                    "unknown game {other:?}: use connect4, checkers, connectx or {}",
+                    "unknown game {other:?}: use connect4, checkers, connectx, othello or {}",
                     DRAUGHTS_VARIANTS.join(", ")
                 ))
             }
@@ -240,6 +247,44 @@ fn checkers_start(start: &Start) -> Result<Checkers, String> {
             Ok(game)
         }
     }
+}
+
+fn othello_start(start: &Start) -> Result<Othello, String> {
+    match start {
+        Start::Initial => Ok(Othello::default()),
+        Start::Fen(text) => Othello::parse_text(text).map_err(|e| format!("--fen: {e}")),
+        Start::Moves(moves) => {
+            let mut game = Othello::default();
+            for text in othello_move_texts(moves) {
+                let mv = game.parse_move(text).map_err(|e| format!("--moves: {e}"))?;
+                game.apply(mv)
+                    .map_err(|e| format!("--moves: {text}: {e}"))?;
+            }
+            Ok(game)
+        }
+    }
+}
+
+/// The moves of an Othello transcript: separated by spaces or commas, or
+/// written together (`f5d6c3`, two characters a square; `pass` whole).
+fn othello_move_texts(moves: &str) -> Vec<&str> {
+    let mut texts = Vec::new();
+    for mut token in moves.split([' ', ',']).filter(|text| !text.is_empty()) {
+        while !token.is_empty() {
+            let length = if token.to_ascii_lowercase().starts_with("pass") {
+                4
+            } else {
+                token
+                    .char_indices()
+                    .nth(2)
+                    .map_or(token.len(), |(at, _)| at)
+            };
+            let (first, rest) = token.split_at(length);
+            texts.push(first);
+            token = rest;
+        }
+    }
+    texts
 }
 
 fn connectx_start(start: &Start, parameters: Option<Parameters>) -> Result<ConnectX, String> {
@@ -365,6 +410,7 @@ fn main() -> ExitCode {
             _ if size.is_some() => Err("--rows, --columns and --in-a-row are for connectx".into()),
             GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
             GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),
+            GameName::Othello => othello_start(&options.start).map(|game| run(&game, &options)),
             GameName::Draughts(name) => match name {
                 "international" => run_draughts::<draughts::InternationalRules>(&options),
                 "brazilian" => run_draughts::<draughts::BrazilianRules>(&options),
