@@ -34,6 +34,11 @@
 //!   and `apply_unchecked` only (as a search walks the game), on one
 //!   thread: the speed of the path every search takes, not of the game's
 //!   own fast perft.
+//! - `--end-passes` (othello): count in the convention of Aart Bik's
+//!   published table, where a finished game counts its two passes
+//!   (`Othello::perft_with_end_passes`, one thread); without it, by the
+//!   rules of the game (a finished game has no move), as `Game::perft` and
+//!   Edax's `perft`.
 //! - `--routes` / `--distinct` (draughts): count capture routes that take
 //!   the same pieces to the same square each (`--routes`, the default, as
 //!   `Game::perft`) or once (`--distinct`, `Draughts::perft_distinct`).
@@ -79,6 +84,8 @@ usage: perft <connect4|checkers|connectx|othello> <depth> [--fen F | --moves M] 
                  (one thread, no --divide)
   --routes       draughts: count every capture route (the default)
   --distinct     draughts: count routes taking the same pieces to the same square once
+  --end-passes   othello: count as Aart Bik's published table, a finished game's two passes
+                 included (one thread)
 
 Draughts variants: international, brazilian, russian, pool, italian, spanish, czech.
 
@@ -133,6 +140,8 @@ struct Options {
     plain: bool,
     /// `--distinct`: one count per distinct capture (draughts).
     distinct: bool,
+    /// `--end-passes`: Bik's convention (othello).
+    end_passes: bool,
 }
 
 /// Reads the command line (without the program name). The error says what
@@ -143,6 +152,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut threads = DEFAULT_THREADS;
     let mut divide = false;
     let mut plain = false;
+    let mut end_passes = false;
     let mut convention: Option<&str> = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -171,6 +181,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             "--divide" => divide = true,
             "--plain" => plain = true,
+            "--end-passes" => end_passes = true,
             "--routes" | "--distinct" => {
                 if convention.is_some_and(|given| given != arg) {
                     return Err("give at most one of --routes and --distinct".into());
@@ -206,6 +217,14 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     if convention.is_some() && !matches!(game, GameName::Draughts(_)) {
         return Err("--routes and --distinct are for the draughts variants".into());
     }
+    if end_passes && !matches!(game, GameName::Othello) {
+        return Err("--end-passes is for othello".into());
+    }
+    if end_passes && (plain || divide || threads != 1) {
+        return Err(
+            "--end-passes counts on one thread: leave out --plain, --divide and --threads".into(),
+        );
+    }
     let depth = depth
         .parse()
         .map_err(|_| format!("the depth must be a whole number of plies, not {depth:?}"))?;
@@ -220,6 +239,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         divide,
         plain,
         distinct,
+        end_passes,
     })
 }
 
@@ -410,6 +430,11 @@ fn main() -> ExitCode {
             _ if size.is_some() => Err("--rows, --columns and --in-a-row are for connectx".into()),
             GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
             GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),
+            GameName::Othello if options.end_passes => othello_start(&options.start).map(|game| {
+                let started = Instant::now();
+                let total = game.perft_with_end_passes(options.depth);
+                print_total(options.depth, total, started.elapsed());
+            }),
             GameName::Othello => othello_start(&options.start).map(|game| run(&game, &options)),
             GameName::Draughts(name) => match name {
                 "international" => run_draughts::<draughts::InternationalRules>(&options),

@@ -7,7 +7,8 @@
 //!   [`Square`] (`a1` to `h8`) and [`Move`] (a square, or `pass`);
 //! - [`Othello`]: the position, two bitboards and the side to move,
 //!   implementing [`Game`](crate::Game), with [`Ending`], a fast
-//!   bulk-counting perft, moves read against the position with the legal
+//!   bulk-counting perft (and [`Othello::perft_with_end_passes`], the
+//!   convention of Aart Bik's published table), moves read against the position with the legal
 //!   moves in every refusal ([`Othello::parse_move`], [`MoveError`]), and
 //!   the common one-line board text ([`Othello::text`], `FromStr`, serde;
 //!   [`ParseBoardError`]).
