@@ -3,7 +3,7 @@
 //! `PlayError`. Nothing here is special to the crate's own games; this is
 //! how you add yours.
 //!
-//! `tests/tictactoe_example.rs` checks it with the conformance kit
+//! `tests/example_programs/tictactoe.rs` checks it with the conformance kit
 //! (`rulebook::testing::check_contract`) and its perft counts.
 
 use core::fmt;

@@ -13,7 +13,7 @@
 //! - the last two plies are inlined into one loop (a [`Visitor`] that
 //!   counts the child's moves).
 //!
-//! `tests/checkers_perft.rs` and `tests/checkers_playouts.rs` check it
+//! `tests/checkers/perft.rs` and `tests/checkers/playouts.rs` check it
 //! against the plain walk through `legal_moves` + `apply_unchecked`, from
 //! the start and from positions with kings, multi-jumps and rings.
 

@@ -2,7 +2,7 @@
 //! game, against the games' own API: masks against `legal_moves`,
 //! observations against the board, actions against the moves, and the
 //! documented encodings on hand-checked positions. (The generic rules run
-//! on random playouts in `tests/conformance.rs`.)
+//! on random playouts in `tests/generic/conformance.rs`.)
 
 use rulebook::agent::{ActionError, Buffer, BufferSizeError, Environment, Progress};
 use rulebook::checkers::{self, Checkers, HopByHop, Move, Piece, Player, Role, Square};

@@ -8,7 +8,7 @@ use rulebook::connect4::{self, Column, Connect4, CELLS};
 use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts, Root, Score, SearchResult, Searcher};
 use rulebook::{DrawRules, Game, Match, PlayerOutcome};
 
-const END_GAME: &str = include_str!("data/Test_L3_R1");
+const END_GAME: &str = include_str!("../data/Test_L3_R1");
 
 /// A small table: tests build many searches.
 const TABLE_BYTES: usize = 1 << 20;

@@ -7,8 +7,8 @@
 use rulebook::connect4::{Column, Connect4, CELLS};
 use rulebook::{Game, Outcome};
 
-const END_EASY: &str = include_str!("data/Test_L3_R1");
-const MIDDLE_EASY: &str = include_str!("data/Test_L2_R1");
+const END_EASY: &str = include_str!("../data/Test_L3_R1");
+const MIDDLE_EASY: &str = include_str!("../data/Test_L2_R1");
 
 /// Columns searched centre first: strong moves first make alpha-beta cut
 /// sooner. (The order does not change the value, only the speed.)

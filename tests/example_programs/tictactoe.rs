@@ -2,10 +2,10 @@
 //! (`examples/tictactoe/game.rs`, included here as a module) passes the
 //! conformance kit and the agreed counts, and its console plays.
 
-#[path = "../examples/tictactoe/game.rs"]
+#[path = "../../examples/tictactoe/game.rs"]
 #[allow(dead_code)] // the example's main uses what this test does not
 mod game;
-mod support;
+use crate::support;
 
 use game::{Cell, Mark, TicTacToe};
 use rulebook::testing::{check_contract, Config};

@@ -3,9 +3,7 @@
 //! replay when read back.
 #![cfg(feature = "serde")]
 
-mod match_support;
-
-use match_support::{Side, Step, Walk};
+use crate::match_support::{Side, Step, Walk};
 use rulebook::{DrawRules, Match};
 
 fn played(rules: DrawRules, moves: &[Step]) -> Match<Walk> {

@@ -23,7 +23,7 @@ use rulebook::checkers::pdn::PdnReader;
 use rulebook::checkers::{Checkers, Ending, Player};
 use rulebook::{DrawRules, EndReason, Match, Outcome};
 
-mod support;
+use crate::support;
 
 fn data_file(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

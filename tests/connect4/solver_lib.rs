@@ -6,10 +6,10 @@
 use rulebook::connect4::{Book, BookError, Column, Connect4, Player, SolveError, Solver, CELLS};
 use rulebook::{Game, Outcome};
 
-const END_EASY: &str = include_str!("data/Test_L3_R1");
-const MIDDLE_EASY: &str = include_str!("data/Test_L2_R1");
-const BEGIN_EASY_SAMPLE: &str = include_str!("data/c4_begin_easy_sample");
-const MIDDLE_MEDIUM_SAMPLE: &str = include_str!("data/c4_middle_medium_sample");
+const END_EASY: &str = include_str!("../data/Test_L3_R1");
+const MIDDLE_EASY: &str = include_str!("../data/Test_L2_R1");
+const BEGIN_EASY_SAMPLE: &str = include_str!("../data/c4_begin_easy_sample");
+const MIDDLE_MEDIUM_SAMPLE: &str = include_str!("../data/c4_middle_medium_sample");
 
 /// A table of 2^20 entries (8 MiB): plenty for these positions, quick to
 /// clear.
@@ -372,7 +372,7 @@ fn builtin_book_loads_and_agrees_with_the_solver() {
     assert!(!book.is_empty());
     // Every entry is a real unfinished position within the depth (a
     // sample of the deepest agrees with fresh solves in
-    // tests/connect4_book_play.rs, in release).
+    // tests/connect4/book_play.rs, in release).
     let entries: Vec<(Connect4, i32)> = book.entries().collect();
     assert_eq!(entries.len(), book.len());
     for (game, score) in &entries {

@@ -3,9 +3,9 @@
 //! the tiny walk game of `match_support`, whose `L`/`R` steps are reversible
 //! and whose `J` jump is not.
 
-mod match_support;
+use crate::match_support;
 
-use match_support::{Side, Step, Walk};
+use crate::match_support::{Side, Step, Walk};
 use rulebook::{DrawRules, EndReason, Match, MatchError, MatchResult, Outcome};
 
 const REPETITION_ONLY: DrawRules = DrawRules {

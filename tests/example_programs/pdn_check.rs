@@ -1,12 +1,10 @@
 //! `cargo run --example pdn_check`: streams a PDN file (or standard input)
 //! game by game and reports what reads and replays.
 
-mod support;
-
-use support::run_example;
+use crate::support::run_example;
 
 /// What the example prints for the Tinsley collection: the counts asserted
-/// by `tests/checkers_pdn_tinsley.rs` (the one game that does not replay
+/// by `tests/checkers/pdn_tinsley.rs` (the one game that does not replay
 /// holds 126 of the 36,112 move words).
 const TINSLEY_REPORT: &str = "\
 games: 724

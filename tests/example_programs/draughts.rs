@@ -2,7 +2,7 @@
 //! board, hop-by-hop captures, the majority rule explained, commands, and
 //! bad arguments.
 
-mod support;
+use crate::support;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -12,7 +12,7 @@ use rulebook::connectx::{self, Column, ConnectX, Parameters, Player};
 use rulebook::{perft, Game, PlayError};
 
 /// Perft from the empty board, depths 0..=9 (the counts of issue 2, as
-/// `tests/connect4_perft.rs` checks them for `Connect4`).
+/// `tests/connect4/perft.rs` checks them for `Connect4`).
 const EMPTY_BOARD_PERFT: [u64; 10] = [
     1, 7, 49, 343, 2401, 16807, 117649, 823536, 5673234, 39394572,
 ];

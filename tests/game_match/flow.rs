@@ -3,9 +3,9 @@
 //! of `match_support` so that every rule of the match layer is tested apart
 //! from any real game's rules.
 
-mod match_support;
+use crate::match_support;
 
-use match_support::{ReachedGoal, Side, Step, Walk};
+use crate::match_support::{ReachedGoal, Side, Step, Walk};
 use rulebook::{Action, EndReason, Match, MatchError, MatchResult, Outcome, PlayError, UndoError};
 
 type WalkError = MatchError<Side, Step>;

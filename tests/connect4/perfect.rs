@@ -10,7 +10,7 @@ use rulebook::connect4::{
 use rulebook::search::{Engine, Limits, Score, Searcher};
 use rulebook::{Game, Match, Outcome};
 
-const MIDDLE_EASY: &str = include_str!("data/Test_L2_R1");
+const MIDDLE_EASY: &str = include_str!("../data/Test_L2_R1");
 
 /// Stones each side places in a full game: a win with stone `s` scores
 /// `STONES + 1 - s` for the winner.

@@ -10,7 +10,7 @@ use rulebook::checkers::pdn::{
 use rulebook::checkers::{Checkers, Player, ResolveMoveError};
 use rulebook::{EndReason, Game, Match, Outcome};
 
-const TINSLEY: &str = include_str!("data/tinsley.pdn");
+const TINSLEY: &str = include_str!("../data/tinsley.pdn");
 const TINSLEY_GAMES: usize = 724;
 const REPLAYABLE_GAMES: usize = 723;
 

@@ -1,9 +1,7 @@
 //! Every example answers `--help` (and `-h`) with its usage on stdout and
 //! exit code 0, without reading any input.
 
-mod support;
-
-use support::run_example;
+use crate::support::run_example;
 
 #[test]
 fn every_example_answers_help_with_its_usage() {

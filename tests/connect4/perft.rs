@@ -88,8 +88,8 @@ fn fast_perft_equals_the_generic_walk_on_benchmark_positions() {
     // Every 10th position of both benchmark sets: middle games and end
     // games, many with immediate wins for one side or both.
     let data = [
-        include_str!("data/Test_L2_R1"),
-        include_str!("data/Test_L3_R1"),
+        include_str!("../data/Test_L2_R1"),
+        include_str!("../data/Test_L3_R1"),
     ];
     let mut checked = 0;
     for line in data.iter().flat_map(|set| set.lines().step_by(10)) {

@@ -2,12 +2,12 @@
 //! its whole output: the assignment's sample session byte for byte, a tie,
 //! bad input, and end of input at each kind of prompt.
 
-mod support;
+use crate::support;
 
 use rulebook::connect4::Connect4;
 
-const SAMPLE_INPUT: &str = include_str!("data/connect4_sample_input.txt");
-const SAMPLE_OUTPUT: &str = include_str!("data/connect4_sample_output.txt");
+const SAMPLE_INPUT: &str = include_str!("../data/connect4_sample_input.txt");
+const SAMPLE_OUTPUT: &str = include_str!("../data/connect4_sample_output.txt");
 
 const EMPTY_BOARD: &str = "\
 |0|1|2|3|4|5|6|
@@ -197,7 +197,7 @@ fn replay(transcript: &str, mut human: impl Iterator<Item = char>) -> Connect4 {
 // change.
 #[test]
 fn a_scripted_human_against_the_computer_plays_to_the_end() {
-    let input = include_str!("data/connect4_session_computer_o.input.txt");
+    let input = include_str!("../data/connect4_session_computer_o.input.txt");
     let output = run_with(&["--computer", "O", "--level", "3"], input);
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -2,7 +2,7 @@
 //! console with `--rows`/`--columns`/`--in-a-row`, and `perft connectx`.
 //! Bad sizes get a message and exit code 2, never a panic.
 
-mod support;
+use crate::support;
 
 use std::process::Output;
 
@@ -12,8 +12,8 @@ use rulebook::{perft, perft_divide, Game};
 /// The exit code of a usage error.
 const USAGE_ERROR: i32 = 2;
 
-const SAMPLE_INPUT: &str = include_str!("data/connect4_sample_input.txt");
-const SAMPLE_OUTPUT: &str = include_str!("data/connect4_sample_output.txt");
+const SAMPLE_INPUT: &str = include_str!("../data/connect4_sample_input.txt");
+const SAMPLE_OUTPUT: &str = include_str!("../data/connect4_sample_output.txt");
 const PLAY_AGAIN: &str = "Would you like to play again? Y/N\n";
 
 fn prompt(game: &ConnectX) -> String {

@@ -28,7 +28,7 @@ fn malformed(text: &str) -> ParseBoardError {
 
 #[test]
 fn text_round_trips_for_positions_along_real_games() {
-    let lines = include_str!("data/Test_L3_R1").lines().take(50);
+    let lines = include_str!("../data/Test_L3_R1").lines().take(50);
     for line in lines {
         let moves = line.split(' ').next().unwrap();
         for end in 0..=moves.len() {

@@ -360,7 +360,7 @@ fn tags_that_cannot_be_written_are_refused() {
 #[test]
 fn long_games_wrap_under_80_columns_and_number_every_pair() {
     let game = read_one(
-        include_str!("data/tinsley.pdn")
+        include_str!("../data/tinsley.pdn")
             .split("\n\n")
             .nth(1)
             .unwrap(),

@@ -2,7 +2,7 @@
 //! start positions, progress on stderr, and bad arguments (usage on
 //! stderr, exit code 2, no panic).
 
-mod support;
+use crate::support;
 
 use std::process::{Command, Output};
 
@@ -232,7 +232,7 @@ fn draughts_variants_in_both_conventions() {
 
 /// `--fen` works for every draughts variant, in its own notation: from the
 /// start position written as a FEN the count is the published one (the
-/// start-position counts of `tests/draughts_perft.rs`), and a set-up
+/// start-position counts of `tests/draughts/perft.rs`), and a set-up
 /// position counts the moves worked out by hand.
 #[test]
 fn draughts_fen_start_for_every_variant() {

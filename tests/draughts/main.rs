@@ -1,0 +1,14 @@
+//! The draughts family: rules of every variant, notation, hops, PDN, perft,
+//! English rules against `Checkers`.
+//!
+//! One test binary for this area (compiling and linking one binary per
+//! file cost most of the suite's time): each former `tests/<name>.rs` is
+//! a module here. A new test file of this area goes in this folder, with
+//! a `mod` line below. See `tests/README.md`.
+
+mod english;
+mod hops;
+mod notation;
+mod pdn;
+mod perft;
+mod rules;

@@ -1,0 +1,19 @@
+//! The example programs run as a user runs them (consoles, perft, pdn_check,
+//! tictactoe, `--help`).
+//!
+//! One test binary for this area (compiling and linking one binary per
+//! file cost most of the suite's time): each former `tests/<name>.rs` is
+//! a module here. A new test file of this area goes in this folder, with
+//! a `mod` line below. See `tests/README.md`.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod checkers;
+mod connect4;
+mod connectx;
+mod draughts;
+mod help;
+mod pdn_check;
+mod perft;
+mod tictactoe;
