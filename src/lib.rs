@@ -23,6 +23,10 @@
 //!   (the proof of a move generator), per root move, on several threads;
 //!   [`perft_plain`] counts through the trait alone, as a search walks;
 //!   [`count_games`] — count complete games.
+//! - [`catalog`] — what front doors (a server, a web page, Python) need
+//!   to know of each game: [`GameSpec`](catalog::GameSpec) names a game,
+//!   [`Described`](catalog::Described) describes it (text, board, engines,
+//!   records).
 //! - [`agent`] — games as environments for learning agents: numbered
 //!   actions, legal-action masks, observation tensors.
 //! - `testing` (feature `testing`) — the conformance kit: checks that a
@@ -34,6 +38,7 @@
 #![deny(missing_docs)]
 
 pub mod agent;
+pub mod catalog;
 pub mod checkers;
 pub mod connect4;
 pub mod connectx;

@@ -330,7 +330,7 @@ pub fn write_match<'a, R: Rules>(
     let game_type = R::GAME_TYPE.to_string();
     let computed = RecordTags {
         result: result.as_str(),
-        game_type: &game_type,
+        game_type: Some(&game_type),
         fen: (*game.start() != Draughts::default()).then(|| game.start().to_fen()),
     };
     let mut position = *game.start();

@@ -41,15 +41,16 @@ pub enum WriteError {
 pub(crate) struct RecordTags<'a> {
     /// The `Result` tag (and the movetext's last word).
     pub(crate) result: &'a str,
-    /// The `GameType` tag.
-    pub(crate) game_type: &'a str,
+    /// The `GameType` tag, or `None` for a game PDN has no number for
+    /// (Connect Four's PDN-like records).
+    pub(crate) game_type: Option<&'a str>,
     /// The `FEN` of the start position when it is not the standard one
     /// (written with `SetUp "1"`).
     pub(crate) fen: Option<String>,
 }
 
 /// Writes one record: the caller's `tags` in the order given (those named
-/// like a computed tag are left out), then `Result`, `GameType` and, with a
+/// like a computed tag are left out), then `Result`, `GameType` (when the game has one) and, with a
 /// set-up, `SetUp` and `FEN`; a blank line; then `words` (the units of
 /// [`numbered`]) and the result, wrapped under 80 columns between units.
 ///
@@ -86,7 +87,9 @@ pub(crate) fn write_record<'a>(
         }
     }
     write_tag(&mut text, RESULT_TAG, computed.result);
-    write_tag(&mut text, GAME_TYPE_TAG, computed.game_type);
+    if let Some(game_type) = computed.game_type {
+        write_tag(&mut text, GAME_TYPE_TAG, game_type);
+    }
     if let Some(fen) = &computed.fen {
         write_tag(&mut text, SET_UP_TAG, "1");
         write_tag(&mut text, FEN_TAG, fen);

@@ -7,6 +7,10 @@
 //!   `G::default()` (and any extra [start positions](Config::start_position))
 //!   and checks every position reached; see [`Rule`] for the list of rules.
 //! - [`plain_perft`] is the reference count a fast `perft` must equal.
+//! - [`check_described`] checks the
+//!   [`Described`](crate::catalog::Described) contract, what the front
+//!   doors rely on (text round trips, routes, the board view, levels,
+//!   records).
 //! - [`check_environment`] does the same for an
 //!   [`Environment`](crate::agent::Environment): masks, actions and
 //!   observations.
@@ -111,11 +115,13 @@
 //! ```
 
 mod contract;
+mod described;
 mod environment;
 mod rng;
 mod violation;
 
 pub use contract::{check_contract, plain_perft, Summary};
+pub use described::check_described;
 pub use environment::check_environment;
 pub use violation::{ContractViolation, Rule};
 

@@ -88,6 +88,34 @@ pub enum Rule {
     /// Each player is to act after a completed move: the opponent of the
     /// mover; before the move completes, the same player (environments).
     ActingPlayer,
+    /// A game's spec reads back from its text, and its visit starts a game
+    /// of the same spec with the first player to move
+    /// ([`Described`](crate::catalog::Described)).
+    DescribedSpec,
+    /// The two players are distinct opponents, the first to move first,
+    /// and their names read back (`Described`).
+    DescribedPlayers,
+    /// `parse_position(position_text())` is the position (`Described`).
+    PositionTextRoundTrip,
+    /// `parse_move(move_text(mv))` is `mv` for every legal move
+    /// (`Described`).
+    DescribedMoveText,
+    /// `parse_move` returns legal moves only (`Described`).
+    ParseMoveLegal,
+    /// Routes are non-empty, on the board, unique and prefix-free, and
+    /// `moves_with_route_prefix` finds their moves (`Described`).
+    DescribedRoute,
+    /// Captured squares hold the opponent's pieces, as many as leave the
+    /// board (`Described`).
+    DescribedCaptured,
+    /// The board view keeps its invariants (`Described`).
+    DescribedBoard,
+    /// The levels hold the default, refuse their neighbours, and the
+    /// weakest engine plays a legal move (`Described`).
+    DescribedLevels,
+    /// A record is written with the caller's tags and refuses bad ones
+    /// (`Described`).
+    DescribedRecord,
 }
 
 impl fmt::Display for Rule {
@@ -128,6 +156,18 @@ impl fmt::Display for Rule {
             Rule::MoveActionsRoundTrip => "a legal move's actions, played in order, make that move",
             Rule::Observation => "the observation is deterministic and finite",
             Rule::ActingPlayer => "the mover acts until the move completes, then the opponent acts",
+            Rule::DescribedSpec => "the spec round-trips and visits a game of the same spec",
+            Rule::DescribedPlayers => "the players are two opponents whose names read back",
+            Rule::PositionTextRoundTrip => "parse_position(position_text()) is the position",
+            Rule::DescribedMoveText => "parse_move(move_text(mv)) is mv for every legal move",
+            Rule::ParseMoveLegal => "parse_move returns legal moves only",
+            Rule::DescribedRoute => "routes are non-empty, on the board, unique and prefix-free",
+            Rule::DescribedCaptured => {
+                "captured squares hold opponent pieces, as many as leave the board"
+            }
+            Rule::DescribedBoard => "the board view keeps its invariants",
+            Rule::DescribedLevels => "the levels hold the default and give working engines",
+            Rule::DescribedRecord => "a record is written with the caller's tags, bad tags refused",
         })
     }
 }

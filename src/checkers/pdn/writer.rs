@@ -69,7 +69,7 @@ pub fn write_match<'a>(
     let result = PdnResult::of_match(game);
     let computed = RecordTags {
         result: result.as_str(),
-        game_type: ENGLISH_CHECKERS_GAME_TYPE,
+        game_type: Some(ENGLISH_CHECKERS_GAME_TYPE),
         fen: (*game.start() != Checkers::default()).then(|| game.start().to_fen()),
     };
     let first_to_move = game.start().to_move() == Player::Red;
