@@ -3,13 +3,17 @@
 //! console over `rulebook`.
 //!
 //! ```text
-//! cargo run --example checkers [-- --save FILE] [--computer red|white|both] [--level N]
+//! cargo run --example checkers [-- --save FILE] [--load FILE] [--computer red|white|both] [--level N]
 //! ```
 //!
 //! Type a move as `11-15`, a jump as `22x15`; in a multi-jump, type one
 //! jump at a time (or every jump on one line, `22x15x8`). `help` lists the
-//! commands. `--save FILE` writes every finished game of the session to
-//! FILE as PDN (rewritten after each game).
+//! commands: `undo` and `redo` (against the computer, `undo` takes back
+//! your move and its reply), `numbers` (square numbers on occupied squares
+//! off or on), `save FILE` (the game so far, as PDN). The board is shown
+//! once a turn, the last move's squares marked `*`. `--save FILE` writes
+//! every finished game of the session to FILE as PDN (rewritten after each
+//! game); `--load FILE` continues the first game of a PDN file.
 //!
 //! - `--computer red` / `--computer white`: the computer plays that side;
 //!   `--computer both` lets it play a whole game by itself. It announces
@@ -35,16 +39,24 @@
 
 #[path = "support/console.rs"]
 mod console;
+#[path = "support/diagram.rs"]
+mod diagram;
+#[path = "support/take_back.rs"]
+mod take_back;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rulebook::checkers::{self, pdn, Checkers, Ending, Entry, Move, PartialJump, Player};
+use rulebook::checkers::{self, pdn, Checkers, Ending, Entry, Move, PartialJump, Player, Square};
 use rulebook::search::{Engine, SearchResult};
 use rulebook::{DrawRules, EndReason, Game, Match, MatchResult, Outcome};
 
-use console::{ask_yes_no, capitalized, list, quoted, settle_draw_offer, Command, Console};
+use console::{
+    ask_yes_no, capitalized, list, load_game, quoted, save_so_far, score_for, settle_draw_offer,
+    sides_banner, toggle_numbers, undo_or_redo, write_record, Command, Console, GAME_COMMANDS_HELP,
+};
+use diagram::{draw, last_move_legend, DarkSquare, View};
 
 /// Checkers moves start with a square number.
 fn starts_with_digit(text: &str) -> bool {
@@ -62,14 +74,47 @@ Commands:
   help     show this list
 Squares are numbered 1 to 32, as on the board.";
 
+/// The board as the console shows it: the square numbers (on occupied
+/// squares too unless `numbers` is off) and the last move marked.
+fn diagram(game: &Match<Checkers>, numbers: bool) -> String {
+    let position = game.position();
+    let last = game.history().last();
+    let marked: Vec<String> = last.map_or_else(Vec::new, |mv| {
+        [mv.from(), mv.to()]
+            .map(|square| square.number().to_string())
+            .to_vec()
+    });
+    let square = |row: usize, column: usize| {
+        // The board is 8x8: rows and columns fit in a u8.
+        Square::at(row as u8, column as u8).map(|square| DarkSquare {
+            name: square.number().to_string(),
+            piece: position.piece_at(square).map(|piece| piece.symbol()),
+        })
+    };
+    let row_end = |row: usize| format!("  {}-{}", row * 4 + 1, row * 4 + 4);
+    let legend = format!(
+        "  r/R = Red man/king, w/W = White man/king{}; {} to move",
+        last_move_legend(last.map(ToString::to_string).as_deref()),
+        position.to_move()
+    );
+    let view = View {
+        numbers,
+        marked: &marked,
+    };
+    draw(8, square, row_end, &view, &legend)
+}
+
 /// The line `help` adds when the computer can give hints.
 const HINT_HELP: &str = "  hint     ask the computer for a move";
 
-const USAGE: &str = "usage: checkers [--save FILE] [--computer red|white|both] [--level N]";
+const USAGE: &str =
+    "usage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N]";
 
 /// What the command line asks for.
 struct Options {
     save: Option<PathBuf>,
+    /// A PDN file whose first game the session continues.
+    load: Option<PathBuf>,
     /// The sides the computer plays (none for two humans).
     computer: Vec<Player>,
     /// The computer's level, if `--level` was given.
@@ -108,6 +153,11 @@ impl Computer {
         self.sides[side_index(player)].as_mut()
     }
 
+    /// Whether the computer plays `player`.
+    fn plays(&self, player: Player) -> bool {
+        self.sides[side_index(player)].is_some()
+    }
+
     fn new_game(&mut self) {
         for engine in self.sides.iter_mut().flatten() {
             engine.new_game();
@@ -123,15 +173,21 @@ fn side_index(player: Player) -> usize {
     }
 }
 
-/// What the computer thought, as the end of an announcement.
-fn thinking(thought: &SearchResult<Move>) -> String {
-    format!("depth {}, score {}", thought.depth, thought.score)
+/// What the computer thought for `player`, as the end of an
+/// announcement.
+fn thinking(thought: &SearchResult<Move>, player: Player) -> String {
+    format!(
+        "depth {}, {}",
+        thought.depth,
+        score_for(thought.score, player)
+    )
 }
 
 /// What `--help` prints after the usage line.
 const ABOUT: &str = "\
 Checkers for two players at one keyboard, or against the computer; Red moves first.
   --save FILE          write every finished game of the session to FILE as PDN
+  --load FILE          continue the first game of the PDN file FILE
   --computer SIDE      the computer plays red, white or both
   --level N            the computer's strength, 1 (weakest) and up
 Type help during a game for the commands (with the computer: hint).";
@@ -174,6 +230,7 @@ fn main() -> ExitCode {
 fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut options = Options {
         save: None,
+        load: None,
         computer: Vec::new(),
         level: None,
     };
@@ -182,6 +239,10 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
             "--save" => match args.next() {
                 Some(file) => options.save = Some(PathBuf::from(file)),
                 None => return Err("--save needs a file name".to_owned()),
+            },
+            "--load" => match args.next() {
+                Some(file) => options.load = Some(PathBuf::from(file)),
+                None => return Err("--load needs a file name".to_owned()),
             },
             "--computer" => {
                 let side = args.next().ok_or("--computer needs red, white or both")?;
@@ -215,23 +276,15 @@ fn run(
     mut computer: Option<Computer>,
 ) -> io::Result<()> {
     let sides = &options.computer;
-    match (&computer, sides.as_slice()) {
-        (Some(computer), [Player::Red, Player::White]) => console.say(&format!(
-            "Checkers: the computer (level {}) plays both sides. Red moves first.",
-            computer.level
-        ))?,
-        (Some(computer), [side]) => {
-            console.say(&format!(
-                "Checkers: you play {} against the computer ({side}, level {}). Red moves first.",
-                side.opponent(),
-                computer.level
-            ))?;
-            console.say("Type a move like 11-15, or help for the commands.")?;
-        }
-        _ => {
-            console.say("Checkers: two players at one keyboard. Red moves first.")?;
-            console.say("Type a move like 11-15, or help for the commands.")?;
-        }
+    let level = computer.as_ref().map(|computer| computer.level);
+    console.say(&sides_banner(
+        "Checkers",
+        [Player::Red, Player::White],
+        sides,
+        level,
+    ))?;
+    if sides.len() < 2 {
+        console.say("Type a move like 11-15, or help for the commands.")?;
     }
     // The computer's games end by the tournament rules, so that two
     // engines cannot shuffle kings for ever.
@@ -240,12 +293,20 @@ fn run(
     } else {
         DrawRules::TOURNAMENT
     };
+    let mut game = Match::with_rules(Checkers::default(), rules);
+    if let Some(path) = &options.load {
+        game = load_game(console, path, rules, |record| {
+            record.replay().map_err(|error| error.to_string())
+        })?;
+    }
     let mut finished = Vec::new();
+    let mut numbers = true;
     loop {
         if let Some(computer) = &mut computer {
             computer.new_game();
         }
-        let Some(game) = play_game(console, rules, computer.as_mut())? else {
+        let start = std::mem::replace(&mut game, Match::with_rules(Checkers::default(), rules));
+        let Some(game) = play_game(console, start, computer.as_mut(), &mut numbers)? else {
             return console.say("\nEnd of input: goodbye.");
         };
         finished.push(game);
@@ -261,20 +322,27 @@ fn run(
     }
 }
 
-/// Plays one game to its end; `None` when the input ends first.
+/// Plays `game` to its end; `None` when the input ends first. `numbers`
+/// is the board's `numbers` setting, kept from game to game.
 fn play_game(
     console: &mut Console<impl BufRead, impl Write>,
-    rules: DrawRules,
+    mut game: Match<Checkers>,
     mut computer: Option<&mut Computer>,
+    numbers: &mut bool,
 ) -> io::Result<Option<Match<Checkers>>> {
-    let mut game = Match::with_rules(Checkers::default(), rules);
-    let mut show_board = true;
+    // The plies when the board was last shown: once a turn, before a
+    // human's move (or each move when the computer plays both sides).
+    let mut shown_at = None;
     while game.result().is_none() {
-        if show_board {
-            console.say(&format!("\n{}", game.position()))?;
-            show_board = false;
-        }
         let player = game.to_move();
+        let computer_to_move = computer.as_ref().is_some_and(|c| c.plays(player));
+        let both_computer = computer
+            .as_ref()
+            .is_some_and(|c| c.plays(player) && c.plays(player.opponent()));
+        if shown_at != Some(game.history().len()) && (!computer_to_move || both_computer) {
+            console.say(&format!("\n{}", diagram(&game, *numbers)))?;
+            shown_at = Some(game.history().len());
+        }
         if let Some(engine) = computer.as_mut().and_then(|c| c.playing(player)) {
             let thought = engine.think(&game);
             if engine.offers_draw(&game, &thought) {
@@ -285,8 +353,7 @@ fn play_game(
             }
             if game.result().is_none() {
                 if let Some(mv) = thought.best_move {
-                    play(console, &mut game, mv, Some(&thinking(&thought)))?;
-                    show_board = true;
+                    play(console, &mut game, mv, Some(&thinking(&thought, player)))?;
                 }
             }
             continue;
@@ -294,17 +361,16 @@ fn play_game(
         let Some(line) = console.ask(&format!("{player}> "))? else {
             return Ok(None);
         };
-        match Command::read(&line, starts_with_digit) {
+        let command = Command::read(&line, starts_with_digit);
+        match command {
             Command::Empty => console.say("Type a move like 11-15, or help for the commands.")?,
-            Command::Help if computer.is_some() => {
-                console.say(&HELP.replacen("\nSquares", &format!("\n{HINT_HELP}\nSquares"), 1))?
-            }
-            Command::Help => console.say(HELP)?,
+            Command::Help => console.say(&help(computer.is_some()))?,
             Command::Hint(_) if computer.is_some() => {
                 if let Some(computer) = computer.as_mut() {
                     let thought = computer.hints.think(&game);
                     if let Some(mv) = thought.best_move {
-                        console.say(&format!("Hint: {mv} ({}).", thinking(&thought)))?;
+                        let thought = thinking(&thought, player);
+                        console.say(&format!("Hint: {mv} ({thought})."))?;
                     }
                 }
             }
@@ -322,17 +388,25 @@ fn play_game(
                 game.resign(player).map_err(io::Error::other)?;
                 console.say(&format!("{player} resigns."))?;
             }
+            Command::Undo | Command::Redo => {
+                let redo = matches!(command, Command::Redo);
+                let is_computer = |side| computer.as_ref().is_some_and(|c| c.plays(side));
+                undo_or_redo(console, &mut game, redo, is_computer)?;
+            }
+            Command::Numbers => {
+                toggle_numbers(console, numbers)?;
+                shown_at = None;
+            }
+            Command::Save(file) => save_so_far(console, file, || {
+                pdn::write_match(&game, [(pdn::EVENT_TAG, "Checkers, a game in progress")])
+            })?,
             Command::Move(text) => match game.position().enter_move(text) {
-                Ok(Entry::Complete(mv)) => {
-                    play(console, &mut game, mv, None)?;
-                    show_board = true;
-                }
+                Ok(Entry::Complete(mv)) => play(console, &mut game, mv, None)?,
                 Ok(Entry::Jumping(partial)) => {
                     let Some(mv) = finish_jump(console, partial, player)? else {
                         return Ok(None);
                     };
                     play(console, &mut game, mv, None)?;
-                    show_board = true;
                 }
                 Err(error) => console.say(&format!("{}.", capitalized(&error.to_string())))?,
             },
@@ -347,11 +421,25 @@ fn play_game(
     }
     if let Some(result) = game.result() {
         if let EndReason::Rules(_) = result.reason {
-            console.say(&format!("\n{}", game.position()))?;
+            console.say(&format!("\n{}", diagram(&game, *numbers)))?;
         }
         console.say(&format!("Game over. {}", end_of_game(result)))?;
     }
     Ok(Some(game))
+}
+
+/// `help`'s text: the commands, with `hint` when a computer can give one.
+fn help(with_hint: bool) -> String {
+    let hint = if with_hint {
+        format!("\n{HINT_HELP}")
+    } else {
+        String::new()
+    };
+    HELP.replacen(
+        "\n  help ",
+        &format!("\n{GAME_COMMANDS_HELP}{hint}\n  help "),
+        1,
+    )
 }
 
 /// Plays a move the library has already resolved, and says so (with what
@@ -479,10 +567,5 @@ fn save_games(
         ];
         text.push_str(&pdn::write_match(game, tags).map_err(io::Error::other)?);
     }
-    std::fs::write(path, text).map_err(|error| {
-        io::Error::new(
-            error.kind(),
-            format!("cannot save the games in {}: {error}", path.display()),
-        )
-    })
+    write_record(path, &text)
 }

@@ -36,11 +36,14 @@ use std::process::ExitCode;
 use rulebook::connect4::{self, Connect4, Player};
 use rulebook::connectx::{self, ConnectX};
 use rulebook::search::{Engine, LevelError};
-use rulebook::{Game, Outcome, PlayError};
+use rulebook::{Game, Match, MatchError, Outcome, PlayError};
 
 #[path = "support/connectx_flags.rs"]
 mod connectx_flags;
 use connectx_flags::{take_connectx_flags, CONNECTX_FLAGS_USAGE};
+#[path = "support/take_back.rs"]
+mod take_back;
+use take_back::take_back;
 
 /// Printed after a bad command line.
 const USAGE: &str = "\
@@ -52,13 +55,22 @@ usage: connect4 [--rows R] [--columns C] [--in-a-row K] [--computer X|O|both] [-
 const ABOUT: &str = "\
 Connect Four for two players at one keyboard, or against the computer; X
 moves first. Type a column number (counting from 0) for each move, Y or N
-when asked to play again. End of input quits.";
+when asked to play again. End of input quits. At the column prompt, help
+lists the words it also takes: undo, hint.";
+/// What `help` at the column prompt prints.
+const WORDS_HELP: &str = "\
+Type a column number (counting from 0) to drop a token there, or:
+  help   show this list
+  undo   take back the last move (against the computer: yours and its reply)
+  hint   ask the computer for a column";
 /// The exit code for a bad command line (the usual one for a usage error).
 const USAGE_ERROR: u8 = 2;
 
 /// What the console needs of a game beyond [`Game`]: its board `Display`,
 /// reading a player's column, and its computer player.
 trait ConsoleGame: Game<Player = Player> + Display {
+    /// The level of the computer when nobody chooses one.
+    const DEFAULT_LEVEL: u32;
     /// The column `answer` names on this board, or the message to show.
     fn read_column(&self, answer: &str) -> Result<Self::Move, String>;
     /// The computer player of `level`.
@@ -66,21 +78,20 @@ trait ConsoleGame: Game<Player = Player> + Display {
 }
 
 impl ConsoleGame for Connect4 {
+    const DEFAULT_LEVEL: u32 = connect4::DEFAULT_LEVEL;
+
     fn engine(level: u32) -> Result<Engine<Self>, LevelError> {
         connect4::engine(level)
     }
 
     fn read_column(&self, answer: &str) -> Result<connect4::Column, String> {
-        let last = connect4::Column::MAX_INDEX;
-        answer.parse().map_err(|error| match error {
-            connect4::ParseColumnError::NotANumber(_) => not_a_number(last),
-            connect4::ParseColumnError::BelowZero(_) => COLUMN_BELOW_ZERO.to_owned(),
-            connect4::ParseColumnError::AboveMax(_) => above_max(last),
-        })
+        answer.parse().map_err(column_message)
     }
 }
 
 impl ConsoleGame for ConnectX {
+    const DEFAULT_LEVEL: u32 = connectx::DEFAULT_LEVEL;
+
     fn engine(level: u32) -> Result<Engine<Self>, LevelError> {
         connectx::engine(level)
     }
@@ -88,11 +99,17 @@ impl ConsoleGame for ConnectX {
     fn read_column(&self, answer: &str) -> Result<connectx::Column, String> {
         self.parameters()
             .parse_column(answer)
-            .map_err(|error| match error {
-                connectx::ParseColumnError::NotANumber { last, .. } => not_a_number(last),
-                connectx::ParseColumnError::BelowZero { .. } => COLUMN_BELOW_ZERO.to_owned(),
-                connectx::ParseColumnError::AboveMax { last, .. } => above_max(last),
-            })
+            .map_err(column_message)
+    }
+}
+
+/// The assignment's message for a column answer that is not a column of
+/// the board (Connect Four and ConnectX share the error).
+fn column_message(error: connectx::ParseColumnError) -> String {
+    match error {
+        connectx::ParseColumnError::NotANumber { last, .. } => not_a_number(last),
+        connectx::ParseColumnError::BelowZero { .. } => COLUMN_BELOW_ZERO.to_owned(),
+        connectx::ParseColumnError::AboveMax { last, .. } => above_max(last),
     }
 }
 
@@ -154,7 +171,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
     /// side.
     fn computer_move<G: ConsoleGame>(
         &mut self,
-        game: &G,
+        game: &Match<G>,
         computer: &mut Option<Computer<G>>,
     ) -> io::Result<Option<G::Move>> {
         let Some(computer) = computer
@@ -167,7 +184,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
         let Some(column) = thought.best_move else {
             return Ok(None);
         };
-        self.say(column_prompt(game))?;
+        self.say(column_prompt(game.position()))?;
         self.say(format!(
             "{column} (computer: depth {}, score {})",
             thought.depth, thought.score
@@ -180,49 +197,99 @@ impl<R: BufRead, W: Write> Console<R, W> {
         &mut self,
         start: &G,
         computer: &mut Option<Computer<G>>,
+        hints: &mut Option<Engine<G>>,
     ) -> io::Result<bool> {
-        let mut game = start.clone();
+        let mut game = Match::new(start.clone());
         if let Some(computer) = computer {
             computer.engine.new_game();
         }
-        self.show(&game)?;
+        self.show(game.position())?;
         loop {
             if let Some(column) = self.computer_move(&game, computer)? {
-                game.apply(column)
+                game.play(column)
                     .map_err(|error| io::Error::other(error.to_string()))?;
-                self.show(&game)?;
-                if self.game_ended(&game)? {
+                self.show(game.position())?;
+                if self.game_ended(game.position())? {
                     return Ok(true);
                 }
                 continue;
             }
-            let Some(answer) = self.ask(&column_prompt(&game))? else {
+            let Some(answer) = self.ask(&column_prompt(game.position()))? else {
                 return Ok(false);
             };
-            let column = match game.read_column(&answer) {
+            // Words first: a column is a number, so no word is a column.
+            match answer.to_ascii_lowercase().as_str() {
+                "help" => {
+                    self.say(WORDS_HELP)?;
+                    continue;
+                }
+                "undo" => {
+                    let computer_sides = computer.as_ref().map_or(&[][..], |c| &c.sides[..]);
+                    match take_back(&mut game, |player| computer_sides.contains(&player)) {
+                        Ok(_) => self.show(game.position())?,
+                        Err(error) => self.say(capitalized(&error.to_string()))?,
+                    }
+                    continue;
+                }
+                "hint" => {
+                    self.hint(&game, computer, hints)?;
+                    continue;
+                }
+                _ => {}
+            }
+            let column = match game.position().read_column(&answer) {
                 Ok(column) => column,
                 Err(message) => {
                     self.say(message)?;
                     continue;
                 }
             };
-            match game.apply(column) {
+            match game.play(column) {
                 Ok(()) => {}
-                Err(PlayError::IllegalMove(_)) => {
+                Err(MatchError::Play(PlayError::IllegalMove(_))) => {
                     self.say(COLUMN_FULL)?;
                     continue;
                 }
                 // The loop ends as soon as the game does, so this is not
                 // reached; say what the library says if it ever is.
-                Err(error @ PlayError::GameOver) => {
+                Err(error) => {
                     self.say(error)?;
                     return Ok(true);
                 }
             }
-            self.show(&game)?;
-            if self.game_ended(&game)? {
+            self.show(game.position())?;
+            if self.game_ended(game.position())? {
                 return Ok(true);
             }
+        }
+    }
+
+    /// Says which column the computer would play: the engine of the
+    /// session's computer, or one made at the default level on first use.
+    fn hint<G: ConsoleGame>(
+        &mut self,
+        game: &Match<G>,
+        computer: &mut Option<Computer<G>>,
+        hints: &mut Option<Engine<G>>,
+    ) -> io::Result<()> {
+        let engine = match computer {
+            Some(computer) => &mut computer.engine,
+            None => match hints {
+                Some(engine) => engine,
+                None => hints.insert(
+                    G::engine(G::DEFAULT_LEVEL).map_err(|e| io::Error::other(e.to_string()))?,
+                ),
+            },
+        };
+        let thought = engine.think(game);
+        match thought.best_move {
+            Some(column) => self.say(format!(
+                "Hint: column {column} (computer: depth {}, score {} for {})",
+                thought.depth,
+                thought.score,
+                game.to_move()
+            )),
+            None => self.say("No hint: the game is over"),
         }
     }
 
@@ -258,7 +325,32 @@ impl<R: BufRead, W: Write> Console<R, W> {
 struct Computer<G: Game> {
     /// The sides the computer plays.
     sides: Vec<Player>,
+    level: u32,
     engine: Engine<G>,
+}
+
+impl<G: Game> Computer<G> {
+    /// Who plays which side, said before the first game.
+    fn banner(&self) -> String {
+        let level = self.level;
+        match self.sides.as_slice() {
+            [side] => format!(
+                "The computer (level {level}) plays {side}; you play {}.",
+                side.opponent()
+            ),
+            _ => format!("The computer (level {level}) plays both X and O."),
+        }
+    }
+}
+
+/// `text` with its first letter in upper case (library errors are
+/// sentence parts).
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// Who the computer plays and at which level, as the options say.
@@ -279,9 +371,11 @@ impl ComputerOptions {
         if self.sides.is_empty() && self.level.is_none() {
             return Ok(None);
         }
-        let engine = G::engine(self.level.unwrap_or(default_level)).map_err(|e| e.to_string())?;
+        let level = self.level.unwrap_or(default_level);
+        let engine = G::engine(level).map_err(|e| e.to_string())?;
         Ok((!self.sides.is_empty()).then(|| Computer {
             sides: self.sides.clone(),
+            level,
             engine,
         }))
     }
@@ -326,7 +420,11 @@ fn play<G: ConsoleGame>(start: &G, mut computer: Option<Computer<G>>) -> io::Res
         input: io::stdin().lock(),
         output: io::BufWriter::new(io::stdout().lock()),
     };
-    while console.play_one_game(start, &mut computer)?
+    if let Some(computer) = &computer {
+        console.say(computer.banner())?;
+    }
+    let mut hints = None;
+    while console.play_one_game(start, &mut computer, &mut hints)?
         && console.wants_another_game()? == Some(true)
     {}
     console.output.flush()
@@ -343,11 +441,11 @@ fn run(args: &[String]) -> Result<io::Result<()>, String> {
     Ok(match parameters {
         None => play(
             &Connect4::default(),
-            computer.computer(connect4::DEFAULT_LEVEL)?,
+            computer.computer(Connect4::DEFAULT_LEVEL)?,
         ),
         Some(parameters) => play(
             &ConnectX::new(parameters),
-            computer.computer(connectx::DEFAULT_LEVEL)?,
+            computer.computer(ConnectX::DEFAULT_LEVEL)?,
         ),
     })
 }

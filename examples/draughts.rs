@@ -3,7 +3,7 @@
 //! commands.
 //!
 //! ```text
-//! cargo run --example draughts -- --variant international [--save FILE]
+//! cargo run --example draughts -- --variant international [--save FILE] [--load FILE]
 //! ```
 //!
 //! Variants: `international` (10x10), `brazilian`, `russian`, `pool`,
@@ -12,7 +12,11 @@
 //! when asked) or all at once (`28x19x10`, or `28x10` when that names one
 //! capture). A capture the rules refuse (a shorter one under the majority
 //! rule, a man's when a king must capture) is explained. `help` lists the
-//! commands; `--save FILE` writes every finished game as PDN.
+//! commands, among them `undo`, `redo`, `numbers` (square names on
+//! occupied squares off or on) and `save FILE` (the game so far, as PDN).
+//! The board is shown once a turn, the last move's squares marked `*`.
+//! `--save FILE` writes every finished game as PDN; `--load FILE`
+//! continues the first game of a PDN file.
 //!
 //! Everything the rules decide comes from the library: the legal moves,
 //! hop-by-hop entry ([`Draughts::enter_move`]), the match with its draw
@@ -20,12 +24,20 @@
 
 #[path = "support/console.rs"]
 mod console;
+#[path = "support/diagram.rs"]
+mod diagram;
+#[path = "support/take_back.rs"]
+mod take_back;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use console::{ask_yes_no, capitalized, list, quoted, settle_draw_offer, Command, Console};
+use console::{
+    ask_yes_no, capitalized, list, load_game, quoted, save_so_far, settle_draw_offer,
+    toggle_numbers, undo_or_redo, write_record, Command, Console, GAME_COMMANDS_HELP,
+};
+use diagram::{draw, last_move_legend, DarkSquare, View};
 
 /// A library error as a sentence: capitalized, unless it starts with a
 /// move or square (`d4xf6 is refused`), which keeps its notation.
@@ -37,10 +49,12 @@ fn sentence(text: &str) -> String {
         capitalized(text)
     }
 }
-use rulebook::draughts::{self, pdn, Color, Draughts, Ending, Entry, Move, PartialCapture, Rules};
+use rulebook::draughts::{
+    self, pdn, Color, Draughts, Ending, Entry, Move, PartialCapture, Rules, Square,
+};
 use rulebook::{EndReason, Game, Match, MatchResult, Outcome};
 
-const USAGE: &str = "usage: draughts --variant <international|brazilian|russian|pool|italian|spanish|czech> [--save FILE]";
+const USAGE: &str = "usage: draughts --variant <international|brazilian|russian|pool|italian|spanish|czech> [--save FILE] [--load FILE]";
 
 /// What `--help` prints after the usage line.
 const ABOUT: &str = "\
@@ -48,6 +62,7 @@ Draughts for two players at one keyboard, in any variant of the crate.
   --variant NAME   international (10x10), brazilian, russian, pool, italian,
                    spanish or czech
   --save FILE      write every finished game of the session to FILE as PDN
+  --load FILE      continue the first game of the PDN file FILE (of the variant)
 Type help during a game for the commands.";
 
 fn main() -> ExitCode {
@@ -58,7 +73,7 @@ fn main() -> ExitCode {
         println!("{USAGE}\n\n{ABOUT}");
         return ExitCode::SUCCESS;
     }
-    let (variant, save) = match parse_arguments(std::env::args().skip(1)) {
+    let (variant, files) = match parse_arguments(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(message) => {
             eprintln!("draughts: {message}\n{USAGE}");
@@ -72,13 +87,13 @@ fn main() -> ExitCode {
         output: io::stdout().lock(),
     };
     let outcome = match variant.as_str() {
-        "international" => run::<draughts::InternationalRules>(&mut console, save),
-        "brazilian" => run::<draughts::BrazilianRules>(&mut console, save),
-        "russian" => run::<draughts::RussianRules>(&mut console, save),
-        "pool" => run::<draughts::PoolRules>(&mut console, save),
-        "italian" => run::<draughts::ItalianRules>(&mut console, save),
-        "spanish" => run::<draughts::SpanishRules>(&mut console, save),
-        _ => run::<draughts::CzechRules>(&mut console, save),
+        "international" => run::<draughts::InternationalRules>(&mut console, &files),
+        "brazilian" => run::<draughts::BrazilianRules>(&mut console, &files),
+        "russian" => run::<draughts::RussianRules>(&mut console, &files),
+        "pool" => run::<draughts::PoolRules>(&mut console, &files),
+        "italian" => run::<draughts::ItalianRules>(&mut console, &files),
+        "spanish" => run::<draughts::SpanishRules>(&mut console, &files),
+        _ => run::<draughts::CzechRules>(&mut console, &files),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -100,12 +115,17 @@ const VARIANTS: [&str; 7] = [
     "czech",
 ];
 
-/// Reads `--variant NAME` (required) and `--save FILE`.
-fn parse_arguments(
-    mut args: impl Iterator<Item = String>,
-) -> Result<(String, Option<PathBuf>), String> {
+/// The files of a session: where to save its games, which game to load.
+#[derive(Default)]
+struct Files {
+    save: Option<PathBuf>,
+    load: Option<PathBuf>,
+}
+
+/// Reads `--variant NAME` (required), `--save FILE` and `--load FILE`.
+fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<(String, Files), String> {
     let mut variant = None;
-    let mut save = None;
+    let mut files = Files::default();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--variant" => match args.next() {
@@ -120,14 +140,18 @@ fn parse_arguments(
                 None => return Err("--variant needs a name".to_owned()),
             },
             "--save" => match args.next() {
-                Some(file) => save = Some(PathBuf::from(file)),
+                Some(file) => files.save = Some(PathBuf::from(file)),
                 None => return Err("--save needs a file name".to_owned()),
+            },
+            "--load" => match args.next() {
+                Some(file) => files.load = Some(PathBuf::from(file)),
+                None => return Err("--load needs a file name".to_owned()),
             },
             other => return Err(format!("unknown argument `{}`", quoted(other))),
         }
     }
     let variant = variant.ok_or_else(|| "say which variant: --variant NAME".to_owned())?;
-    Ok((variant, save))
+    Ok((variant, files))
 }
 
 /// An example move of the variant, for prompts.
@@ -160,15 +184,44 @@ fn help<R: Rules>() -> String {
   moves    list the legal moves
   draw     offer a draw (your opponent answers Y or N)
   resign   give up the game (your opponent wins)
+{GAME_COMMANDS_HELP}
   help     show this list"
     )
 }
 
+/// The board as the console shows it: the square names (on occupied
+/// squares too unless `numbers` is off) and the last move marked.
+fn diagram<R: Rules>(game: &Match<Draughts<R>>, numbers: bool) -> String {
+    let position = game.position();
+    let last = game.history().last();
+    let marked: Vec<String> = last.map_or_else(Vec::new, |mv| {
+        [mv.from(), mv.to()]
+            .map(|square| square.to_string())
+            .to_vec()
+    });
+    // The position the last move was played in, which writes it.
+    let before = game.positions().iter().rev().nth(1);
+    let last_text = last.zip(before).map(|(mv, before)| before.move_text(mv));
+    let square = |row: usize, column: usize| {
+        Square::<R>::at(row, column).map(|square| DarkSquare {
+            name: square.to_string(),
+            piece: position.piece_at(square).map(|piece| piece.symbol()),
+        })
+    };
+    let legend = format!(
+        "  w/W = White man/king, b/B = Black man/king{}; {} to move",
+        last_move_legend(last_text.as_deref()),
+        position.to_move()
+    );
+    let view = View {
+        numbers,
+        marked: &marked,
+    };
+    draw(R::SIZE, square, |_| String::new(), &view, &legend)
+}
+
 /// Plays games until the players stop or the input ends.
-fn run<R: Rules>(
-    console: &mut Console<impl BufRead, impl Write>,
-    save: Option<PathBuf>,
-) -> io::Result<()> {
+fn run<R: Rules>(console: &mut Console<impl BufRead, impl Write>, files: &Files) -> io::Result<()> {
     let first = R::FIRST;
     console.say(&format!(
         "Draughts ({}): two players at one keyboard. {first} moves first.",
@@ -178,13 +231,22 @@ fn run<R: Rules>(
         "Type a move like {}, or help for the commands.",
         example_move::<R>()
     ))?;
+    let new_game = || Match::with_rules(Draughts::<R>::default(), R::DRAW_RULES);
+    let mut game = new_game();
+    if let Some(path) = &files.load {
+        game = load_game(console, path, R::DRAW_RULES, |record| {
+            pdn::replay::<R>(record).map_err(|error| error.to_string())
+        })?;
+    }
     let mut finished = Vec::new();
+    let mut numbers = true;
     loop {
-        let Some(game) = play_game::<R>(console)? else {
+        let start = std::mem::replace(&mut game, new_game());
+        let Some(game) = play_game::<R>(console, start, &mut numbers)? else {
             return console.say("\nEnd of input: goodbye.");
         };
         finished.push(game);
-        if let Some(path) = &save {
+        if let Some(path) = &files.save {
             save_games(path, &finished)?;
             console.say(&format!("The game is saved in {}.", path.display()))?;
         }
@@ -199,17 +261,19 @@ fn run<R: Rules>(
 /// Plays one game to its end; `None` when the input ends first.
 fn play_game<R: Rules>(
     console: &mut Console<impl BufRead, impl Write>,
+    mut game: Match<Draughts<R>>,
+    numbers: &mut bool,
 ) -> io::Result<Option<Match<Draughts<R>>>> {
-    let mut game = Match::with_rules(Draughts::<R>::default(), R::DRAW_RULES);
-    let mut show_board = true;
+    // The plies when the board was last shown: once a turn.
+    let mut shown_at = None;
     let hint = format!(
         "Type a move like {}, or help for the commands.",
         example_move::<R>()
     );
     while game.result().is_none() {
-        if show_board {
-            console.say(&format!("\n{}", game.position()))?;
-            show_board = false;
+        if shown_at != Some(game.history().len()) {
+            console.say(&format!("\n{}", diagram(&game, *numbers)))?;
+            shown_at = Some(game.history().len());
         }
         let player = game.to_move();
         let Some(line) = console.ask(&format!("{player}> "))? else {
@@ -235,17 +299,26 @@ fn play_game<R: Rules>(
                 game.resign(player).map_err(io::Error::other)?;
                 console.say(&format!("{player} resigns."))?;
             }
+            // Two players at one keyboard: undo takes back one move.
+            Command::Undo => undo_or_redo(console, &mut game, false, |_| false)?,
+            Command::Redo => undo_or_redo(console, &mut game, true, |_| false)?,
+            Command::Numbers => {
+                toggle_numbers(console, numbers)?;
+                shown_at = None;
+            }
+            Command::Save(file) => {
+                let event = format!("Draughts ({}), a game in progress", R::NAME);
+                save_so_far(console, file, || {
+                    pdn::write_match(&game, [("Event", event.as_str())])
+                })?;
+            }
             Command::Move(text) => match game.position().enter_move(text) {
-                Ok(Entry::Complete(mv)) => {
-                    play(console, &mut game, mv)?;
-                    show_board = true;
-                }
+                Ok(Entry::Complete(mv)) => play(console, &mut game, mv)?,
                 Ok(Entry::Capturing(partial)) => {
                     let Some(mv) = finish_capture(console, partial, player)? else {
                         return Ok(None);
                     };
                     play(console, &mut game, mv)?;
-                    show_board = true;
                 }
                 Err(error) => console.say(&format!("{}.", sentence(&error.to_string())))?,
             },
@@ -263,7 +336,7 @@ fn play_game<R: Rules>(
     }
     if let Some(result) = game.result() {
         if let EndReason::Rules(_) = result.reason {
-            console.say(&format!("\n{}", game.position()))?;
+            console.say(&format!("\n{}", diagram(&game, *numbers)))?;
         }
         console.say(&format!("Game over. {}", end_of_game(result)))?;
     }
@@ -382,10 +455,5 @@ fn save_games<R: Rules>(path: &std::path::Path, games: &[Match<Draughts<R>>]) ->
         ];
         text.push_str(&pdn::write_match(game, tags).map_err(io::Error::other)?);
     }
-    std::fs::write(path, text).map_err(|error| {
-        io::Error::new(
-            error.kind(),
-            format!("cannot save the games in {}: {error}", path.display()),
-        )
-    })
+    write_record(path, &text)
 }

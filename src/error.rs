@@ -11,7 +11,7 @@ pub enum PlayError<M: Display> {
     GameOver,
     /// The move is not legal in this position. The message writes the
     /// move in its alternate form (`{:#}`), which names the notation where
-    /// a bare number would be ambiguous: "column 3 (columns are 0-6) is not
+    /// a bare number would be ambiguous: "column 3 (counting from 0) is not
     /// a legal move in this position".
     #[error("{0:#} is not a legal move in this position")]
     IllegalMove(M),

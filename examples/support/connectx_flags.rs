@@ -3,9 +3,11 @@
 
 use rulebook::connectx::Parameters;
 
-/// The flags' lines for a usage text.
-pub const CONNECTX_FLAGS_USAGE: &str = "\
-  --rows R       ConnectX: rows of the board (1-16, default 6)
+/// The flags' lines for a usage text, each indented as the other flags'
+/// lines are (a line continuation `\` would strip the first line's
+/// indent).
+pub const CONNECTX_FLAGS_USAGE: &str =
+    "  --rows R       ConnectX: rows of the board (1-16, default 6)
   --columns C    ConnectX: columns of the board (1-16, default 7)
   --in-a-row K   ConnectX: tokens in a line that win (2-16, default 4)";
 

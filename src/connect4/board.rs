@@ -8,11 +8,7 @@ use super::bitboard::{
     STEP_DIAGONAL_DOWN, STEP_DIAGONAL_UP, STEP_HORIZONTAL, STEP_VERTICAL,
 };
 use super::{Column, Player, COLUMNS, ROWS};
-
-/// The text of an empty cell in [`Board::text`].
-pub const EMPTY_CELL_CHAR: char = '.';
-/// The separator between rows in [`Board::text`].
-pub const ROW_SEPARATOR: char = '/';
+use crate::connectx::{self, ParseBoardError, PlaceTokenError};
 
 /// A 6-row, 7-column Connect Four grid. Row 0 is the bottom, column 0 the
 /// left. Any sequence of [`place_token`](Board::place_token) calls is
@@ -59,17 +55,6 @@ pub struct Board {
     x: u64,
     /// O's tokens.
     o: u64,
-}
-
-/// Why [`Board::place_token`] refused a token. The board is unchanged.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
-pub enum PlaceTokenError {
-    /// The column index is not on the board.
-    #[error("column {0} does not exist: columns are 0-6")]
-    NoSuchColumn(usize),
-    /// The column already holds six tokens.
-    #[error("{0:#} is full")]
-    ColumnFull(Column),
 }
 
 impl Board {
@@ -176,10 +161,13 @@ impl Board {
     /// [`PlaceTokenError::ColumnFull`] when the column holds six tokens.
     /// The board is unchanged on error.
     pub fn place_token(&mut self, player: Player, col: usize) -> Result<usize, PlaceTokenError> {
-        let column = Column::new(col).ok_or(PlaceTokenError::NoSuchColumn(col))?;
+        let column = Column::new(col).ok_or(PlaceTokenError::NoSuchColumn {
+            col,
+            last: Column::MAX_INDEX,
+        })?;
         let row = self.height(column);
         if row >= ROWS {
-            return Err(PlaceTokenError::ColumnFull(column));
+            return Err(PlaceTokenError::ColumnFull(column.to_connectx()));
         }
         self.set(player, cell(row, col));
         Ok(row)
@@ -265,24 +253,14 @@ impl Board {
         self.is_full() && !has_four(self.x) && !has_four(self.o)
     }
 
-    /// The compact text of the board: the rows top first, separated by
-    /// `'/'`, each 7 cells of `X`, `O` or `.` (e.g. an empty board is
+    /// The compact text of the board: ConnectX's
+    /// [`Board::text`](connectx::Board::text) without the `6x7x4:` that
+    /// goes without saying — the rows top first, separated by `'/'`, each 7
+    /// cells of `X`, `O` or `.` (e.g. an empty board is
     /// `......./......./......./......./......./.......`).
     /// [`Board::parse_text`] reads it back.
     pub fn text(&self) -> String {
-        let mut text = String::with_capacity(ROWS * (COLUMNS + 1));
-        for row in (0..ROWS).rev() {
-            for col in 0..COLUMNS {
-                text.push(
-                    self.piece_at(row, col)
-                        .map_or(EMPTY_CELL_CHAR, Player::symbol),
-                );
-            }
-            if row > 0 {
-                text.push(ROW_SEPARATOR);
-            }
-        }
-        text
+        connectx::Board::from(*self).rows_text()
     }
 
     /// Parses the compact text of [`Board::text`] and checks the board
@@ -291,103 +269,20 @@ impl Board {
     ///
     /// # Errors
     ///
-    /// [`ParseBoardError`] naming the wrong row, cell or character.
+    /// ConnectX's [`ParseBoardError`] naming the wrong row, cell or
+    /// character.
     pub fn parse_text(text: &str) -> Result<Board, ParseBoardError> {
-        let rows = text.split(ROW_SEPARATOR).count();
-        if rows != ROWS {
-            return Err(ParseBoardError::WrongRowCount(rows));
-        }
-        let mut board = Board::new();
-        for (line, row_text) in text.split(ROW_SEPARATOR).enumerate() {
-            let row = ROWS - 1 - line;
-            let cells = row_text.chars().count();
-            if cells != COLUMNS {
-                return Err(ParseBoardError::WrongRowLength { row, cells });
-            }
-            for (col, character) in row_text.chars().enumerate() {
-                let player = match character {
-                    'X' => Player::X,
-                    'O' => Player::O,
-                    EMPTY_CELL_CHAR => continue,
-                    _ => {
-                        return Err(ParseBoardError::InvalidCharacter {
-                            character,
-                            row,
-                            col,
-                        })
-                    }
-                };
-                match player {
-                    Player::X => board.x |= cell(row, col),
-                    Player::O => board.o |= cell(row, col),
-                }
-            }
-        }
-        for col in 0..COLUMNS {
-            for row in 1..ROWS {
-                if board.piece_at(row, col).is_some() && board.piece_at(row - 1, col).is_none() {
-                    return Err(ParseBoardError::FloatingToken { row, col });
-                }
-            }
-        }
-        debug_assert!(board.obeys_gravity());
-        Ok(board)
+        let board = connectx::Board::parse_rows(connectx::Parameters::CONNECT_FOUR, text)?;
+        Ok(Board::from_connect_four(&board))
     }
 }
 
-/// Why a text is not a [`Board`] (see [`Board::parse_text`]).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
-pub enum ParseBoardError {
-    /// The text does not have six `/`-separated rows.
-    #[error("a board has 6 rows separated by '/', found {0}")]
-    WrongRowCount(usize),
-    /// A row does not have seven cells.
-    #[error("row {row} (counting from 0 at the bottom) has {cells} cells instead of 7")]
-    WrongRowLength {
-        /// The row, 0 at the bottom.
-        row: usize,
-        /// How many cells it has.
-        cells: usize,
-    },
-    /// A cell is not `X`, `O` or `.`.
-    #[error("{character:?} at row {row}, column {col} (rows are 0-5 from the bottom, columns 0-6) is not 'X', 'O' or '.'")]
-    InvalidCharacter {
-        /// The character found.
-        character: char,
-        /// Its row, 0 at the bottom.
-        row: usize,
-        /// Its column.
-        col: usize,
-    },
-    /// A token has an empty cell below it.
-    #[error("the token at row {row}, column {col} (rows are 0-5 from the bottom, columns 0-6) floats above an empty cell")]
-    FloatingToken {
-        /// Its row, 0 at the bottom.
-        row: usize,
-        /// Its column.
-        col: usize,
-    },
-}
-
 impl fmt::Display for Board {
-    /// The console format: a header `|0|1|2|3|4|5|6|` (the column numbers),
-    /// then the rows top first, each like `| | | |X| | | |`; every line ends
-    /// in `\n`.
+    /// The console format, ConnectX's at 6x7: a header `|0|1|2|3|4|5|6|`
+    /// (the column numbers), then the rows top first, each like
+    /// `| | | |X| | | |`; every line ends in `\n`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("|")?;
-        for col in 0..COLUMNS {
-            write!(f, "{col}|")?;
-        }
-        f.write_str("\n")?;
-        for row in (0..ROWS).rev() {
-            f.write_str("|")?;
-            for col in 0..COLUMNS {
-                let symbol = self.piece_at(row, col).map_or(' ', Player::symbol);
-                write!(f, "{symbol}|")?;
-            }
-            f.write_str("\n")?;
-        }
-        Ok(())
+        fmt::Display::fmt(&connectx::Board::from(*self), f)
     }
 }
 

@@ -1,33 +1,31 @@
 //! [`Connect4`] as an [`Environment`] for learning agents: 7 actions (the
-//! columns) and a 2x6x7 observation.
+//! columns) and a 2x6x7 observation — ConnectX's actions and observation
+//! at 6x7x4.
 
-use super::bitboard::cell;
-use super::{Column, Connect4, COLUMNS, ROWS};
-use crate::agent::{ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress};
-use crate::{Game, MoveList, PlayError};
-
-/// The planes of the observation: the tokens of the player to move, then
-/// the opponent's.
-const PLANES: usize = 2;
-/// The observation's plane of the player to move's tokens.
-pub const OWN_PLANE: usize = 0;
-/// The observation's plane of the opponent's tokens.
-pub const OPPONENT_PLANE: usize = 1;
+use super::{Column, Connect4, COLUMNS};
+use crate::agent::{ActionError, BufferSizeError, Environment, ObservationShape, Progress};
+use crate::connectx::environment::{
+    apply_column, column_actions, observation_shape, write_column_mask, write_planes,
+};
+use crate::connectx::{self, Parameters};
+use crate::{Game, MoveList};
 
 /// The observation's shape: 2 planes of 6 rows x 7 columns.
-pub const OBSERVATION_SHAPE: ObservationShape = ObservationShape::new(PLANES, ROWS, COLUMNS);
+pub const OBSERVATION_SHAPE: ObservationShape = observation_shape(Parameters::CONNECT_FOUR);
 
 /// Connect Four needs no wrapper: every move is one action, so the
-/// position is the environment.
+/// position is the environment. The actions and the observation are
+/// ConnectX's [`Environment`] at 6x7x4:
 ///
 /// - **Actions**: 7; action `c` drops a token in column `c`
 ///   ([`Column::index`]), left to right; the mask marks the columns that
 ///   are not full (none once the game is over). This is also Kaggle
 ///   ConnectX's action numbering.
 /// - **Observation**: shape 2x6x7 ([`OBSERVATION_SHAPE`]), 1.0 where a
-///   token is and 0.0 elsewhere. Plane [`OWN_PLANE`] (0) holds the tokens
-///   of the player to move, plane [`OPPONENT_PLANE`] (1) the opponent's,
-///   so a network sees every position from the mover's side. Row 0 is the
+///   token is and 0.0 elsewhere. Plane [`OWN_PLANE`](super::OWN_PLANE) (0)
+///   holds the tokens of the player to move, plane
+///   [`OPPONENT_PLANE`](super::OPPONENT_PLANE) (1) the opponent's, so a
+///   network sees every position from the mover's side. Row 0 is the
 ///   bottom row, column 0 the left: value (plane, row, column) is at
 ///   `plane * 42 + row * 7 + column`, the coordinates of
 ///   [`Board::piece_at`](super::Board::piece_at).
@@ -67,55 +65,19 @@ impl Environment for Connect4 {
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
-        BufferSizeError::check(Buffer::Mask, COLUMNS, mask.len())?;
-        mask.fill(false);
-        for column in self.legal_moves() {
-            mask[column.index()] = true;
-        }
-        Ok(())
+        write_column_mask(self, COLUMNS, mask)
     }
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
-        BufferSizeError::check(
-            Buffer::Observation,
-            OBSERVATION_SHAPE.len(),
-            observation.len(),
-        )?;
-        let own = self.board().stones(self.to_move());
-        let opponent = self.board().stones(self.to_move().opponent());
-        let (own_plane, opponent_plane) = observation.split_at_mut(ROWS * COLUMNS);
-        for row in 0..ROWS {
-            for col in 0..COLUMNS {
-                let bit = cell(row, col);
-                let at = row * COLUMNS + col;
-                own_plane[at] = f32::from(u8::from(own & bit != 0));
-                opponent_plane[at] = f32::from(u8::from(opponent & bit != 0));
-            }
-        }
-        Ok(())
+        let board = connectx::Board::from(*self.board());
+        write_planes(&board, self.to_move(), observation)
     }
 
     fn apply_action(&mut self, action: usize) -> Result<Progress<Column>, ActionError> {
-        let column = Column::new(action).ok_or(ActionError::OutOfRange {
-            action,
-            count: COLUMNS,
-        })?;
-        match self.apply(column) {
-            Ok(()) => Ok(Progress::Completed(column)),
-            Err(PlayError::GameOver) => Err(ActionError::GameOver),
-            Err(PlayError::IllegalMove(_)) => Err(ActionError::Illegal { action }),
-        }
+        apply_column(self, action, COLUMNS, Column::new(action))
     }
 
     fn actions_of_move(&self, mv: Column) -> Result<MoveList<usize, 1>, ActionError> {
-        if self.is_over() {
-            return Err(ActionError::GameOver);
-        }
-        if !self.is_legal(mv) {
-            return Err(ActionError::IllegalMove);
-        }
-        let mut actions = MoveList::new();
-        actions.push(mv.index());
-        Ok(actions)
+        column_actions(self, mv)
     }
 }

@@ -1,8 +1,6 @@
 //! [`Connect4`]: the game — a [`Board`] plus whose turn it is — and its
 //! [`Game`] implementation.
 
-use core::fmt;
-
 use super::bitboard::{column_mask, has_four, open_columns, playable_cells};
 use super::{Board, Column, Ending, Player, CELLS, COLUMNS, ROWS};
 use crate::{Game, MoveList, Outcome, PlayError};
@@ -46,7 +44,7 @@ static MOVES_BY_OPEN_COLUMNS: [Moves; 1 << COLUMNS] = {
 ///   first four in a row, which can only be the last mover's).
 ///
 /// The state is two `u64` bit sets, 16 bytes, `Copy`.
-/// [`Display`](fmt::Display) prints the board in the console format of
+/// [`Display`](core::fmt::Display) prints the board in the console format of
 /// [`Board`];
 /// [`text`](Connect4::text) / [`FromStr`](core::str::FromStr) use the
 /// compact validated text (also the serde form).
@@ -124,17 +122,17 @@ impl Game for Connect4 {
     const MAX_PLIES: Option<u32> = Some(CELLS as u32);
 
     #[inline]
-    fn to_move(&self) -> Player {
-        self.side_to_move()
-    }
-
-    #[inline]
     fn opponent(player: Player) -> Player {
         player.opponent()
     }
 
-    /// The columns that are not full, left to right; none once the game
-    /// is over.
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.side_to_move()
+    }
+
+    /// The columns that are not full, left to right (a table lookup by
+    /// the open columns); none once the game is over.
     #[inline]
     fn legal_moves(&self) -> Moves {
         // A won board has no moves, like a full one (no open column).
@@ -215,18 +213,5 @@ impl Game for Connect4 {
     /// generic count.
     fn perft(&self, depth: u32) -> u64 {
         super::perft::perft(self, depth)
-    }
-}
-
-impl fmt::Display for Connect4 {
-    /// The board, in the console format (see [`Board`]'s `Display`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.board, f)
-    }
-}
-
-impl fmt::Debug for Connect4 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Connect4({:?})", self.board.text())
     }
 }

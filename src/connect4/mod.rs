@@ -21,6 +21,14 @@
 //! - Kaggle ConnectX's board encoding ([`Connect4::to_kaggle_board`],
 //!   [`Connect4::parse_kaggle_board`]) and how to bridge a bot to Kaggle.
 //!
+//! Connect Four is ConnectX's 6x7x4, and speaks its vocabulary: [`Column`]
+//! is ConnectX's [`ColumnOf`](crate::connectx::ColumnOf) narrowed to 7
+//! columns; the text, position, Kaggle and column errors are ConnectX's
+//! (re-exported here); boards and positions convert both ways
+//! (`From<Connect4> for ConnectX`, `TryFrom<ConnectX> for Connect4`, with
+//! [`NotConnectFourError`] for other sizes). Only the hot path — moves,
+//! apply, perft, search, the solver — is Connect Four's own bit sets.
+//!
 //! ```
 //! use rulebook::connect4::{Column, Connect4, Player};
 //! use rulebook::{Game, Outcome};
@@ -42,6 +50,7 @@
 mod bitboard;
 mod board;
 mod column;
+mod connectx_form;
 mod ending;
 mod environment;
 mod eval;
@@ -57,18 +66,22 @@ mod record;
 mod solver;
 mod symmetry;
 
-pub use board::{Board, ParseBoardError, PlaceTokenError, EMPTY_CELL_CHAR, ROW_SEPARATOR};
-pub use column::{Column, ColumnOutOfRange, ParseColumnError};
+pub use crate::connectx::{
+    ColumnOutOfRange, KaggleBoardError, ParseBoardError, ParseColumnError, ParsePositionError,
+    PlaceTokenError, PositionError, EMPTY_CELL_CHAR, KAGGLE_EMPTY, OPPONENT_PLANE, OWN_PLANE,
+    ROW_SEPARATOR,
+};
+pub use board::Board;
+pub use column::Column;
+pub use connectx_form::NotConnectFourError;
 pub use ending::Ending;
-pub use environment::{OBSERVATION_SHAPE, OPPONENT_PLANE, OWN_PLANE};
+pub use environment::OBSERVATION_SHAPE;
 pub use eval::{Evaluation, THREAT_VALUE};
 pub use from_moves::FromMovesError;
 pub use game::{Connect4, Moves};
-pub use kaggle::{KaggleBoardError, KAGGLE_EMPTY};
 pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL, MAX_SEARCH_LEVEL, PERFECT_LEVEL};
 pub use perfect::PerfectPlayer;
 pub use player::Player;
-pub use position_text::{ParsePositionError, PositionError};
 pub use solver::{
     Book, BookError, SolveError, Solver, TableSizeError, DEFAULT_TABLE_BITS, FORMAT_VERSION,
     MAX_BOOK_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS,

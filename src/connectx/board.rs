@@ -81,6 +81,16 @@ impl Board {
         }
     }
 
+    /// The board of `parameters` with these tokens: per player (X, O), per
+    /// column, bit `r` for row `r`.
+    ///
+    /// Precondition: the board invariants hold (debug-asserted).
+    pub(crate) fn from_columns(parameters: Parameters, stones: [Stones; 2]) -> Board {
+        let board = Board { stones, parameters };
+        debug_assert!(board.obeys_invariants(), "{board:?}");
+        board
+    }
+
     /// The board's size and line length.
     #[inline(always)]
     pub const fn parameters(&self) -> Parameters {

@@ -1,14 +1,17 @@
 //! [`ConnectX`] as an [`Environment`] for learning agents: one action per
 //! column and a 2 x rows x columns observation, as Connect Four's at 6x7x4.
 
-use super::{Column, ConnectX};
+use super::{Board, Column, ConnectX, Parameters, Player};
 use crate::agent::{ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress};
-use crate::connect4::{OPPONENT_PLANE, OWN_PLANE};
 use crate::{Game, MoveList, PlayError};
 
 /// The planes of the observation: the tokens of the player to move, then
-/// the opponent's (Connect Four's [`OWN_PLANE`] and [`OPPONENT_PLANE`]).
+/// the opponent's.
 const PLANES: usize = 2;
+/// The observation's plane of the player to move's tokens.
+pub const OWN_PLANE: usize = 0;
+/// The observation's plane of the opponent's tokens.
+pub const OPPONENT_PLANE: usize = 1;
 
 const _: () = assert!(OWN_PLANE == 0 && OPPONENT_PLANE == 1);
 
@@ -32,8 +35,7 @@ const _: () = assert!(OWN_PLANE == 0 && OPPONENT_PLANE == 1);
 ///
 /// ```
 /// use rulebook::agent::Environment;
-/// use rulebook::connect4::{OPPONENT_PLANE, OWN_PLANE};
-/// use rulebook::connectx::{ConnectX, Parameters};
+/// use rulebook::connectx::{ConnectX, Parameters, OPPONENT_PLANE, OWN_PLANE};
 ///
 /// let mut env = ConnectX::new(Parameters::new(8, 9, 5).unwrap());
 /// assert_eq!(env.action_count(), 9);
@@ -64,58 +66,124 @@ impl Environment for ConnectX {
     }
 
     fn observation_shape(&self) -> ObservationShape {
-        let parameters = self.parameters();
-        ObservationShape::new(PLANES, parameters.rows(), parameters.columns())
+        observation_shape(self.parameters())
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
-        BufferSizeError::check(Buffer::Mask, self.action_count(), mask.len())?;
-        mask.fill(false);
-        for column in self.legal_moves() {
-            mask[column.index()] = true;
-        }
-        Ok(())
+        write_column_mask(self, self.action_count(), mask)
     }
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
-        let shape = self.observation_shape();
-        BufferSizeError::check(Buffer::Observation, shape.len(), observation.len())?;
-        let (own, opponent) = (self.to_move(), self.to_move().opponent());
-        let (own_plane, opponent_plane) = observation.split_at_mut(shape.rows * shape.columns);
-        let cells = own_plane.iter_mut().zip(opponent_plane);
-        for (at, (own_value, opponent_value)) in cells.enumerate() {
-            let (row, col) = (at / shape.columns, at % shape.columns);
-            let piece = self.board().piece_at(row, col);
-            *own_value = f32::from(u8::from(piece == Some(own)));
-            *opponent_value = f32::from(u8::from(piece == Some(opponent)));
-        }
-        Ok(())
+        write_planes(self.board(), self.to_move(), observation)
     }
 
     fn apply_action(&mut self, action: usize) -> Result<Progress<Column>, ActionError> {
-        let column = self
-            .parameters()
-            .column(action)
-            .ok_or(ActionError::OutOfRange {
-                action,
-                count: self.action_count(),
-            })?;
-        match self.apply(column) {
-            Ok(()) => Ok(Progress::Completed(column)),
-            Err(PlayError::GameOver) => Err(ActionError::GameOver),
-            Err(PlayError::IllegalMove(_)) => Err(ActionError::Illegal { action }),
-        }
+        let column = self.parameters().column(action);
+        apply_column(self, action, self.action_count(), column)
     }
 
     fn actions_of_move(&self, mv: Column) -> Result<MoveList<usize, 1>, ActionError> {
-        if self.is_over() {
-            return Err(ActionError::GameOver);
-        }
-        if !self.is_legal(mv) {
-            return Err(ActionError::IllegalMove);
-        }
-        let mut actions = MoveList::new();
-        actions.push(mv.index());
-        Ok(actions)
+        column_actions(self, mv)
     }
+}
+
+/// The observation's shape on a board of `parameters`: 2 planes of
+/// `rows` x `columns`.
+pub(crate) const fn observation_shape(parameters: Parameters) -> ObservationShape {
+    ObservationShape::new(PLANES, parameters.rows(), parameters.columns())
+}
+
+/// Marks in `mask` the columns of `game` that take a token (one action per
+/// column, `action_count` of them).
+///
+/// # Errors
+///
+/// [`BufferSizeError`] when `mask` does not have `action_count` entries.
+pub(crate) fn write_column_mask<G: Game>(
+    game: &G,
+    action_count: usize,
+    mask: &mut [bool],
+) -> Result<(), BufferSizeError>
+where
+    G::Move: Into<usize>,
+{
+    BufferSizeError::check(Buffer::Mask, action_count, mask.len())?;
+    mask.fill(false);
+    for column in game.legal_moves() {
+        mask[column.into()] = true;
+    }
+    Ok(())
+}
+
+/// Writes the observation of `board` for the player to move, `own`: plane
+/// [`OWN_PLANE`] holds `own`'s tokens, [`OPPONENT_PLANE`] the others'.
+///
+/// # Errors
+///
+/// [`BufferSizeError`] when `observation` does not fit the board's shape.
+pub(crate) fn write_planes(
+    board: &Board,
+    own: Player,
+    observation: &mut [f32],
+) -> Result<(), BufferSizeError> {
+    let shape = observation_shape(board.parameters());
+    BufferSizeError::check(Buffer::Observation, shape.len(), observation.len())?;
+    let opponent = own.opponent();
+    let (own_plane, opponent_plane) = observation.split_at_mut(shape.rows * shape.columns);
+    let cells = own_plane.iter_mut().zip(opponent_plane);
+    for (at, (own_value, opponent_value)) in cells.enumerate() {
+        let (row, col) = (at / shape.columns, at % shape.columns);
+        let piece = board.piece_at(row, col);
+        *own_value = f32::from(u8::from(piece == Some(own)));
+        *opponent_value = f32::from(u8::from(piece == Some(opponent)));
+    }
+    Ok(())
+}
+
+/// Plays action `action` (of `action_count`), the drop into `column`
+/// (`None` when the action names no column of the board).
+///
+/// # Errors
+///
+/// [`ActionError::OutOfRange`] for no column, [`ActionError::GameOver`],
+/// [`ActionError::Illegal`] for a full column.
+pub(crate) fn apply_column<G: Game>(
+    game: &mut G,
+    action: usize,
+    action_count: usize,
+    column: Option<G::Move>,
+) -> Result<Progress<G::Move>, ActionError> {
+    let column = column.ok_or(ActionError::OutOfRange {
+        action,
+        count: action_count,
+    })?;
+    match game.apply(column) {
+        Ok(()) => Ok(Progress::Completed(column)),
+        Err(PlayError::GameOver) => Err(ActionError::GameOver),
+        Err(PlayError::IllegalMove(_)) => Err(ActionError::Illegal { action }),
+    }
+}
+
+/// The one action of the move `column`.
+///
+/// # Errors
+///
+/// [`ActionError::GameOver`], [`ActionError::IllegalMove`] for a full
+/// column.
+pub(crate) fn column_actions<G: Game>(
+    game: &G,
+    column: G::Move,
+) -> Result<MoveList<usize, 1>, ActionError>
+where
+    G::Move: Into<usize>,
+{
+    if game.is_over() {
+        return Err(ActionError::GameOver);
+    }
+    if !game.is_legal(column) {
+        return Err(ActionError::IllegalMove);
+    }
+    let mut actions = MoveList::new();
+    actions.push(column.into());
+    Ok(actions)
 }

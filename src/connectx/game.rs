@@ -1,11 +1,8 @@
 //! [`ConnectX`]: the game — a [`Board`] plus whose turn it is — and its
 //! [`Game`] implementation.
 
-use core::fmt;
-
 use super::lines::ColumnBits;
 use super::{Board, Column, Ending, Parameters, Player, MAX_COLUMNS, MAX_ROWS};
-use crate::connect4::Connect4;
 use crate::{Game, MoveList, Outcome, PlayError};
 
 /// The legal moves of a ConnectX position.
@@ -29,13 +26,13 @@ const MAX_CELLS: u32 = (MAX_ROWS * MAX_COLUMNS) as u32;
 ///   line, which can only be the last mover's).
 ///
 /// `ConnectX::default()` is the empty Connect Four board (6x7x4); at 6x7x4
-/// the game plays exactly as [`Connect4`] (the same moves, outcomes, text
+/// the game plays exactly as [`Connect4`](crate::connect4::Connect4) (the same moves, outcomes, text
 /// and perft), which stays the faster type for that one size.
 ///
 /// The value is the board (64 bytes of stones and the parameters) and
 /// three derived fields that make the hot path quick — the ply count, the
 /// non-full columns and whether the last move won — 74 bytes in all,
-/// `Copy`, with no heap allocation. [`Display`](fmt::Display) prints the
+/// `Copy`, with no heap allocation. [`Display`](core::fmt::Display) prints the
 /// board in the assignment's format; [`text`](ConnectX::text) /
 /// [`FromStr`](core::str::FromStr) use the validated text with the
 /// parameters (also the serde form).
@@ -172,20 +169,6 @@ impl Default for ConnectX {
     }
 }
 
-impl From<Connect4> for ConnectX {
-    /// The same position on a 6x7x4 ConnectX board.
-    fn from(game: Connect4) -> ConnectX {
-        let mut board = Board::new(Parameters::CONNECT_FOUR);
-        for col in 0..board.columns() {
-            let tokens = (0..board.rows()).map_while(|row| game.board().piece_at(row, col));
-            for player in tokens {
-                board.set(player, board.landing_row(col), col);
-            }
-        }
-        ConnectX::from_board_unchecked(board)
-    }
-}
-
 impl Game for ConnectX {
     type Player = Player;
     type Move = Column;
@@ -314,18 +297,7 @@ impl Game for ConnectX {
     }
 }
 
-impl fmt::Display for ConnectX {
-    /// The board, in the assignment's format (see [`Board`]'s `Display`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.board, f)
-    }
-}
-
-impl fmt::Debug for ConnectX {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ConnectX({:?})", self.board.text())
-    }
-}
+crate::connectx::impl_position_text!(ConnectX);
 
 #[cfg(test)]
 mod tests {
@@ -335,14 +307,5 @@ mod tests {
     fn size_is_small() {
         assert_eq!(core::mem::size_of::<Board>(), 68);
         assert_eq!(core::mem::size_of::<ConnectX>(), 74);
-    }
-
-    #[test]
-    fn from_connect4_keeps_the_position() {
-        let connect4 = Connect4::from_moves("4453").unwrap();
-        let game = ConnectX::from(connect4);
-        assert_eq!(game.to_string(), connect4.to_string());
-        assert_eq!(game.plies(), 4);
-        assert_eq!(game.to_move(), Player::X);
     }
 }

@@ -30,8 +30,47 @@
 use super::{
     Board, ConnectX, Parameters, ParseBoardError, Player, PositionError, MAX_COLUMNS, MAX_ROWS,
 };
-use crate::connect4::KAGGLE_EMPTY;
 use crate::kaggle_text::{read_cells, CellsError};
+
+/// Kaggle's value of an empty cell.
+pub const KAGGLE_EMPTY: u8 = 0;
+
+impl Player {
+    /// Kaggle's mark of this player: 1 for X (who moves first), 2 for O.
+    pub const fn kaggle_mark(self) -> u8 {
+        match self {
+            Player::X => 1,
+            Player::O => 2,
+        }
+    }
+
+    /// The player of a Kaggle mark (1 or 2), or `None` for any other
+    /// number.
+    pub const fn from_kaggle_mark(mark: i64) -> Option<Player> {
+        match mark {
+            1 => Some(Player::X),
+            2 => Some(Player::O),
+            _ => None,
+        }
+    }
+}
+
+impl Board {
+    /// Writes the board in Kaggle's encoding into `cells`.
+    ///
+    /// Precondition: `cells.len()` is the board's number of cells
+    /// (debug-asserted).
+    pub(crate) fn write_kaggle_cells(&self, cells: &mut [u8]) {
+        let (rows, columns) = (self.rows(), self.columns());
+        debug_assert_eq!(cells.len(), rows * columns);
+        for (index, cell) in cells.iter_mut().enumerate() {
+            let (row, col) = (rows - 1 - index / columns, index % columns);
+            *cell = self
+                .piece_at(row, col)
+                .map_or(KAGGLE_EMPTY, Player::kaggle_mark);
+        }
+    }
+}
 
 /// Why cells are not a Kaggle board of a ConnectX position.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -78,15 +117,9 @@ impl ConnectX {
     ///
     /// Allocates the returned `Vec` (at most 256 cells).
     pub fn to_kaggle_board(&self) -> Vec<u8> {
-        let (rows, columns) = (self.board().rows(), self.board().columns());
-        (0..rows * columns)
-            .map(|index| {
-                let (row, col) = (rows - 1 - index / columns, index % columns);
-                self.board()
-                    .piece_at(row, col)
-                    .map_or(KAGGLE_EMPTY, Player::kaggle_mark)
-            })
-            .collect()
+        let mut cells = vec![KAGGLE_EMPTY; self.parameters().cells()];
+        self.board().write_kaggle_cells(&mut cells);
+        cells
     }
 
     /// Reads Kaggle's encoding (see [`to_kaggle_board`](Self::to_kaggle_board))

@@ -51,7 +51,7 @@ mod bitboard;
 mod board;
 mod column;
 mod ending;
-mod environment;
+pub(crate) mod environment;
 mod game;
 mod kaggle;
 mod levels;
@@ -63,14 +63,16 @@ mod text;
 
 pub use crate::connect4::Player;
 pub use board::{Board, PlaceTokenError};
-pub use column::{Column, ColumnOutOfRange, ParseColumnError};
+pub use column::{Column, ColumnOf, ColumnOutOfRange, ParseColumnError};
 pub use ending::Ending;
+pub use environment::{OPPONENT_PLANE, OWN_PLANE};
 pub use game::{ConnectX, Moves};
-pub use kaggle::KaggleBoardError;
+pub use kaggle::{KaggleBoardError, KAGGLE_EMPTY};
 pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL};
 pub use parameters::{Parameters, ParametersError, ParseParametersError};
+pub(crate) use position::impl_position_text;
 pub use position::{ParsePositionError, PositionError};
-pub use text::{ParseBoardError, PARAMETERS_SEPARATOR};
+pub use text::{ParseBoardError, EMPTY_CELL_CHAR, PARAMETERS_SEPARATOR, ROW_SEPARATOR};
 
 /// The fewest rows of a board.
 pub const MIN_ROWS: usize = 1;

@@ -1,8 +1,6 @@
 //! Validating a [`Board`] into a [`ConnectX`] position, and the position
 //! text (`FromStr`, serde).
 
-use core::str::FromStr;
-
 use super::{Board, ConnectX, ParseBoardError, Player};
 
 /// Why a [`Board`] is not a position of a game played by the rules.
@@ -146,29 +144,52 @@ impl ConnectX {
     }
 }
 
-impl FromStr for ConnectX {
-    type Err = ParsePositionError;
+/// The text forms of a position type `$game` with `text` and `parse_text`
+/// methods (ConnectX, and Connect Four, which speaks its vocabulary):
+/// `FromStr`, `TryFrom<String>` and `From<$game> for String` (the serde
+/// form) as `parse_text` and `text`; `Display` as the board's console
+/// format; `Debug` as `$game("text")`.
+macro_rules! impl_position_text {
+    ($game:ident) => {
+        impl core::str::FromStr for $game {
+            type Err = $crate::connectx::ParsePositionError;
 
-    /// As [`ConnectX::parse_text`].
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        ConnectX::parse_text(text)
-    }
+            #[doc = concat!("As [`", stringify!($game), "::parse_text`].")]
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                $game::parse_text(text)
+            }
+        }
+
+        impl TryFrom<String> for $game {
+            type Error = $crate::connectx::ParsePositionError;
+
+            #[doc = concat!("As [`", stringify!($game), "::parse_text`].")]
+            fn try_from(text: String) -> Result<Self, Self::Error> {
+                $game::parse_text(&text)
+            }
+        }
+
+        impl From<$game> for String {
+            fn from(game: $game) -> String {
+                game.text()
+            }
+        }
+
+        impl core::fmt::Display for $game {
+            /// The board, in the console format (see the board's `Display`).
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                core::fmt::Display::fmt(self.board(), f)
+            }
+        }
+
+        impl core::fmt::Debug for $game {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, concat!(stringify!($game), "({:?})"), self.text())
+            }
+        }
+    };
 }
-
-impl TryFrom<String> for ConnectX {
-    type Error = ParsePositionError;
-
-    /// As [`ConnectX::parse_text`].
-    fn try_from(text: String) -> Result<Self, Self::Error> {
-        ConnectX::parse_text(&text)
-    }
-}
-
-impl From<ConnectX> for String {
-    fn from(game: ConnectX) -> String {
-        game.text()
-    }
-}
+pub(crate) use impl_position_text;
 
 #[cfg(test)]
 mod tests {

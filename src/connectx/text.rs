@@ -3,10 +3,13 @@
 //! ([`ParseBoardError`]).
 
 use super::{Board, Parameters, ParseParametersError, Player};
-use crate::connect4::{EMPTY_CELL_CHAR, ROW_SEPARATOR};
 
 /// The separator between the parameters and the rows in [`Board::text`].
 pub const PARAMETERS_SEPARATOR: char = ':';
+/// The text of an empty cell in [`Board::text`].
+pub const EMPTY_CELL_CHAR: char = '.';
+/// The separator between rows in [`Board::text`].
+pub const ROW_SEPARATOR: char = '/';
 
 /// Why a text is not a [`Board`] (see [`Board::parse_text`]). Rows count
 /// from 0 at the bottom.
@@ -67,6 +70,15 @@ impl Board {
     pub fn text(&self) -> String {
         let mut text = self.parameters().to_string();
         text.push(PARAMETERS_SEPARATOR);
+        text.push_str(&self.rows_text());
+        text
+    }
+
+    /// The rows of [`Board::text`] without the parameters: the text of a
+    /// board whose size goes without saying (Connect Four's,
+    /// [`connect4::Board::text`](crate::connect4::Board::text)).
+    pub(crate) fn rows_text(&self) -> String {
+        let mut text = String::with_capacity(self.rows() * (self.columns() + 1));
         for row in (0..self.rows()).rev() {
             for col in 0..self.columns() {
                 text.push(
@@ -93,7 +105,19 @@ impl Board {
         let (parameters, rows_text) = text
             .split_once(PARAMETERS_SEPARATOR)
             .ok_or(ParseBoardError::NoParameters)?;
-        let parameters: Parameters = parameters.parse()?;
+        Board::parse_rows(parameters.parse()?, rows_text)
+    }
+
+    /// Parses the rows of [`Board::rows_text`] of a board of `parameters`
+    /// and checks gravity.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseBoardError`] naming the wrong row, cell or character.
+    pub(crate) fn parse_rows(
+        parameters: Parameters,
+        rows_text: &str,
+    ) -> Result<Board, ParseBoardError> {
         let (rows, columns) = (parameters.rows(), parameters.columns());
         let found = rows_text.split(ROW_SEPARATOR).count();
         if found != rows {

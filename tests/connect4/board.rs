@@ -72,20 +72,23 @@ fn place_token_errors_leave_the_board_unchanged() {
     assert!(!board.is_column_free(4));
     assert_eq!(
         board.place_token(X, 4),
-        Err(PlaceTokenError::ColumnFull(Column::new(4).unwrap()))
+        Err(PlaceTokenError::ColumnFull(Column::new(4).unwrap().into()))
     );
     assert_eq!(
         board.place_token(X, 7),
-        Err(PlaceTokenError::NoSuchColumn(7))
+        Err(PlaceTokenError::NoSuchColumn { col: 7, last: 6 })
     );
     assert_eq!(
         board.place_token(X, usize::MAX),
-        Err(PlaceTokenError::NoSuchColumn(usize::MAX))
+        Err(PlaceTokenError::NoSuchColumn {
+            col: usize::MAX,
+            last: 6
+        })
     );
     assert_eq!(board, before);
     assert_eq!(
-        PlaceTokenError::ColumnFull(Column::new(4).unwrap()).to_string(),
-        "column 4 (columns are 0-6) is full"
+        PlaceTokenError::ColumnFull(Column::new(4).unwrap().into()).to_string(),
+        "column 4 (counting from 0) is full"
     );
 }
 

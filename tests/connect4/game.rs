@@ -171,12 +171,12 @@ fn every_message_says_how_it_numbers_the_columns() {
     let error = game.apply(full).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "column 0 (columns are 0-6) is not a legal move in this position"
+        "column 0 (counting from 0) is not a legal move in this position"
     );
     let mut record = rulebook::Match::new(game);
     assert_eq!(
         record.play(full).unwrap_err().to_string(),
-        "column 0 (columns are 0-6) is not a legal move in this position"
+        "column 0 (counting from 0) is not a legal move in this position"
     );
     // The 1-indexed notation says so too.
     assert_eq!(
@@ -189,7 +189,7 @@ fn every_message_says_how_it_numbers_the_columns() {
     );
     assert_eq!(
         "7".parse::<Column>().unwrap_err().to_string(),
-        "column 7 does not exist: columns are 0-6"
+        "column 7 does not exist: the last column is 6"
     );
 }
 
@@ -198,7 +198,7 @@ fn why_illegal_says_the_column_is_full_or_the_game_over() {
     let game = Connect4::from_moves("111111").unwrap();
     assert_eq!(
         game.why_illegal(col(0)).as_deref(),
-        Some("column 0 (columns are 0-6) is full")
+        Some("column 0 (counting from 0) is full")
     );
     assert_eq!(game.why_illegal(col(1)), None);
     let won = Connect4::from_moves("1212121").unwrap();

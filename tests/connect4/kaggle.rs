@@ -2,6 +2,7 @@
 //! and every malformed or impossible board refused with a reason.
 
 use rulebook::connect4::{Connect4, KaggleBoardError, ParseBoardError, Player, PositionError};
+use rulebook::connectx::Parameters;
 use rulebook::Game;
 
 /// The 42 cells as Python prints them: `[0, 0, 1, ...]`.
@@ -72,15 +73,24 @@ fn text_forms() {
 fn malformed_boards_say_what_is_wrong() {
     assert_eq!(
         Connect4::from_kaggle_board(&[0_u8; 41]),
-        Err(KaggleBoardError::WrongLength(41))
+        Err(KaggleBoardError::WrongLength {
+            parameters: Parameters::CONNECT_FOUR,
+            found: 41
+        })
     );
     assert_eq!(
         Connect4::parse_kaggle_board("[0, 0]"),
-        Err(KaggleBoardError::WrongLength(2))
+        Err(KaggleBoardError::WrongLength {
+            parameters: Parameters::CONNECT_FOUR,
+            found: 2
+        })
     );
     assert_eq!(
         Connect4::parse_kaggle_board(""),
-        Err(KaggleBoardError::WrongLength(0))
+        Err(KaggleBoardError::WrongLength {
+            parameters: Parameters::CONNECT_FOUR,
+            found: 0
+        })
     );
 
     let mut cells = [0_i32; 42];

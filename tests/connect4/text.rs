@@ -4,6 +4,7 @@
 use rulebook::connect4::{
     Board, Connect4, ParseBoardError, ParsePositionError, Player, PositionError,
 };
+use rulebook::connectx::Parameters;
 use rulebook::Game;
 
 const EMPTY: &str = "......./......./......./......./......./.......";
@@ -57,14 +58,23 @@ fn text_of_simple_positions() {
 
 #[test]
 fn malformed_text_names_the_problem() {
-    assert_eq!(malformed(""), ParseBoardError::WrongRowCount(1));
+    let wrong_row_count = |found| ParseBoardError::WrongRowCount {
+        parameters: Parameters::CONNECT_FOUR,
+        expected: 6,
+        found,
+    };
+    assert_eq!(malformed(""), wrong_row_count(1));
     assert_eq!(
         malformed("......./......./......./......./......."),
-        ParseBoardError::WrongRowCount(5)
+        wrong_row_count(5)
     );
     assert_eq!(
         malformed("......./......./......./......./......./......"),
-        ParseBoardError::WrongRowLength { row: 0, cells: 6 }
+        ParseBoardError::WrongRowLength {
+            row: 0,
+            cells: 6,
+            expected: 7
+        }
     );
     assert_eq!(
         malformed("......./......./......./......./......./...x..."),
@@ -78,7 +88,7 @@ fn malformed_text_names_the_problem() {
     assert_eq!(floating, ParseBoardError::FloatingToken { row: 1, col: 3 });
     assert_eq!(
         floating.to_string(),
-        "the token at row 1, column 3 (rows are 0-5 from the bottom, columns 0-6) floats above an empty cell"
+        "the token at row 1, column 3 floats above an empty cell"
     );
 }
 
@@ -102,7 +112,7 @@ fn wrong_token_counts_are_rejected() {
 fn both_players_with_four_in_a_row_is_rejected() {
     assert_eq!(
         invalid("......./......./XO...../XO...../XO...../XO....."),
-        PositionError::BothFourInARow
+        PositionError::BothInARow { in_a_row: 4 }
     );
 }
 
@@ -111,7 +121,10 @@ fn a_move_after_the_winner_is_rejected() {
     // X has four, and O moved afterwards (counts equal: X to move).
     assert_eq!(
         invalid("......./......./X....../XO...../XO...../XOO...."),
-        PositionError::MovedAfterWin { player: Player::X }
+        PositionError::MovedAfterWin {
+            player: Player::X,
+            in_a_row: 4
+        }
     );
 }
 
@@ -122,7 +135,10 @@ fn playing_on_after_a_win_is_rejected() {
     let text = "......./......./X.....X/X.OO..X/X.OO..X/X.OOO.X";
     assert_eq!(
         invalid(text),
-        PositionError::PlayedOnAfterWin { player: Player::X }
+        PositionError::PlayedOnAfterWin {
+            player: Player::X,
+            in_a_row: 4
+        }
     );
 }
 

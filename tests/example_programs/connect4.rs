@@ -226,7 +226,8 @@ fn the_computer_plays_a_whole_game_by_itself() {
         Some(rulebook::Outcome::Draw) => "It's a tie!\n".to_owned(),
         None => panic!("the game did not end:\n{output}"),
     };
-    assert!(output.starts_with(EMPTY_BOARD));
+    let banner = "The computer (level 2) plays both X and O.\n";
+    assert!(output.starts_with(&format!("{banner}{EMPTY_BOARD}")));
     assert!(output.ends_with(&format!("{game}{ending}{PLAY_AGAIN}")));
     // The same game every time.
     assert_eq!(
@@ -280,7 +281,10 @@ fn the_computer_plays_connectx_boards_too() {
         "2",
     ];
     let output = run_with(&args, "n\n");
-    assert!(output.starts_with("|0|1|2|3|4|\n"), "{output}");
+    assert!(
+        output.starts_with("The computer (level 2) plays both X and O.\n|0|1|2|3|4|\n"),
+        "{output}"
+    );
     assert!(output.contains("(computer: depth "), "{output}");
     assert!(
         output.ends_with(&format!("Won!\n{PLAY_AGAIN}"))

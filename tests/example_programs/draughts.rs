@@ -48,7 +48,7 @@ fn international_on_a_10x10_board_with_captures_hop_by_hop() {
         out.contains("+----+----+----+----+----+----+----+----+----+----+"),
         "10x10 board:\n{out}"
     );
-    assert!(out.contains("| 50 |") || out.contains("| w  |"), "{out}");
+    assert!(out.contains("| w50|") || out.contains("| w  |"), "{out}");
     assert!(out.contains("White plays 29x18."), "{out}");
     assert!(
         out.contains(

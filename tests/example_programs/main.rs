@@ -11,6 +11,7 @@ mod support;
 
 mod checkers;
 mod connect4;
+mod console_commands;
 mod connectx;
 mod draughts;
 mod help;

@@ -7,10 +7,12 @@
 //! a `mod` line below. See `tests/README.md`.
 
 mod agent_environments;
+mod catalog;
 mod conformance;
 mod engine;
 mod no_panic_inputs;
 mod perft_parallel;
 mod position_key;
 mod search;
+mod testing_count_scored;
 mod testing_kit;
