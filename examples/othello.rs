@@ -24,6 +24,8 @@
 
 #[path = "support/console.rs"]
 mod console;
+#[path = "support/take_back.rs"]
+mod take_back;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -240,27 +242,16 @@ fn undo(
     options: &Options,
     game: &mut Match<Othello>,
 ) -> io::Result<()> {
-    let asking = game.to_move();
-    let mut taken_back = Vec::new();
-    loop {
-        match game.undo() {
-            Ok(mv) => taken_back.push(mv),
-            Err(error) => {
-                if taken_back.is_empty() {
-                    console.say(&format!("{}.", capitalized(&error.to_string())))?;
-                    return Ok(());
-                }
-                break;
-            }
+    let before = game.history().to_vec();
+    match take_back::take_back(game, |player| options.computer.contains(&player)) {
+        Ok(count) => {
+            let moves: Vec<String> = before[before.len() - count..]
+                .iter()
+                .rev()
+                .map(|mv| quoted(&mv.to_string()))
+                .collect();
+            console.say(&format!("Took back {}.", moves.join(" and ")))
         }
-        // Against the computer: back to a position where a human moves.
-        if !options.computer.contains(&game.to_move()) || game.to_move() == asking {
-            break;
-        }
+        Err(error) => console.say(&format!("{}.", capitalized(&error.to_string()))),
     }
-    let moves: Vec<String> = taken_back
-        .iter()
-        .map(|mv| quoted(&mv.to_string()))
-        .collect();
-    console.say(&format!("Took back {}.", moves.join(" and ")))
 }

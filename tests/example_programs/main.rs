@@ -11,8 +11,8 @@ mod support;
 
 mod checkers;
 mod connect4;
-mod console_commands;
 mod connectx;
+mod console_commands;
 mod draughts;
 mod help;
 mod pdn_check;
