@@ -35,7 +35,7 @@
 //!   thread: the speed of the path every search takes, not of the game's
 //!   own fast perft.
 //! - `--end-passes` (othello): count in the convention of Aart Bik's
-//!   published table, where a finished game counts its two passes
+//!   published table, where a finished game keeps passing
 //!   (`Othello::perft_with_end_passes`, one thread); without it, by the
 //!   rules of the game (a finished game has no move), as `Game::perft` and
 //!   Edax's `perft`.
@@ -84,8 +84,8 @@ usage: perft <connect4|checkers|connectx|othello> <depth> [--fen F | --moves M] 
                  (one thread, no --divide)
   --routes       draughts: count every capture route (the default)
   --distinct     draughts: count routes taking the same pieces to the same square once
-  --end-passes   othello: count as Aart Bik's published table, a finished game's two passes
-                 included (one thread)
+  --end-passes   othello: count as Aart Bik's published table, where a finished game keeps
+                 passing (one thread)
 
 Draughts variants: international, brazilian, russian, pool, italian, spanish, czech.
 

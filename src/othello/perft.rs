@@ -9,9 +9,8 @@
 //!   [`perft_plain`](crate::perft_plain) and to Edax's `perft`.
 //! - [`count_with_end_passes`] ([`Othello::perft_with_end_passes`]): Aart
 //!   Bik's published table, whose generator lets a player without a move
-//!   always pass and ends the game after two passes in a row, so that a
-//!   finished position counts one sequence of 1 ply and one of 2 (its two
-//!   passes).
+//!   always pass, a finished game included: a finished position counts one
+//!   sequence (of passes) at every depth.
 
 use super::bitboard::{flips, has_moves, moves};
 use super::Othello;
@@ -73,33 +72,28 @@ fn walk(mover: u64, waiting: u64, depth: u32) -> u64 {
 }
 
 /// The perft of Aart Bik's published table: as [`count`], but a player
-/// with no move always passes, and the game ends after two passes in a
-/// row (see the module docs).
+/// with no move always passes, even once the game is over (see the module
+/// docs).
 pub(super) fn count_with_end_passes(position: &Othello, depth: u32) -> u64 {
     let (mover, waiting) = position.mover_and_opponent();
     if depth == 0 {
         return 1;
     }
-    walk_with_end_passes(mover, waiting, depth, 0)
+    walk_with_end_passes(mover, waiting, depth)
 }
 
-/// Passes in a row that end the game in [`count_with_end_passes`].
-const PASSES_THAT_END: u8 = 2;
-
-/// [`count_with_end_passes`] on the bitboards; `passes` is the number of
-/// passes in a row just played.
+/// [`count_with_end_passes`] on the bitboards.
 ///
 /// Precondition: `depth >= 1`.
-fn walk_with_end_passes(mover: u64, waiting: u64, depth: u32, passes: u8) -> u64 {
+fn walk_with_end_passes(mover: u64, waiting: u64, depth: u32) -> u64 {
     debug_assert!(depth >= 1);
     let mut squares = moves(mover, waiting);
     if squares == 0 {
-        return if passes >= PASSES_THAT_END {
-            0
-        } else if depth == 1 {
+        // A pass, whether or not the opponent can move.
+        return if depth == 1 {
             1
         } else {
-            walk_with_end_passes(waiting, mover, depth - 1, passes + 1)
+            walk_with_end_passes(waiting, mover, depth - 1)
         };
     }
     if depth == 1 {
@@ -114,7 +108,6 @@ fn walk_with_end_passes(mover: u64, waiting: u64, depth: u32, passes: u8) -> u64
             waiting ^ flipped,
             mover | flipped | (1 << square),
             depth - 1,
-            0,
         );
     }
     total
@@ -123,12 +116,14 @@ fn walk_with_end_passes(mover: u64, waiting: u64, depth: u32, passes: u8) -> u64
 impl Othello {
     /// The number of move sequences of `depth` plies in the convention of
     /// Aart Bik's published perft table: a player with no move always
-    /// passes, and the game ends after two passes in a row. It equals
+    /// passes, even once the game is over, so that a finished position
+    /// counts one sequence at every depth. It equals
     /// [`perft`](crate::Game::perft) until games end; from the start:
     /// 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288 (depths 1 to 9,
     /// both conventions), then 24571284, 212258800, 1939886636 (depths 10
-    /// to 12; `perft` gives 24571056 and 212258216, the 228 and 356 games
-    /// that end at plies 9 and 10 each counting 0 there).
+    /// to 12; `perft` gives 24571056, 212258216 and 1939879668: the 228,
+    /// 356 and 6384 games that end at plies 9, 10 and 11 count 0 there,
+    /// and 1 at every later depth here).
     ///
     /// ```
     /// use rulebook::othello::Othello;
@@ -136,11 +131,10 @@ impl Othello {
     ///
     /// let start = Othello::default();
     /// assert_eq!(start.perft_with_end_passes(6), 8200);
-    /// // A finished game: its two passes.
+    /// // A finished game: it keeps passing.
     /// let end: Othello = format!("{} X", "X".repeat(64)).parse().unwrap();
     /// assert_eq!((end.perft(1), end.perft_with_end_passes(1)), (0, 1));
-    /// assert_eq!(end.perft_with_end_passes(2), 1);
-    /// assert_eq!(end.perft_with_end_passes(3), 0);
+    /// assert_eq!(end.perft_with_end_passes(3), 1);
     /// ```
     ///
     /// Never allocates.

@@ -13,17 +13,17 @@ use super::*;
 const BIK_PERFT: [u64; 9] = [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288];
 
 /// The deeper counts of the same table, depths 10 to 12, where games have
-/// ended: Bik's generator lets a player with no move always pass and ends
-/// the game after two passes, so each finished game counts its two passes
-/// (`Othello::perft_with_end_passes`).
+/// ended: Bik's generator lets a player with no move always pass, even
+/// once the game is over, so a finished game counts 1 at every later
+/// depth (`Othello::perft_with_end_passes`).
 const DEEP_PERFT_WITH_END_PASSES: [(u32, u64); 3] =
     [(10, 24_571_284), (11, 212_258_800), (12, 1_939_886_636)];
 
 /// The same depths by the rules of the game, where a finished game has no
 /// move (`Game::perft`, `perft_plain`): Edax's `perft` prints 24571056 and
 /// 212258216 for depths 10 and 11, with 228 and 356 games over at the
-/// last ply (which the table above counts once more each, and the 228
-/// again at depth 11: 212258216 + 356 + 228 = 212258800).
+/// last ply (which the table above counts once more each, and the
+/// earlier ones again: 212258216 + 356 + 228 = 212258800).
 const DEEP_PERFT: [(u32, u64); 2] = [(10, 24_571_056), (11, 212_258_216)];
 
 #[test]
