@@ -1,7 +1,7 @@
 //! Criterion benches for checkers: `legal_moves`, `apply` and perft in an
 //! opening, a middle game with many captures, and a kings endgame.
 //!
-//! Quick run: `cargo bench --bench checkers -- --warm-up-time 1 --measurement-time 3`.
+//! Quick run: `cargo bench -p rulebook-benches --bench checkers -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 

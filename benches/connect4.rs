@@ -1,7 +1,7 @@
 //! Connect Four speed: `legal_moves`, `apply` and perft in an opening, a
 //! middle-game and a near-full position.
 //!
-//! Quick run (the machine is shared): `cargo bench --bench connect4 -- --quick`.
+//! Quick run (the machine is shared): `cargo bench -p rulebook-benches --bench connect4 -- --quick`.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use rulebook::connect4::Connect4;

@@ -4,7 +4,7 @@
 //! largest, column-word board).
 //!
 //! Quick run (the machine is shared):
-//! `cargo bench --bench connectx -- --warm-up-time 1 --measurement-time 2`.
+//! `cargo bench -p rulebook-benches --bench connectx -- --warm-up-time 1 --measurement-time 2`.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use rulebook::connect4::Connect4;

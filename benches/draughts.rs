@@ -3,7 +3,7 @@
 //! within twice Checkers' time), and International on its 10x10 board in
 //! both counting conventions.
 //!
-//! Quick run: `cargo bench --bench draughts -- --quick`.
+//! Quick run: `cargo bench -p rulebook-benches --bench draughts -- --quick`.
 //! Longer counts from the command line:
 //! `cargo run --release --example perft -- russian 11` against `-- checkers 11`.
 

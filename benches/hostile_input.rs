@@ -11,7 +11,7 @@
 //! - `pdn/many_tags`: one game with thousands of distinct tags (duplicates
 //!   must be found without comparing every pair).
 //!
-//! Quick run: `cargo bench --bench hostile_input -- --warm-up-time 1 --measurement-time 3`.
+//! Quick run: `cargo bench -p rulebook-benches --bench hostile_input -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 

@@ -2,7 +2,7 @@
 //! length of the game or the size of the move limit (the hostile case:
 //! the largest `move_limit` and tens of thousands of king shuffles).
 //!
-//! Quick run: `cargo bench --bench match_draw_rules -- --quick`. Compare the
+//! Quick run: `cargo bench -p rulebook-benches --bench match_draw_rules -- --quick`. Compare the
 //! two sizes: with constant work per move, 60,000 plies cost about 6 times
 //! 10,000.
 

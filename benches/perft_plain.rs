@@ -2,7 +2,7 @@
 //! `legal_moves` + `apply_unchecked`, the last ply counted by the length of
 //! `legal_moves()`), next to each game's own fast perft at the same depth.
 //!
-//! Quick run: `cargo bench --bench perft_plain -- --quick`.
+//! Quick run: `cargo bench -p rulebook-benches --bench perft_plain -- --quick`.
 //! The same walk from the command line, for a longer count:
 //! `cargo run --release --example perft -- checkers 11 --plain`.
 

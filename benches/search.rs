@@ -5,7 +5,7 @@
 //! (alpha-beta: positions searched; MCTS: playouts), so criterion reports
 //! nodes per second.
 //!
-//! Quick run: `cargo bench --bench search -- --warm-up-time 1 --measurement-time 3`.
+//! Quick run: `cargo bench -p rulebook-benches --bench search -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 

@@ -14,6 +14,42 @@ use crate::{Outcome, PlayError, PlayerOutcome};
 /// (usually `Copy`) and without history. History, undo, draw offers and
 /// resignation live one layer up, in [`Match`](crate::Match).
 ///
+/// # Example
+///
+/// Code written against the trait plays every game: here, the first legal
+/// move until the game ends.
+///
+/// ```
+/// use rulebook::checkers::Checkers;
+/// use rulebook::connect4::{Connect4, Player};
+/// use rulebook::{Game, Outcome, PlayError, PlayerOutcome};
+///
+/// fn play_first_moves<G: Game>(mut game: G, max_plies: usize) -> G {
+///     for _ in 0..max_plies {
+///         let Some(&mv) = game.legal_moves().first() else { break };
+///         game.apply(mv).expect("a legal move is accepted");
+///     }
+///     game
+/// }
+///
+/// // Connect Four: columns 0, 1, 2 fill up, then X's fourth token in a
+/// // row on the bottom wins.
+/// let end = play_first_moves(Connect4::default(), 100);
+/// assert_eq!(end.outcome(), Some(Outcome::Win(Player::X)));
+/// assert_eq!(end.outcome_for(end.to_move()), Some(PlayerOutcome::Loss));
+/// let mut finished = end;
+/// let column = rulebook::connect4::Column::new(6).unwrap();
+/// assert_eq!(finished.apply(column), Err(PlayError::GameOver));
+///
+/// // Checkers goes on. A move that is not legal is refused and changes
+/// // nothing.
+/// assert!(!play_first_moves(Checkers::default(), 6).is_over());
+/// let mut game = Checkers::default();
+/// let white_move: rulebook::checkers::Move = "22-18".parse().unwrap();
+/// assert_eq!(game.apply(white_move), Err(PlayError::IllegalMove(white_move)));
+/// assert_eq!(game, Checkers::default());
+/// ```
+///
 /// # Contract
 ///
 /// Every implementation upholds these. The conformance kit checks them on
@@ -56,6 +92,12 @@ pub trait Game: Clone + Eq + Hash + Debug + Default {
     type Move: Copy + Eq + Hash + Debug + Display + FromStr;
     /// A fixed-capacity list of moves: no heap allocation. Derefs to a
     /// slice, mutably too, so search code reorders it in place.
+    ///
+    /// A game of your own usually takes [`MoveList<Self::Move, N>`](crate::MoveList),
+    /// with `N` a proven bound on the number of legal moves. `MoveList`
+    /// fills its unused slots with `Move::default()`, so it needs the move
+    /// type to implement [`Default`] as well (any value will do: it is
+    /// never read as a move).
     type Moves: DerefMut<Target = [Self::Move]> + IntoIterator<Item = Self::Move>;
     /// Why a finished game ended by its rules (e.g. four in a row, a blocked
     /// side). Draw offers, resignations and draw rules are not rules of the

@@ -32,10 +32,78 @@
 //! - `testing` (feature `testing`) — the conformance kit: checks that a
 //!   game of your own keeps the [`Game`] contract.
 //! - [`prelude`] — `use rulebook::prelude::*;` brings the [`Game`] trait
-//!   (whose methods, such as `legal_moves`, need it in scope), [`Match`]
-//!   and [`Outcome`].
+//!   (whose methods, such as `legal_moves`, need it in scope), [`Match`],
+//!   [`Outcome`] and [`PlayerOutcome`].
+//!
+//! # Quick start
+//!
+//! ```toml
+//! [dependencies]
+//! rulebook = "0.1"
+//! ```
+//!
+//! Every game is a position type implementing [`Game`]; `G::default()` is
+//! the start, moves are small `Copy` values that print and parse in the
+//! game's notation, and an illegal move is refused with a reason:
+//!
+//! ```
+//! use rulebook::checkers::{Checkers, Player};
+//! use rulebook::connect4::{Column, Connect4};
+//! use rulebook::prelude::*;
+//!
+//! // Checkers: PDN move text, resolved against the legal moves.
+//! let mut game = Checkers::default();
+//! let mv = game.parse_move("11-15").unwrap();
+//! game.apply(mv).unwrap();
+//! assert_eq!(game.to_move(), Player::White);
+//! assert!(game.parse_move("11-15").is_err()); // White to move, 11 is empty
+//!
+//! // Connect Four: four in a row in column 0 (moves as 1-indexed digits).
+//! let game = Connect4::from_moves("1212121").unwrap();
+//! assert_eq!(game.outcome(), Some(Outcome::Win(rulebook::connect4::Player::X)));
+//! assert_eq!(game.outcome_for(game.to_move()), Some(PlayerOutcome::Loss));
+//! assert!(game.legal_moves().is_empty());
+//!
+//! // Generic code sees only the trait: the same function counts any game.
+//! fn replies<G: Game>(position: &G) -> usize {
+//!     position.legal_moves().len()
+//! }
+//! assert_eq!(replies(&Checkers::default()), 7);
+//! assert_eq!(replies(&Connect4::default()), Column::ALL.len());
+//! assert_eq!(rulebook::perft(&Connect4::default(), 4), 2401);
+//!
+//! // A match adds history, undo, draw offers, resignation and draw rules.
+//! let mut game = Match::with_rules(Checkers::default(), rulebook::DrawRules::TOURNAMENT);
+//! game.play(game.position().parse_move("9-13").unwrap()).unwrap();
+//! game.undo().unwrap();
+//! assert_eq!(game.position(), &Checkers::default());
+//! ```
+//!
+//! A computer opponent, by level of play:
+//!
+//! ```
+//! use rulebook::checkers::{self, Checkers};
+//! use rulebook::Match;
+//!
+//! let mut engine = checkers::engine(2).unwrap();
+//! let mut game = Match::new(Checkers::default());
+//! let reply = engine.think(&game).best_move.unwrap();
+//! game.play(reply).unwrap();
+//! ```
+//!
+//! The `examples/` folder of the repository has consoles for every game
+//! (`cargo run --example checkers`), perft and solver command lines.
+//!
+//! # Features
+//!
+//! - `serde` — `Serialize`/`Deserialize` for players, moves, positions and
+//!   matches; positions travel as validated text, so deserializing an
+//!   impossible position is an error.
+//! - `testing` — the conformance kit, `rulebook::testing` (no extra
+//!   dependency).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod agent;
 pub mod catalog;
@@ -56,6 +124,7 @@ mod perft;
 pub mod prelude;
 pub mod search;
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
 
 pub use error::PlayError;
@@ -72,3 +141,11 @@ pub use perft::{
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The code examples of `docs/`, compiled and run as doctests, so the
+/// deeper documentation stays true too.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/draughts.md")]
+#[doc = include_str!("../docs/search.md")]
+#[doc = include_str!("../docs/solver.md")]
+struct DocsDoctests;

@@ -10,6 +10,11 @@ use core::ops::{Deref, DerefMut};
 /// Invariant: `len <= N`. Each game chooses `N` as a proven bound on the
 /// number of legal moves in any position it accepts.
 ///
+/// The move type `M` must be `Copy` and [`Default`]: the unused slots
+/// hold `M::default()` (never read as a move), which is how the list
+/// stays on the stack without unsafe code. Derive or implement `Default`
+/// on a move type of your own (any value will do).
+///
 /// Code outside the crate (a game of its own) fills one with
 /// [`try_push`](MoveList::try_push), [`try_extend`](MoveList::try_extend),
 /// or `collect()` / `extend` when the bound is proven:

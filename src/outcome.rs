@@ -3,6 +3,17 @@
 use core::fmt;
 
 /// The result of a finished game.
+///
+/// ```
+/// use rulebook::checkers::{Checkers, Player};
+/// use rulebook::{Game, Outcome};
+///
+/// // White has no piece left: Red has won.
+/// let game = Checkers::from_fen("W:W:B1").unwrap();
+/// assert_eq!(game.outcome(), Some(Outcome::Win(Player::Red)));
+/// assert_eq!(game.outcome().unwrap().to_string(), "Red wins");
+/// assert_eq!(Outcome::<Player>::Draw.winner(), None);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome<P> {
@@ -56,6 +67,14 @@ impl<P: PartialEq> Outcome<P> {
 ///
 /// Ordered from worst to best for that player: `Loss < Draw < Win`, so
 /// search code can take the `max` of its children's outcomes.
+///
+/// ```
+/// use rulebook::PlayerOutcome;
+///
+/// let children = [PlayerOutcome::Loss, PlayerOutcome::Draw];
+/// assert_eq!(children.iter().max(), Some(&PlayerOutcome::Draw));
+/// assert_eq!(PlayerOutcome::Win.reversed(), PlayerOutcome::Loss);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PlayerOutcome {

@@ -58,6 +58,18 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
 /// A plain recursive walk over [`Game::legal_moves`] and
 /// [`Game::apply_unchecked`]: never allocates on the heap, visits every
 /// position up to `depth` plies (no transpositions are merged).
+///
+/// ```
+/// use rulebook::connect4::Connect4;
+/// use rulebook::{count_games, perft};
+///
+/// // No game of Connect Four ends before the 7th ply.
+/// assert_eq!(count_games(&Connect4::default(), 6), 0);
+/// assert_eq!(perft(&Connect4::default(), 6), 117_649);
+/// // One move from the end: X's win in column 4 is the one game of one ply.
+/// let almost = Connect4::from_moves("112233").unwrap();
+/// assert_eq!(count_games(&almost, 1), 1);
+/// ```
 pub fn count_games<G: Game>(game: &G, depth: u32) -> u64 {
     if game.is_over() {
         return 1;
@@ -130,6 +142,18 @@ fn plain_walk<G: Game>(game: &G, depth: u32) -> u64 {
 /// Allocates the returned `Vec` (one entry per root move; this is a
 /// diagnostic tool, not a hot path). The walks under each move do not
 /// allocate.
+///
+/// ```
+/// use rulebook::checkers::Checkers;
+/// use rulebook::{perft, perft_divide, perft_parallel};
+///
+/// let start = Checkers::default();
+/// let divided = perft_divide(&start, 5);
+/// assert_eq!(divided.len(), 7); // Red's seven opening moves
+/// let total: u64 = divided.iter().map(|(_, count)| count).sum();
+/// assert_eq!(total, perft(&start, 5));
+/// assert_eq!(perft_parallel(&start, 5, 2), total); // on two threads
+/// ```
 pub fn perft_divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
     let Some(child_depth) = depth.checked_sub(1) else {
         return Vec::new();
@@ -359,7 +383,7 @@ fn split_into_subtrees<G: Game>(
 #[cfg(test)]
 mod tests {
     //! The parallel and divided counts against the plain one, on a toy game
-    //! (the real games are checked in `tests/perft_parallel.rs`).
+    //! (the real games are checked in `tests/generic/perft_parallel.rs`).
 
     use super::*;
     use crate::{MoveList, Outcome, PlayError};

@@ -5,7 +5,8 @@
 //! every game shares (`legal_moves`, `apply`, `outcome`, `to_move`, ...)
 //! are trait methods, so without it `game.legal_moves()` does not compile,
 //! while each game's own methods (such as `Checkers::to_fen`) work without
-//! it. It also brings [`Match`] and [`Outcome`].
+//! it. It also brings [`Match`], [`Outcome`] and [`PlayerOutcome`] (what
+//! [`outcome_for`](Game::outcome_for) returns).
 //!
 //! ```
 //! use rulebook::checkers::Checkers;
@@ -14,6 +15,7 @@
 //! let game = Checkers::default();
 //! assert_eq!(game.legal_moves().len(), 7);
 //! assert_eq!(Match::new(game).position().outcome(), None::<Outcome<_>>);
+//! assert_eq!(game.outcome_for(game.to_move()), None::<PlayerOutcome>);
 //! ```
 
-pub use crate::{Game, Match, Outcome};
+pub use crate::{Game, Match, Outcome, PlayerOutcome};

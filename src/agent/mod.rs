@@ -72,6 +72,41 @@ pub enum Progress<M> {
 /// `position().is_over()` (score it with
 /// [`outcome_for`](Game::outcome_for)).
 ///
+/// ```
+/// use rulebook::agent::Environment;
+/// use rulebook::checkers::HopByHop;
+/// use rulebook::connect4::Connect4;
+/// use rulebook::{Game, PlayerOutcome};
+///
+/// /// Episodes of an agent that takes the last legal action; the outcome
+/// /// of each for the player who acted last.
+/// fn episodes<E: Environment>(env: &mut E, count: usize) -> Vec<Option<PlayerOutcome>> {
+///     let mut mask = vec![false; env.action_count()];
+///     let mut outcomes = Vec::new();
+///     for _ in 0..count {
+///         env.reset();
+///         let mut last_to_act = env.position().to_move();
+///         for _ in 0..1_000 {
+///             if env.position().is_over() {
+///                 break;
+///             }
+///             env.legal_action_mask(&mut mask).unwrap();
+///             let action = mask.iter().rposition(|&legal| legal).unwrap();
+///             last_to_act = env.position().to_move();
+///             env.apply_action(action).unwrap();
+///         }
+///         outcomes.push(env.position().outcome_for(last_to_act));
+///     }
+///     outcomes
+/// }
+///
+/// // The same agent code drives any environment. In Connect Four it
+/// // fills columns 6, 5 and 4, and X's token in column 3 wins.
+/// let win = Some(PlayerOutcome::Win);
+/// assert_eq!(episodes(&mut Connect4::default(), 2), [win, win]);
+/// assert_eq!(episodes(&mut HopByHop::default(), 1).len(), 1);
+/// ```
+///
 /// # Contract
 ///
 /// Implementations uphold these; `rulebook::testing::check_environment`
@@ -197,5 +232,30 @@ pub trait Environment: Clone + PartialEq + Debug {
     /// it).
     fn is_legal_action(&self, action: usize) -> bool {
         self.clone().apply_action(action).is_ok()
+    }
+
+    /// Starts a new episode: back to the start position of the game being
+    /// played, between moves (any move in progress is dropped).
+    ///
+    /// Postconditions: `position()` is the start position;
+    /// `action_count()` and `observation_shape()` are unchanged.
+    ///
+    /// The default is `from_position(Self::Game::default())`, right for a
+    /// game with one start position. An environment whose start depends on
+    /// parameters chosen at run time overrides it to keep them (as
+    /// [`ConnectX`](crate::connectx::ConnectX) keeps its board size).
+    ///
+    /// ```
+    /// use rulebook::agent::Environment;
+    /// use rulebook::connectx::{ConnectX, Parameters};
+    ///
+    /// let parameters = Parameters::new(8, 9, 5).unwrap();
+    /// let mut env = ConnectX::new(parameters);
+    /// env.apply_action(4).unwrap();
+    /// env.reset();
+    /// assert_eq!(env, ConnectX::new(parameters));
+    /// ```
+    fn reset(&mut self) {
+        *self = Self::from_position(Self::Game::default());
     }
 }

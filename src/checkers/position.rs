@@ -52,7 +52,7 @@ pub const MAX_PIECES_PER_SIDE: u32 = 12;
 /// So no accepted position has more than max(42, 40) = 42 legal moves, and
 /// the position above has 42: the bound is tight. The tests
 /// `step_capacity_bound_is_exhaustive_and_reached` and
-/// `capture_capacity_bound_is_exhaustive` in `tests/checkers_capacity.rs`
+/// `capture_capacity_bound_is_exhaustive` in `tests/checkers/capacity.rs`
 /// repeat both computations.
 pub const MAX_MOVES: usize = 42;
 
@@ -108,6 +108,24 @@ impl fmt::Display for Ending {
 /// 1–4 (a man there is crowned); at least one piece on the board.
 ///
 /// `Default` is the start position, Red to move. `Display` draws the board.
+///
+/// ```
+/// use rulebook::checkers::{Checkers, Player, Square};
+/// use rulebook::Game;
+///
+/// let mut game = Checkers::default();
+/// assert_eq!(game.legal_moves().len(), 7);
+/// game.apply(game.parse_move("11-15")?)?; // PDN move text
+/// game.apply(game.parse_move("23-18")?)?;
+/// assert_eq!(game.legal_moves().len(), 7);
+///
+/// // Positions in PDN FEN: a White king on 10 with Red to move.
+/// let position = Checkers::from_fen("B:WK10:B1,5")?;
+/// assert_eq!(position.to_move(), Player::Red);
+/// assert!(position.piece_at(Square::new(10).unwrap()).is_some());
+/// assert_eq!(Checkers::from_fen(&position.to_fen())?, position);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -479,7 +497,7 @@ impl Game for Checkers {
     /// as much as updating it.
     ///
     /// Measured collisions: none among 4,000,000 distinct positions from
-    /// random games (`tests/position_key.rs`, run with `--ignored`).
+    /// random games (`tests/generic/position_key.rs`, run with `--ignored`).
     #[inline]
     fn key(&self) -> u64 {
         let pieces = u64::from(self.red) << 32 | u64::from(self.white);

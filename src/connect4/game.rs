@@ -48,6 +48,22 @@ static MOVES_BY_OPEN_COLUMNS: [Moves; 1 << COLUMNS] = {
 /// [`Board`];
 /// [`text`](Connect4::text) / [`FromStr`](core::str::FromStr) use the
 /// compact validated text (also the serde form).
+///
+/// ```
+/// use rulebook::connect4::{Column, Connect4, Player};
+/// use rulebook::{Game, Outcome};
+///
+/// let mut game = Connect4::default();
+/// game.apply(Column::new(3).unwrap())?; // X in the middle column (0-6)
+/// assert_eq!(game.to_move(), Player::O);
+/// assert_eq!(game.plies(), 1);
+///
+/// // Solver notation: 1-indexed column digits from the empty board.
+/// let game = Connect4::from_moves("4455667")?;
+/// assert_eq!(game.outcome(), Some(Outcome::Win(Player::X)));
+/// assert_eq!(Connect4::parse_text(&game.text())?, game); // the compact text round-trips
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]

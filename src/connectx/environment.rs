@@ -57,6 +57,11 @@ impl Environment for ConnectX {
         position
     }
 
+    /// Back to the empty board of the same size.
+    fn reset(&mut self) {
+        *self = ConnectX::new(self.parameters());
+    }
+
     fn position(&self) -> &ConnectX {
         self
     }

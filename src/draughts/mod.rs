@@ -72,19 +72,27 @@ pub use rules::{
 };
 
 /// International draughts (10x10); see [`InternationalRules`].
+/// (The example on [`Draughts`] plays every variant.)
 pub type International = Draughts<InternationalRules>;
 /// Brazilian draughts (International rules on 8x8); see [`BrazilianRules`].
+/// (The example on [`Draughts`] plays every variant.)
 pub type Brazilian = Draughts<BrazilianRules>;
 /// Russian draughts; see [`RussianRules`].
+/// (The example on [`Draughts`] plays every variant.)
 pub type Russian = Draughts<RussianRules>;
 /// American pool checkers; see [`PoolRules`].
+/// (The example on [`Draughts`] plays every variant.)
 pub type Pool = Draughts<PoolRules>;
 /// Italian draughts; see [`ItalianRules`].
+/// (The example on [`Draughts`] plays every variant.)
 pub type Italian = Draughts<ItalianRules>;
 /// Spanish draughts; see [`SpanishRules`].
+/// (The example on [`Draughts`] plays every variant.)
 pub type Spanish = Draughts<SpanishRules>;
 /// Czech draughts; see [`CzechRules`].
+/// (The example on [`Draughts`] plays every variant.)
 pub type Czech = Draughts<CzechRules>;
 /// English checkers rules on the generic engine, to prove it against
 /// [`Checkers`](crate::checkers::Checkers); see [`EnglishRules`].
+/// (The example on [`Draughts`] plays every variant.)
 pub type English = Draughts<EnglishRules>;

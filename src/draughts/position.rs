@@ -48,6 +48,23 @@ impl fmt::Display for Ending {
 /// piece is on the board.
 ///
 /// `Default` is the start position. `Display` draws the board.
+///
+/// ```
+/// use rulebook::draughts::{Brazilian, Czech, International, Italian, Pool, Russian, Spanish};
+/// use rulebook::Game;
+///
+/// // Each variant in its own notation: numbers on the 10x10 board and in
+/// // pool, Italian and Spanish; a1-h8 in Russian, Brazilian and Czech.
+/// let mut game = International::default();
+/// game.apply(game.parse_move("32-28").unwrap()).unwrap();
+/// assert_eq!(Russian::default().parse_move("c3-d4").unwrap().to_string(), "c3-d4");
+/// assert_eq!(Brazilian::default().legal_moves().len(), 7);
+/// assert_eq!(Czech::default().legal_moves().len(), 7);
+/// assert_eq!(Pool::default().legal_moves().len(), 7);
+/// assert_eq!(Italian::default().legal_moves().len(), 7);
+/// assert_eq!(Spanish::default().legal_moves().len(), 7);
+/// # let _ = game;
+/// ```
 pub struct Draughts<R> {
     pub(super) white: Bitboard,
     pub(super) black: Bitboard,
@@ -624,6 +641,7 @@ impl<R: Rules> From<Draughts<R>> for String {
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<R: Rules> serde::Serialize for Draughts<R> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(&self.to_fen())
@@ -631,6 +649,7 @@ impl<R: Rules> serde::Serialize for Draughts<R> {
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de, R: Rules> serde::Deserialize<'de> for Draughts<R> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;

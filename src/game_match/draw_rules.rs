@@ -3,12 +3,30 @@
 /// Automatic draw rules a [`Match`](crate::Match) applies after every move.
 ///
 /// Both are off by default: the original rules of the games in this crate
-/// have none. They are rules of the *match*, not of the position, because
+/// have none. [`DrawRules::TOURNAMENT`] (or [`DrawRules::tournament()`])
+/// turns both on as tournament checkers plays; build other combinations
+/// from the two fields. They are rules of the *match*, not of the position, because
 /// they need the history.
 ///
 /// A move that ends the game by the game's own rules (e.g. a win) takes
 /// precedence over both; threefold repetition is checked before the move
 /// limit.
+///
+/// ```
+/// use rulebook::checkers::Checkers;
+/// use rulebook::{DrawRules, EndReason, Match, Outcome};
+///
+/// // Repetition only: two kings shuffle back and forth.
+/// let rules = DrawRules { threefold_repetition: true, move_limit: None };
+/// let start = Checkers::from_fen("B:WK32:BK1").unwrap();
+/// let mut game = Match::with_rules(start, rules);
+/// for text in ["1-6", "32-27", "6-1", "27-32", "1-6", "32-27", "6-1", "27-32"] {
+///     let mv = game.position().parse_move(text).unwrap();
+///     game.play(mv).unwrap();
+/// }
+/// let result = game.result().unwrap();
+/// assert_eq!((result.outcome, result.reason), (Outcome::Draw, EndReason::Repetition));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DrawRules {
@@ -37,11 +55,33 @@ impl DrawRules {
     };
 
     /// Threefold repetition and the American 40-move limit, as tournament
-    /// checkers plays.
+    /// checkers plays (also [`DrawRules::tournament()`]).
+    ///
+    /// ```
+    /// use rulebook::checkers::Checkers;
+    /// use rulebook::{DrawRules, Match};
+    ///
+    /// let game = Match::with_rules(Checkers::default(), DrawRules::TOURNAMENT);
+    /// assert_eq!(game.draw_rules().move_limit, Some(40));
+    /// ```
     pub const TOURNAMENT: DrawRules = DrawRules {
         threefold_repetition: true,
         move_limit: Some(Self::AMERICAN_MOVE_LIMIT),
     };
+
+    /// Threefold repetition and the American 40-move limit:
+    /// [`DrawRules::TOURNAMENT`], as a function.
+    ///
+    /// ```
+    /// use rulebook::DrawRules;
+    ///
+    /// assert_eq!(DrawRules::tournament(), DrawRules::TOURNAMENT);
+    /// assert!(DrawRules::tournament().threefold_repetition);
+    /// ```
+    #[must_use]
+    pub const fn tournament() -> DrawRules {
+        Self::TOURNAMENT
+    }
 
     /// The move limit in plies (both sides' moves), or `None` when there is
     /// no limit.

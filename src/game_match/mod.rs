@@ -67,7 +67,9 @@ const REPETITIONS_FOR_DRAW: u32 = 3;
 ///   for its answer); the game ends at once and the opponent wins. Nobody
 ///   answers a resignation.
 /// - After every move the game's rules, then the optional [`DrawRules`]
-///   (threefold repetition, then the move limit), may end the match.
+///   (threefold repetition, then the move limit), may end the match. They
+///   are off in [`Match::new`]; [`Match::with_rules`]`(start,
+///   `[`DrawRules::TOURNAMENT`]`)` plays under tournament rules.
 ///
 /// A server drives all of this through one entry point, [`Match::act`],
 /// which checks that the player may do this now and otherwise returns a
@@ -226,7 +228,9 @@ impl<G: Game> Match<G> {
         Self::with_rules(start, DrawRules::default())
     }
 
-    /// A match from `start` with the given automatic draw rules.
+    /// A match from `start` with the given automatic draw rules: for
+    /// tournament play, [`DrawRules::TOURNAMENT`] (threefold repetition and
+    /// the 40-move limit).
     pub fn with_rules(start: G, rules: DrawRules) -> Self {
         let mut occurrences = HashMap::new();
         occurrences.insert(start.clone(), 1);

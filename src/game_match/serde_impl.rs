@@ -43,6 +43,7 @@ struct Record<G: Game> {
     result: Option<MatchResult<G::Player, G::Ending>>,
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<G> Serialize for Match<G>
 where
     G: Game + Serialize,
@@ -63,6 +64,7 @@ where
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de, G> Deserialize<'de> for Match<G>
 where
     G: Game + Deserialize<'de>,

@@ -61,6 +61,24 @@ pub struct Summary {
 /// # Errors
 ///
 /// The first [`ContractViolation`] found, in playout order.
+///
+/// # Example
+///
+/// In a test of your own game (here Connect Four stands in for it):
+///
+/// ```
+/// use rulebook::connect4::{Column, Connect4};
+/// use rulebook::testing::{check_contract, Config};
+///
+/// let config = Config::<Connect4>::new()
+///     .seed(7)
+///     .playouts(20)
+///     .perft_depth(3)
+///     .candidate_moves(Column::ALL); // moves to try everywhere, legal or not
+/// let summary = check_contract(&config).unwrap(); // a violation prints its full report
+/// assert_eq!(summary.finished_games, 20);
+/// assert!(summary.illegal_moves_tried > 0);
+/// ```
 pub fn check_contract<G: Game>(config: &Config<G>) -> Result<Summary, ContractViolation> {
     let mut run = Run::new(config);
     let mut rng = SplitMix64::new(config.seed);

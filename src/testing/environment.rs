@@ -34,12 +34,24 @@ const MAX_ACTIONS_PER_MOVE: usize = 256;
 /// action completes it, and the position is then the position after the
 /// move), `move_of_actions` inverts it, and the candidate moves that are
 /// not legal are refused. While a move is in progress the position does
-/// not change and no whole move can start.
+/// not change and no whole move can start. At the end of each playout,
+/// `reset` gives what a reset at its start gives, with the same sizes.
 ///
 /// # Errors
 ///
 /// The first [`ContractViolation`] found; its path lists the actions
 /// played from the start.
+///
+/// # Example
+///
+/// ```
+/// use rulebook::checkers::{Checkers, HopByHop};
+/// use rulebook::testing::{check_environment, Config};
+///
+/// let config = Config::<Checkers>::new().seed(1).playouts(5).max_plies(60);
+/// let summary = check_environment::<HopByHop>(&config).unwrap();
+/// assert_eq!(summary.playouts, 5);
+/// ```
 pub fn check_environment<E: Environment>(
     config: &Config<E::Game>,
 ) -> Result<Summary, ContractViolation> {
@@ -94,6 +106,7 @@ pub fn check_environment<E: Environment>(
         }
         // The last state too: a finished game has no legal action.
         walk.check_state(&env, actions_this_move == 0)?;
+        walk.check_reset(&env)?;
         summary.playouts += 1;
         summary.positions += 1;
         summary.longest_playout = summary.longest_playout.max(moves);
@@ -347,5 +360,27 @@ impl<E: Environment> Walk<'_, E> {
                 Err(self.violation(env, Rule::ActionMask, usize::MAX, detail))
             }
         }
+    }
+
+    /// [`Environment::reset`] from `env` (the end of the playout) gives the
+    /// environment a reset at the playout's start gives, of the start's
+    /// sizes.
+    fn check_reset(&self, env: &E) -> Result<(), ContractViolation> {
+        let mut from_end = env.clone();
+        from_end.reset();
+        let mut from_start = self.start.clone();
+        from_start.reset();
+        let sizes = (from_end.action_count(), from_end.observation_shape().len());
+        let detail = if sizes != (self.action_count, self.observation_len) {
+            format!(
+                "after reset: {} actions and {} observation values, but {} and {} before",
+                sizes.0, sizes.1, self.action_count, self.observation_len
+            )
+        } else if from_end != from_start {
+            format!("reset after the playout gives {from_end:?}, reset at its start {from_start:?}")
+        } else {
+            return Ok(());
+        };
+        Err(self.violation(env, Rule::Reset, usize::MAX, detail))
     }
 }

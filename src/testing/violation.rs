@@ -116,6 +116,10 @@ pub enum Rule {
     /// A record is written with the caller's tags and refuses bad ones
     /// (`Described`).
     DescribedRecord,
+    /// `reset` returns to the start whatever was played: the same
+    /// environment as a reset at the start, with the same sizes
+    /// (environments).
+    Reset,
 }
 
 impl fmt::Display for Rule {
@@ -168,6 +172,7 @@ impl fmt::Display for Rule {
             Rule::DescribedBoard => "the board view keeps its invariants",
             Rule::DescribedLevels => "the levels hold the default and give working engines",
             Rule::DescribedRecord => "a record is written with the caller's tags, bad tags refused",
+            Rule::Reset => "reset returns to the start, with the same sizes",
         })
     }
 }

@@ -10,6 +10,7 @@ mod agent_environments;
 mod catalog;
 mod conformance;
 mod engine;
+mod environment_reset;
 mod no_panic_inputs;
 mod perft_parallel;
 mod position_key;

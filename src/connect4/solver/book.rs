@@ -87,6 +87,17 @@ pub enum BookError {
 ///
 /// Invariant: `entries` is strictly ascending, every entry valid as
 /// [`Book::from_bytes`] checks.
+///
+/// ```
+/// use rulebook::connect4::{Book, Connect4, Solver};
+///
+/// let book = Book::builtin()?; // the shipped book, validated as it loads
+/// assert_eq!(book.depth(), 14);
+/// // The empty board is a win for X (the first player).
+/// assert!(book.score(&Connect4::new()).unwrap() > 0);
+/// let _solver = Solver::with_table_bits(16)?.with_book(book); // answers from the book first
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Book {
     depth: u32,
