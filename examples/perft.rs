@@ -3,7 +3,7 @@
 //! engine and for measuring it.
 //!
 //! ```text
-//! cargo run --release --example perft -- <connect4|checkers|connectx> <depth>
+//! cargo run --release --example perft -- <connect4|checkers|connectx|othello> <depth>
 //!     [--fen F | --moves M] [--threads N] [--divide] [--plain]
 //!     [--rows R] [--columns C] [--in-a-row K]
 //! cargo run --release --example perft -- <draughts variant> <depth>
@@ -20,10 +20,13 @@
 //!   commas (`"3 3 4 2"`), as `--divide` prints them.
 //! - `--fen F`: start from a position text: a PDN FEN for checkers
 //!   (`B:W21-32:B1-12`), the compact board text for Connect Four
-//!   (`......./......./......./......./......./...X...`, rows top first).
+//!   (`......./......./......./......./......./...X...`, rows top first),
+//!   the 64-square board text and side to move for Othello
+//!   (`---------------------------OX------XO--------------------------- X`).
 //! - `--moves M`: start from the moves `M` played from the start position:
 //!   1-indexed column digits for Connect Four (`4453`), PDN moves separated
-//!   by spaces or commas for checkers (`"11-15 23-19"`).
+//!   by spaces or commas for checkers (`"11-15 23-19"`), squares and `pass`
+//!   for Othello, separated or not (`"f5 d6 c3"`, `f5d6c3`).
 //! - `--threads N`: count on N threads (default 1; 0 = every core).
 //! - `--divide`: print the count under each root move, in the game's move
 //!   notation (Connect Four columns print 0-6, as `Column` displays them).
@@ -31,6 +34,11 @@
 //!   and `apply_unchecked` only (as a search walks the game), on one
 //!   thread: the speed of the path every search takes, not of the game's
 //!   own fast perft.
+//! - `--end-passes` (othello): count in the convention of Aart Bik's
+//!   published table, where a finished game keeps passing
+//!   (`Othello::perft_with_end_passes`, one thread); without it, by the
+//!   rules of the game (a finished game has no move), as `Game::perft` and
+//!   Edax's `perft`.
 //! - `--routes` / `--distinct` (draughts): count capture routes that take
 //!   the same pieces to the same square each (`--routes`, the default, as
 //!   `Game::perft`) or once (`--distinct`, `Draughts::perft_distinct`).
@@ -54,6 +62,7 @@ use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
 use rulebook::connectx::{ConnectX, Parameters};
 use rulebook::draughts::{self, DistinctRoutes, Draughts, Rules};
+use rulebook::othello::Othello;
 use rulebook::{perft, perft_parallel_divide, perft_plain, Game};
 
 #[path = "support/connectx_flags.rs"]
@@ -61,19 +70,22 @@ mod connectx_flags;
 use connectx_flags::{take_connectx_flags, CONNECTX_FLAGS_USAGE};
 
 const USAGE: &str = "\
-usage: perft <connect4|checkers|connectx> <depth> [--fen F | --moves M] [--threads N] [--divide]
+usage: perft <connect4|checkers|connectx|othello> <depth> [--fen F | --moves M] [--threads N] [--divide]
              [--plain] [--rows R] [--columns C] [--in-a-row K]
 
   <depth>        plies to count (0 or more)
   --fen F        start from a position: PDN FEN for checkers, the board text for Connect Four
+                 and Othello (64 squares X/O/-, a1 to h8, then the side to move X or O)
   --moves M      start from these moves: column digits 1-7 for Connect Four (\"4453\"),
-                 PDN moves for checkers (\"11-15 23-19\")
+                 PDN moves for checkers (\"11-15 23-19\"), squares for Othello (\"f5 d6\")
   --threads N    threads to count on (default 1; 0 = every core)
   --divide       print the count under each root move
   --plain        count through legal_moves and apply_unchecked only, as a search walks
                  (one thread, no --divide)
   --routes       draughts: count every capture route (the default)
   --distinct     draughts: count routes taking the same pieces to the same square once
+  --end-passes   othello: count as Aart Bik's published table, where a finished game keeps
+                 passing (one thread)
 
 Draughts variants: international, brazilian, russian, pool, italian, spanish, czech.
 
@@ -93,6 +105,7 @@ enum GameName {
     Connect4,
     Checkers,
     ConnectX,
+    Othello,
     /// A draughts variant, by its rules' name.
     Draughts(&'static str),
 }
@@ -127,6 +140,8 @@ struct Options {
     plain: bool,
     /// `--distinct`: one count per distinct capture (draughts).
     distinct: bool,
+    /// `--end-passes`: Bik's convention (othello).
+    end_passes: bool,
 }
 
 /// Reads the command line (without the program name). The error says what
@@ -137,6 +152,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut threads = DEFAULT_THREADS;
     let mut divide = false;
     let mut plain = false;
+    let mut end_passes = false;
     let mut convention: Option<&str> = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -165,6 +181,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             "--divide" => divide = true,
             "--plain" => plain = true,
+            "--end-passes" => end_passes = true,
             "--routes" | "--distinct" => {
                 if convention.is_some_and(|given| given != arg) {
                     return Err("give at most one of --routes and --distinct".into());
@@ -185,11 +202,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         "connect4" => GameName::Connect4,
         "checkers" => GameName::Checkers,
         "connectx" => GameName::ConnectX,
+        "othello" => GameName::Othello,
         other => match DRAUGHTS_VARIANTS.iter().find(|&&name| name == other) {
             Some(&name) => GameName::Draughts(name),
             None => {
                 return Err(format!(
-                    "unknown game {other:?}: use connect4, checkers, connectx or {}",
+                    "unknown game {other:?}: use connect4, checkers, connectx, othello or {}",
                     DRAUGHTS_VARIANTS.join(", ")
                 ))
             }
@@ -198,6 +216,14 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let distinct = convention == Some("--distinct");
     if convention.is_some() && !matches!(game, GameName::Draughts(_)) {
         return Err("--routes and --distinct are for the draughts variants".into());
+    }
+    if end_passes && !matches!(game, GameName::Othello) {
+        return Err("--end-passes is for othello".into());
+    }
+    if end_passes && (plain || divide || threads != 1) {
+        return Err(
+            "--end-passes counts on one thread: leave out --plain, --divide and --threads".into(),
+        );
     }
     let depth = depth
         .parse()
@@ -213,6 +239,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         divide,
         plain,
         distinct,
+        end_passes,
     })
 }
 
@@ -240,6 +267,44 @@ fn checkers_start(start: &Start) -> Result<Checkers, String> {
             Ok(game)
         }
     }
+}
+
+fn othello_start(start: &Start) -> Result<Othello, String> {
+    match start {
+        Start::Initial => Ok(Othello::default()),
+        Start::Fen(text) => Othello::parse_text(text).map_err(|e| format!("--fen: {e}")),
+        Start::Moves(moves) => {
+            let mut game = Othello::default();
+            for text in othello_move_texts(moves) {
+                let mv = game.parse_move(text).map_err(|e| format!("--moves: {e}"))?;
+                game.apply(mv)
+                    .map_err(|e| format!("--moves: {text}: {e}"))?;
+            }
+            Ok(game)
+        }
+    }
+}
+
+/// The moves of an Othello transcript: separated by spaces or commas, or
+/// written together (`f5d6c3`, two characters a square; `pass` whole).
+fn othello_move_texts(moves: &str) -> Vec<&str> {
+    let mut texts = Vec::new();
+    for mut token in moves.split([' ', ',']).filter(|text| !text.is_empty()) {
+        while !token.is_empty() {
+            let length = if token.to_ascii_lowercase().starts_with("pass") {
+                4
+            } else {
+                token
+                    .char_indices()
+                    .nth(2)
+                    .map_or(token.len(), |(at, _)| at)
+            };
+            let (first, rest) = token.split_at(length);
+            texts.push(first);
+            token = rest;
+        }
+    }
+    texts
 }
 
 fn connectx_start(start: &Start, parameters: Option<Parameters>) -> Result<ConnectX, String> {
@@ -365,6 +430,12 @@ fn main() -> ExitCode {
             _ if size.is_some() => Err("--rows, --columns and --in-a-row are for connectx".into()),
             GameName::Connect4 => connect4_start(&options.start).map(|game| run(&game, &options)),
             GameName::Checkers => checkers_start(&options.start).map(|game| run(&game, &options)),
+            GameName::Othello if options.end_passes => othello_start(&options.start).map(|game| {
+                let started = Instant::now();
+                let total = game.perft_with_end_passes(options.depth);
+                print_total(options.depth, total, started.elapsed());
+            }),
+            GameName::Othello => othello_start(&options.start).map(|game| run(&game, &options)),
             GameName::Draughts(name) => match name {
                 "international" => run_draughts::<draughts::InternationalRules>(&options),
                 "brazilian" => run_draughts::<draughts::BrazilianRules>(&options),

@@ -10,6 +10,7 @@
 //! |---|---|---|
 //! | [`Connect4`](crate::connect4::Connect4) | 7: the column | 2x6x7: the mover's tokens, the opponent's |
 //! | [`HopByHop`](crate::checkers::HopByHop) (checkers) | 128: a square and a direction, one per hop | 6x8x4: men, kings of each side, the jumping piece, the pieces jumped |
+//! | [`Othello`](crate::othello::Othello) | 65: the square, or the pass | 2x8x8: the mover's discs, the opponent's |
 //!
 //! Each game's documentation gives the exact encoding.
 //!

@@ -12,8 +12,10 @@ pub enum BoardKind {
     /// Tokens drop down columns (Connect Four, ConnectX): a move is a
     /// click on a column, labelled by its index.
     Drop,
-    /// Pieces stand on the dark squares of a checkerboard (checkers and
-    /// draughts): a move is a route of labelled squares.
+    /// Pieces stand on labelled squares: the dark squares of a
+    /// checkerboard (checkers and draughts), every square (Othello). A
+    /// move is a route of labelled squares (a pass, which puts nothing on
+    /// the board, has the empty route).
     Squares,
 }
 

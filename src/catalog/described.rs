@@ -28,7 +28,9 @@ use crate::{DrawRules, Game, Match};
 ///   reads each [`player_name`](Described::player_name) back, in any case.
 /// - `parse_position(&position_text())` is the position itself.
 /// - For every legal move `m`: `parse_move(&move_text(m)) == Ok(m)`;
-///   [`route`](Described::route)`(m)` is non-empty, its squares are
+///   [`route`](Described::route)`(m)` is non-empty (but for a move that
+///   puts nothing on the board, a pass, which is then the only legal
+///   move and has the empty route), its squares are
 ///   labels of the [`board`](Described::board) (for a
 ///   [`Drop`](super::BoardKind::Drop) board, the column index), and no two
 ///   legal moves have the same route; [`captured`](Described::captured)`(m)`

@@ -11,8 +11,9 @@
 //!   captures, the [`BoardView`] to draw, its engines by level, its record
 //!   and draw rules. Implemented for [`Connect4`](crate::connect4::Connect4),
 //!   [`ConnectX`](crate::connectx::ConnectX),
-//!   [`Checkers`](crate::checkers::Checkers) and every
-//!   [`Draughts`](crate::draughts::Draughts) variant.
+//!   [`Checkers`](crate::checkers::Checkers), every
+//!   [`Draughts`](crate::draughts::Draughts) variant and
+//!   [`Othello`](crate::othello::Othello).
 //! - [`moves_with_route_prefix`]: hop-by-hop move entry for any game.
 //!
 //! A new game implements `Described` once, and every front door offers it.
@@ -41,6 +42,7 @@ mod checkers;
 mod connect;
 mod described;
 mod draughts;
+mod othello;
 mod route;
 mod spec;
 

@@ -10,6 +10,7 @@ use crate::checkers::Checkers;
 use crate::connect4::Connect4;
 use crate::connectx::{ConnectX, Parameters, ParametersError, ParseParametersError};
 use crate::draughts::{Brazilian, Czech, International, Italian, Pool, Russian, Spanish};
+use crate::othello::Othello;
 
 /// Between a game's name and its parameters in [`GameSpec`]'s text
 /// (`connectx:8x9x5`).
@@ -181,6 +182,8 @@ pub enum GameSpec {
     Checkers,
     /// A draughts variant ([`crate::draughts`]).
     Draughts(Variant),
+    /// Othello ([`Othello`]).
+    Othello,
 }
 
 /// Why a text is not a [`GameSpec`].
@@ -229,7 +232,7 @@ impl GameSpec {
 
     /// Every game, with ConnectX at Connect Four's size, in the order of
     /// [`GameSpec::NAMES`].
-    pub const ALL: [GameSpec; 10] = [
+    pub const ALL: [GameSpec; 11] = [
         GameSpec::Connect4,
         GameSpec::ConnectX(Parameters::CONNECT_FOUR),
         GameSpec::Checkers,
@@ -240,6 +243,7 @@ impl GameSpec {
         GameSpec::Draughts(Variant::Italian),
         GameSpec::Draughts(Variant::Spanish),
         GameSpec::Draughts(Variant::Czech),
+        GameSpec::Othello,
     ];
 
     /// The game named `name` (any case), ConnectX at its default size
@@ -289,6 +293,7 @@ impl GameSpec {
             GameSpec::ConnectX(_) => "connectx",
             GameSpec::Checkers => "checkers",
             GameSpec::Draughts(variant) => variant.name(),
+            GameSpec::Othello => "othello",
         }
     }
 
@@ -309,6 +314,7 @@ impl GameSpec {
                 Variant::Spanish => visitor.visit(Spanish::default()),
                 Variant::Czech => visitor.visit(Czech::default()),
             },
+            GameSpec::Othello => visitor.visit(Othello::default()),
         }
     }
 }

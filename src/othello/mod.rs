@@ -7,10 +7,20 @@
 //!   [`Square`] (`a1` to `h8`) and [`Move`] (a square, or `pass`);
 //! - [`Othello`]: the position, two bitboards and the side to move,
 //!   implementing [`Game`](crate::Game), with [`Ending`], a fast
-//!   bulk-counting perft, moves read against the position with the legal
+//!   bulk-counting perft (and [`Othello::perft_with_end_passes`], the
+//!   convention of Aart Bik's published table), moves read against the position with the legal
 //!   moves in every refusal ([`Othello::parse_move`], [`MoveError`]), and
 //!   the common one-line board text ([`Othello::text`], `FromStr`, serde;
 //!   [`ParseBoardError`]).
+//! - for learning agents: `Othello` is an
+//!   [`Environment`](crate::agent::Environment) (65 actions, the pass
+//!   included, and a 2x8x8 observation from the mover's side, see
+//!   [`OBSERVATION_SHAPE`]);
+//! - the 8 symmetries of the board for positions and moves, and a
+//!   canonical form ([`Symmetry`], [`Othello::canonical`],
+//!   [`Othello::canonical_key`]);
+//! - the computer players: [`Evaluation`] (mobility, corners, stable
+//!   discs, parity) and [`engine`] by level, 1 to [`MAX_LEVEL`].
 //!
 //! ```
 //! use rulebook::othello::{Move, Othello, Player};
@@ -32,15 +42,23 @@
 //! rays.
 
 mod bitboard;
+mod environment;
+mod eval;
+mod levels;
 mod perft;
 mod player;
 mod position;
 mod square;
+mod symmetry;
 mod text;
 
+pub use environment::{ACTION_COUNT, OBSERVATION_SHAPE, OPPONENT_PLANE, OWN_PLANE, PASS_ACTION};
+pub use eval::{Evaluation, CORNER_VALUE};
+pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL};
 pub use player::Player;
 pub use position::{Ending, MoveError, Moves, Othello, OverlapError};
 pub use square::{Move, ParseMoveError, Square};
+pub use symmetry::Symmetry;
 pub use text::{ParseBoardError, EMPTY_SYMBOL};
 
 /// Squares on a side of the board.

@@ -412,7 +412,9 @@ impl Game for Othello {
         ))
     }
 
-    /// The bulk-counting perft of [`perft`](super::perft::count).
+    /// A fast walk of the bitboards, counted in bulk one ply above the
+    /// leaves; equal to [`perft_plain`](crate::perft_plain). See also
+    /// [`Othello::perft_with_end_passes`].
     fn perft(&self, depth: u32) -> u64 {
         super::perft::count(self, depth)
     }

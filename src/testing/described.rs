@@ -32,7 +32,8 @@ const BAD_TAG_NAME: &str = "not a name";
 /// Per position: the spec is the start's; the position text reads back to
 /// the position; the board keeps [`BoardView`]'s invariants (every cell in
 /// its place, labels unique, none on a drop board); every legal move's
-/// text reads back to it, its route is non-empty, made of board labels
+/// text reads back to it, its route is non-empty (empty for a pass, the
+/// only legal move then), made of board labels
 /// (column indices on a drop board) and unique, and no route is a proper
 /// prefix of another; [`moves_with_route_prefix`] of a route is that move
 /// alone, of the empty route every move; a move's captured squares hold
@@ -265,7 +266,14 @@ impl<G: Described> Walk<'_, G> {
                 return fail(Rule::DescribedMoveText, Some(mv), detail);
             }
             let route = game.route(mv);
-            if let Err(detail) = route_on_board(&route, &board) {
+            // A pass (the only legal move then) puts nothing on the board.
+            let is_lone_pass = route.is_empty() && moves.len() == 1;
+            let on_board = if is_lone_pass {
+                Ok(())
+            } else {
+                route_on_board(&route, &board)
+            };
+            if let Err(detail) = on_board {
                 return fail(Rule::DescribedRoute, Some(mv), detail);
             }
             if let Err(detail) = self.check_captured(game, mv, &board) {

@@ -125,7 +125,7 @@ fn spec_names_read_back_and_errors_list_the_games() {
     assert_eq!(
         unknown.to_string(),
         "`chess` is not a game: the games are connect4, connectx, checkers, international, \
-         brazilian, russian, pool, italian, spanish, czech"
+         brazilian, russian, pool, italian, spanish, czech, othello"
     );
     assert!(matches!(
         "checkers:8x8x4".parse::<GameSpec>(),

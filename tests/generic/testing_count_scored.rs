@@ -215,7 +215,7 @@ fn a_match_names_the_winner_to_move() {
     let result = game.result().unwrap();
     assert_eq!(result.outcome, Outcome::Win(false));
     assert_eq!(result.reason, EndReason::Rules("the pile is empty"));
-    assert_eq!(game.to_move(), false);
+    assert!(!game.to_move(), "the first player is to move");
 }
 
 #[test]
