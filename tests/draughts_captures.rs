@@ -68,7 +68,7 @@ fn a_sweep_over_two_pieces_is_one_move() {
     let after = russian.after(sweep).unwrap();
     assert_eq!(
         after.to_fen(),
-        "W:Wa3,d2,e1,e3,f2,g1,g3,h2:BKf6,a7,b8,c7,d6,d8,e7,f8,g7,h6,h8"
+        "W:Wa3,d2,e1,e3,f2,g1,g3,h2:Ba7,b8,c7,d6,d8,e7,Kf6,f8,g7,h6,h8"
     );
 }
 
