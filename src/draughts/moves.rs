@@ -413,10 +413,10 @@ impl<'de, R: Rules> serde::Deserialize<'de> for Move<R> {
 /// 10x10 (13 on 8x8). With `k` pieces, min(17k, 4(50 - k)) <= 160 on
 /// 10x10 and min(13k, 4(32 - k)) <= 96 on 8x8.
 ///
-/// Captures can have far more: every route is a move, and a flying king's
-/// landing choices multiply routes. "Random178" of the FMJD forum's perft
-/// thread (`B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46`)
-/// has 436 capture routes (14 distinct captures of 14 pieces). No useful
+/// Captures can have far more: every order in which a king can take the
+/// same pieces is a move. "Random178" of the FMJD forum's perft thread
+/// (`B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46`) has
+/// 178 captures (14 distinct sets of 14 pieces). No useful
 /// bound is proven for routes, so the list stays correct by moving to the
 /// heap in such positions; an inline array big enough for them would make
 /// every `legal_moves` call pay for it.
