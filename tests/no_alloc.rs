@@ -277,7 +277,7 @@ fn hot_paths_do_not_allocate() {
         International::from_fen("W:WK46,K50,33,34:BK1,K5,18,19").unwrap(),
     ];
     check_game("international", &international, 6, 167_140);
-    // A position whose capture has 436 routes (14 distinct captures): more
+    // A position with 178 captures (14 distinct sets of pieces): more
     // than `Moves` holds inline, so `legal_moves` spills to the heap there
     // (as its docs say); the fast perft, which lists no moves, does not.
     let random178 =

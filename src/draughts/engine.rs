@@ -125,10 +125,16 @@ pub(crate) struct Board {
 pub(crate) const MAX_PATH: usize = 21;
 
 /// The landing squares (bit indices) of a capture in progress.
+///
+/// Invariant: `through` has bits only below `len`; bit `i` set means the
+/// piece on `bits[i]` goes straight on along the line it arrived by (a
+/// flying king taking the next piece on the same line): a stop that is no
+/// turning point, which a move does not write.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Path {
     pub(crate) bits: [u8; MAX_PATH],
     pub(crate) len: usize,
+    through: u32,
 }
 
 impl Path {
@@ -136,7 +142,11 @@ impl Path {
     fn new(from: u32) -> Path {
         let mut bits = [0; MAX_PATH];
         bits[0] = from as u8;
-        Path { bits, len: 1 }
+        Path {
+            bits,
+            len: 1,
+            through: 0,
+        }
     }
 
     #[inline(always)]
@@ -152,9 +162,26 @@ impl Path {
         self.len -= 1;
     }
 
-    /// The squares visited: start, then each landing.
-    pub(crate) fn as_slice(&self) -> &[u8] {
-        &self.bits[..self.len]
+    /// Marks (or unmarks) the last square as a stop the piece goes
+    /// straight on from.
+    #[inline(always)]
+    fn set_through(&mut self, through: bool) {
+        let bit = 1 << (self.len - 1);
+        if through {
+            self.through |= bit;
+        } else {
+            self.through &= !bit;
+        }
+    }
+
+    /// The squares a move writes: the start, each landing where the piece
+    /// turns (or, for a man or a short king, each landing), and the end.
+    pub(crate) fn written(&self) -> impl Iterator<Item = u8> + '_ {
+        self.bits[..self.len]
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.through & (1 << i) == 0)
+            .map(|(_, &bit)| bit)
     }
 }
 
@@ -452,7 +479,7 @@ impl Hunt {
             }
             if R::CROWNING == Crowning::AtOnce && landing & crown_row::<R, S>() != 0 {
                 if R::FLYING_KINGS {
-                    self.flying_king::<R, K>(to, d, next, path, sink);
+                    self.flying_king::<R, K>(to, d, true, next, path, sink);
                 } else {
                     self.short_king::<R, K>(to, next, path, sink);
                 }
@@ -524,7 +551,7 @@ impl Hunt {
             let to = landing.trailing_zeros();
             if crowned {
                 if R::FLYING_KINGS {
-                    self.flying_king::<R, K>(to, n, next, path, sink);
+                    self.flying_king::<R, K>(to, n, true, next, path, sink);
                 } else {
                     self.short_king::<R, K>(to, next, path, sink);
                 }
@@ -588,33 +615,43 @@ impl Hunt {
     }
 
     /// Whether a flying king that landed on `at`, arriving in direction
-    /// `came`, can capture again.
+    /// `came`, can capture across that line (in one of the two directions
+    /// that are neither `came` nor its reverse).
     #[inline(always)]
-    fn flying_can_go_on<R: Rules>(&self, at: Bitboard, came: usize, captured: Bitboard) -> bool {
+    fn flying_can_turn<R: Rules>(&self, at: Bitboard, came: usize, captured: Bitboard) -> bool {
         let mut can = false;
         each_direction!(d => {
-            can |= d != reverse(came) && self.flying_target::<R>(at, d, captured).is_some();
+            can |= d != came
+                && d != reverse(came)
+                && self.flying_target::<R>(at, d, captured).is_some();
         });
         can
     }
 
     /// Extends the capture of a flying king on `at`, which arrived in
-    /// direction `came` (any value above 3 at the start).
+    /// direction `came` (any value above 3 at the start); `ahead`: whether
+    /// it may capture on in direction `came` from here.
     ///
     /// After taking a piece the king may land on any empty square beyond
     /// it; when it can capture again from some of them, it must land on one
-    /// of those and go on.
+    /// of those and go on. Going straight on, to take the next piece on the
+    /// same line, takes the same pieces in the same order and ends the
+    /// same whichever of those squares it "stops" on: that is one move,
+    /// searched once, from the last square before the next piece (the
+    /// others only turn). So no two captures this search reports have the
+    /// same start, end and pieces taken in the same order.
     fn flying_king<R: Rules, K: Sink>(
         &self,
         at: u32,
         came: usize,
+        ahead: bool,
         taken: Taken,
         path: &mut Path,
         sink: &mut K,
     ) {
         let mut extended = false;
         each_direction!('next, d => {
-            if came < 4 && d == reverse(came) {
+            if came < 4 && (d == reverse(came) || (d == came && !ahead)) {
                 break 'next;
             }
             let Some((victim, first_landing)) = self.flying_target::<R>(1 << at, d, taken.captured)
@@ -623,16 +660,24 @@ impl Hunt {
             };
             extended = true;
             let next = taken.with(victim, victim & self.prey_kings != 0);
+            let straight_on = came < 4 && d == came;
+            if K::PATH && straight_on {
+                path.set_through(true);
+            }
             let mut landings = 0;
-            let mut going_on = 0;
+            let mut turning = 0;
+            let mut last = first_landing;
             let mut landing = first_landing;
             while landing != 0 {
                 landings |= landing;
-                if self.flying_can_go_on::<R>(landing, d, next.captured) {
-                    going_on |= landing;
+                if self.flying_can_turn::<R>(landing, d, next.captured) {
+                    turning |= landing;
                 }
+                last = landing;
                 landing = step::<R>(landing, d) & self.empty;
             }
+            let straight = self.flying_target::<R>(last, d, next.captured).is_some();
+            let going_on = if straight { turning | last } else { turning };
             let mut targets = if going_on != 0 { going_on } else { landings };
             while targets != 0 {
                 let to = targets.trailing_zeros();
@@ -641,13 +686,17 @@ impl Hunt {
                     path.push(to);
                 }
                 if going_on != 0 {
-                    self.flying_king::<R, K>(to, d, next, path, sink);
+                    let ahead = straight && (1 << to) == last;
+                    self.flying_king::<R, K>(to, d, ahead, next, path, sink);
                 } else {
                     self.complete::<R, K>(to, next, true, path, sink);
                 }
                 if K::PATH {
                     path.pop();
                 }
+            }
+            if K::PATH && straight_on {
+                path.set_through(false);
             }
         });
         if !extended && taken.count > 0 {
@@ -857,7 +906,7 @@ impl Board {
                     }
                     if R::CROWNING == Crowning::AtOnce && (1 << to) & crown != 0 {
                         if R::FLYING_KINGS {
-                            hunt.flying_king::<R, K>(to, d, taken, &mut path, sink);
+                            hunt.flying_king::<R, K>(to, d, true, taken, &mut path, sink);
                         } else {
                             hunt.short_king::<R, K>(to, taken, &mut path, sink);
                         }
@@ -891,7 +940,7 @@ impl Board {
             };
             let mut path = Path::new(from);
             if R::FLYING_KINGS {
-                hunt.flying_king::<R, K>(from, usize::MAX, Taken::NONE, &mut path, sink);
+                hunt.flying_king::<R, K>(from, usize::MAX, true, Taken::NONE, &mut path, sink);
             } else {
                 hunt.short_king::<R, K>(from, Taken::NONE, &mut path, sink);
             }

@@ -16,7 +16,7 @@ use super::geometry::index_of_bit;
 use super::moves::{Move, MoveText, ParseMoveError, MAX_MOVE_SQUARES};
 use super::notation::{read_square, ParseSquareError, Square};
 use super::piece::Color;
-use super::position::{move_list, Draughts};
+use super::position::{move_list, Draughts, Skip};
 use super::rules::{Precedence, Rules};
 use crate::Game;
 
@@ -204,12 +204,12 @@ struct AllCaptures<R: Rules>(Vec<Move<R>>);
 
 impl<R: Rules> Sink for AllCaptures<R> {
     const PATH: bool = true;
-    fn complete(&mut self, _: Capture, path: &Path) {
+    fn complete(&mut self, capture: Capture, path: &Path) {
         let route = path
-            .as_slice()
-            .iter()
-            .map(|&bit| usize::from(index_of_bit::<R>(u32::from(bit))));
-        self.0.push(Move::capture(route));
+            .written()
+            .map(|bit| usize::from(index_of_bit::<R>(u32::from(bit))));
+        self.0
+            .push(Move::capture(route, capture.captured.count_ones() as usize));
     }
 }
 
@@ -283,9 +283,12 @@ fn precedence_rule<R: Rules>(longest: usize) -> String {
     }
 }
 
-/// Whether `route` starts with `typed`.
-fn starts_with(route: &[u8], typed: &[u8]) -> bool {
-    route.len() >= typed.len() && route[..typed.len()] == *typed
+/// How many pieces of capture `mv` the squares `typed` (the start, then
+/// landings) have taken so far, if they follow it hop by hop (the stops a
+/// flying king makes between two pieces on one line may be typed or
+/// left out).
+fn typed_so_far<R: Rules>(position: &Draughts<R>, mv: &Move<R>, typed: &[u8]) -> Option<usize> {
+    position.follows(mv, typed, Skip::Unwritten)
 }
 
 /// Resolves the squares of a capture typed so far.
@@ -299,10 +302,14 @@ fn resolve_capture<R: Rules>(
     if legal.is_empty() {
         return Err(EnterMoveError::GameOver);
     }
-    if let Some(&complete) = legal.iter().find(|mv| mv.indices() == typed) {
+    let complete = legal.iter().find(|mv| {
+        mv.indices() == typed || typed_so_far(position, mv, typed) == Some(mv.capture_count())
+    });
+    if let Some(&complete) = complete {
         return Ok(Entry::Complete(complete));
     }
-    if typed.len() >= 2 && legal.iter().any(|mv| starts_with(mv.indices(), typed)) {
+    let begins = |mv: &Move<R>| typed_so_far(position, mv, typed).is_some_and(|taken| taken >= 1);
+    if typed.len() >= 2 && legal.iter().any(begins) {
         let mut squares = [0; MAX_MOVE_SQUARES];
         squares[..typed.len()].copy_from_slice(typed);
         return Ok(Entry::Capturing(PartialCapture {
@@ -319,12 +326,7 @@ fn resolve_capture<R: Rules>(
         }
     }
     let captures = legal.to_vec();
-    if typed.len() >= 2
-        && position
-            .all_captures()
-            .iter()
-            .any(|mv| starts_with(mv.indices(), typed))
-    {
+    if typed.len() >= 2 && position.all_captures().iter().any(begins) {
         let longest = captures.iter().map(Move::capture_count).max().unwrap_or(0);
         return Err(EnterMoveError::PrecedenceRefused {
             text: text.to_owned(),
@@ -343,14 +345,13 @@ fn resolve_capture<R: Rules>(
 
 /// The distinct squares legal captures land on after `so_far`.
 fn next_landings<R: Rules>(position: &Draughts<R>, so_far: &[u8]) -> Vec<Square<R>> {
-    let mut next: Vec<Square<R>> = position
-        .legal_moves()
-        .iter()
-        .filter(|mv| starts_with(mv.indices(), so_far))
-        .filter_map(|mv| mv.indices().get(so_far.len()))
-        .map(|&i| Square::new_unchecked(usize::from(i)))
-        .collect();
-    next.sort_unstable();
-    next.dedup();
-    next
+    let mut next = 0u64;
+    for mv in position.legal_moves().iter() {
+        if let Some(taken) = typed_so_far(position, mv, so_far) {
+            next |= position.stops_after(mv, taken);
+        }
+    }
+    Square::all()
+        .filter(|square| next & (1 << square.index()) != 0)
+        .collect()
 }

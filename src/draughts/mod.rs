@@ -24,9 +24,12 @@
 //! plays the same rules on this engine, and the two agree move for move
 //! (which proves both).
 //!
-//! A move is its route ([`Move`]): two captures that take the same pieces
-//! to the same square by different routes are two moves, and
-//! [`perft`](crate::perft) counts both; [`Draughts::perft_distinct`]
+//! A move is its route ([`Move`]), written by its turning points: two
+//! routes that start and end on the same squares and take the same pieces
+//! in the same order are one move (a flying king "stopping" on either
+//! square between two pieces it takes on one line makes no second move),
+//! while two captures of the same pieces in another order are two moves,
+//! and [`perft`](crate::perft) counts both; [`Draughts::perft_distinct`]
 //! counts them once.
 //!
 //! ```

@@ -25,29 +25,45 @@ pub const MAX_MOVE_SQUARES: usize = MAX_PATH;
 pub const MAX_CAPTURES: usize = MAX_PATH - 1;
 
 /// One move of variant `R`: a quiet move, or a complete capture with the
-/// squares it lands on.
+/// squares that tell its route.
 ///
-/// A move is the route its piece takes: its start, each landing square,
-/// its end. Two captures that take the same pieces to the same square by
-/// different routes are different moves (the perft of
+/// A capture is written by its turning points: its start, each square
+/// where the piece changes direction, its end. A man or a short-ranged
+/// king jumps one piece at a time, so each of its landings is written
+/// (`c3:e5:g3`, `1x10x19`); a flying king that takes several pieces on one
+/// line does so in one sweep, whichever empty square between them it
+/// "stops" on, so the stops are not written (Russian `a1:f6` takes b2 and
+/// e5). Two routes that start and end on the same squares and take the
+/// same pieces in the same order are one move; two that take the same
+/// pieces in another order, or end elsewhere, are two moves (the perft of
 /// [`Game`](crate::Game) counts both; see
 /// [`Draughts::perft_distinct`](super::Draughts::perft_distinct) for the
-/// other convention). Which pieces a capture takes follows from the route
-/// and the position: [`Draughts::captured`](super::Draughts::captured).
+/// convention that counts captures of the same pieces once). Which pieces
+/// a capture takes follows from the route and the position: every
+/// opponent piece on its legs ([`Draughts::captured`](super::Draughts::captured)).
 ///
-/// `Display` writes the full route in the variant's notation (`32-28`,
-/// `28x19x10`, `c3:e5:g3`); `FromStr` reads the same and checks the
-/// geometry only (each leg along a diagonal). To read a move against a
-/// position, with short forms (`28x10`), use
+/// `Display` writes the route in the variant's notation (`32-28`,
+/// `28x19x10`, `c3:e5:g3`, `a1:f6`); `FromStr` reads the same and checks
+/// the geometry only (each leg along a diagonal). To read a move against a
+/// position, with short forms (`28x10`) and the stops of a flying king
+/// written out (`a1:d4:f6`), use
 /// [`Draughts::parse_move`](super::Draughts::parse_move); to write the
 /// short form a player would, [`Draughts::move_text`](super::Draughts::move_text).
 ///
+/// Equality and hashing are those of the written route (squares and
+/// whether it captures): in one position, the route fixes the pieces
+/// taken, as the legs between its squares are straight and every
+/// opponent piece on them is taken.
+///
 /// Invariants: `2 <= len <= MAX_MOVE_SQUARES`; each square index is on the
-/// board; squares past `len` are 0; a quiet move has exactly two squares.
+/// board; squares past `len` are 0; a quiet move has exactly two squares
+/// and takes nothing; a capture takes at least one piece per leg.
 pub struct Move<R> {
     squares: [u8; MAX_PATH],
     len: u8,
     capture: bool,
+    /// Pieces taken (not part of the identity: see the type's docs).
+    taken: u8,
     variant: PhantomData<fn() -> R>,
 }
 
@@ -76,6 +92,7 @@ impl<R> Default for Move<R> {
             squares: [0; MAX_PATH],
             len: 2,
             capture: false,
+            taken: 0,
             variant: PhantomData,
         }
     }
@@ -91,25 +108,29 @@ impl<R: Rules> Move<R> {
             squares,
             len: 2,
             capture: false,
+            taken: 0,
             variant: PhantomData,
         }
     }
 
-    /// A capture visiting the dense indices `route` (start, landings).
+    /// A capture written by the dense indices `route` (start, turning
+    /// points or landings, end) that takes `taken` pieces.
     ///
-    /// Precondition: `2 <= route.len() <= MAX_PATH`.
-    pub(crate) fn capture(route: impl IntoIterator<Item = usize>) -> Move<R> {
+    /// Precondition: `2 <= route.len() <= MAX_PATH`, and `taken` is at
+    /// least the number of legs.
+    pub(crate) fn capture(route: impl IntoIterator<Item = usize>, taken: usize) -> Move<R> {
         let mut squares = [0; MAX_PATH];
         let mut len = 0;
         for (slot, index) in squares.iter_mut().zip(route) {
             *slot = index as u8;
             len += 1;
         }
-        debug_assert!(len >= 2);
+        debug_assert!(len >= 2 && taken + 1 >= usize::from(len));
         Move {
             squares,
             len,
             capture: true,
+            taken: taken as u8,
             variant: PhantomData,
         }
     }
@@ -136,18 +157,19 @@ impl<R: Rules> Move<R> {
         self.capture
     }
 
-    /// How many pieces the move takes (one per landing; 0 for a quiet
-    /// move).
+    /// How many pieces the move takes (0 for a quiet move). Exact for a
+    /// move of [`legal_moves`](crate::Game::legal_moves) or
+    /// [`Draughts::parse_move`](super::Draughts::parse_move); a move read
+    /// by `FromStr`, without a position, counts one piece per leg, which a
+    /// flying king's long leg may exceed
+    /// ([`Draughts::captured`](super::Draughts::captured) tells them).
     pub fn capture_count(&self) -> usize {
-        if self.capture {
-            usize::from(self.len) - 1
-        } else {
-            0
-        }
+        usize::from(self.taken)
     }
 
-    /// The squares visited, in order: the start, each landing square (the
-    /// last one is the end). Two squares for a quiet move.
+    /// The squares written, in order: the start, each turning point (each
+    /// landing of a man or a short-ranged king), the end. Two squares for
+    /// a quiet move.
     pub fn path(&self) -> impl ExactSizeIterator<Item = Square<R>> + Clone + '_ {
         self.indices()
             .iter()
@@ -337,7 +359,7 @@ impl MoveText {
         }
         let indices = squares.iter().map(|&i| usize::from(i));
         Ok(if self.capture {
-            Move::capture(indices)
+            Move::capture(indices, squares.len() - 1)
         } else {
             Move::quiet(usize::from(squares[0]), usize::from(squares[1]))
         })
@@ -393,10 +415,10 @@ impl<'de, R: Rules> serde::Deserialize<'de> for Move<R> {
 /// 10x10 (13 on 8x8). With `k` pieces, min(17k, 4(50 - k)) <= 160 on
 /// 10x10 and min(13k, 4(32 - k)) <= 96 on 8x8.
 ///
-/// Captures can have far more: every route is a move, and a flying king's
-/// landing choices multiply routes. "Random178" of the FMJD forum's perft
-/// thread (`B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46`)
-/// has 436 capture routes (14 distinct captures of 14 pieces). No useful
+/// Captures can have far more: every order in which a king can take the
+/// same pieces is a move. "Random178" of the FMJD forum's perft thread
+/// (`B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46`) has
+/// 178 captures (14 distinct sets of 14 pieces). No useful
 /// bound is proven for routes, so the list stays correct by moving to the
 /// heap in such positions; an inline array big enough for them would make
 /// every `legal_moves` call pay for it.

@@ -3,10 +3,13 @@
 //! and [`write_match`].
 //!
 //! `GameType` numbers (PDN 3.0): 20 International, 21 English, 22 Italian,
-//! 23 pool, 24 Spanish, 25 Russian, 26 Brazilian, 29 Czech. A game without
-//! the tag is English checkers (PDN's default). [`replay_any`] picks the
-//! variant from the tag; [`replay`] replays into the variant you name and
-//! checks the tag.
+//! 23 pool, 24 Spanish, 25 Russian, 26 Brazilian, 29 Czech ([`Variant`]).
+//! A game without the tag is of the variant the caller knows it is (many
+//! real files have no tag: a whole file of Italian or Russian games), or
+//! English checkers (PDN's default) when the caller does not say.
+//! [`replay_any`] picks the variant from the tag (English without one);
+//! [`replay_as`] from the tag, else the variant you name; [`replay`]
+//! replays into the variant you name and checks the tag, if any.
 //!
 //! Results count in move order, as PDN does: the first number is the
 //! score of the side that moves first (White in International, Russian,
@@ -141,16 +144,14 @@ fn start_position<R: Rules>(game: &PdnGame) -> Result<Draughts<R>, ReplayError<R
         kind: Box::new(kind),
     };
     let expected = R::GAME_TYPE.to_string();
-    let written = game.game_type().map_or("21", game_type_number);
-    if written != expected {
-        return Err(error(ReplayErrorKind::WrongGameType {
-            game_type: game
-                .game_type()
-                .unwrap_or("absent (English checkers)")
-                .to_owned(),
-            variant: R::NAME,
-            expected: R::GAME_TYPE,
-        }));
+    if let Some(written) = game.game_type() {
+        if game_type_number(written) != expected {
+            return Err(error(ReplayErrorKind::WrongGameType {
+                game_type: written.to_owned(),
+                variant: R::NAME,
+                expected: R::GAME_TYPE,
+            }));
+        }
     }
     match game.fen() {
         None => Ok(Draughts::default()),
@@ -163,8 +164,9 @@ fn start_position<R: Rules>(game: &PdnGame) -> Result<Draughts<R>, ReplayError<R
     }
 }
 
-/// Replays `game` as variant `R`: a [`Match`] from its `FEN` tag (or the
-/// start position) with every move resolved against its position
+/// Replays `game` as variant `R` (the caller's choice, which a `GameType`
+/// tag, when the game has one, must agree with): a [`Match`] from its
+/// `FEN` tag (or the start position) with every move resolved against its position
 /// ([`Draughts::parse_move`]: short forms such as `28x10` are read when
 /// they match one legal move), then the result applied: when the rules
 /// end the game the written result must agree (or be `*`); otherwise a win
@@ -225,6 +227,105 @@ pub fn replay<R: Rules>(game: &PdnGame) -> Result<Match<Draughts<R>>, ReplayErro
     Ok(replayed)
 }
 
+/// A variant of the crate as PDN names it: its `GameType` number.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Variant {
+    /// `GameType` 20.
+    International,
+    /// `GameType` 21 (PDN's default).
+    English,
+    /// `GameType` 22.
+    Italian,
+    /// `GameType` 23.
+    Pool,
+    /// `GameType` 24.
+    Spanish,
+    /// `GameType` 25.
+    Russian,
+    /// `GameType` 26.
+    Brazilian,
+    /// `GameType` 29.
+    Czech,
+}
+
+impl Variant {
+    /// Every variant, in `GameType` order.
+    pub const ALL: [Variant; 8] = [
+        Variant::International,
+        Variant::English,
+        Variant::Italian,
+        Variant::Pool,
+        Variant::Spanish,
+        Variant::Russian,
+        Variant::Brazilian,
+        Variant::Czech,
+    ];
+
+    /// The variant's name, as its rules' [`Rules::NAME`]
+    /// (`"international"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::International => InternationalRules::NAME,
+            Variant::English => EnglishRules::NAME,
+            Variant::Italian => ItalianRules::NAME,
+            Variant::Pool => PoolRules::NAME,
+            Variant::Spanish => SpanishRules::NAME,
+            Variant::Russian => RussianRules::NAME,
+            Variant::Brazilian => BrazilianRules::NAME,
+            Variant::Czech => CzechRules::NAME,
+        }
+    }
+
+    /// The PDN `GameType` number.
+    pub const fn game_type(self) -> u32 {
+        match self {
+            Variant::International => InternationalRules::GAME_TYPE,
+            Variant::English => EnglishRules::GAME_TYPE,
+            Variant::Italian => ItalianRules::GAME_TYPE,
+            Variant::Pool => PoolRules::GAME_TYPE,
+            Variant::Spanish => SpanishRules::GAME_TYPE,
+            Variant::Russian => RussianRules::GAME_TYPE,
+            Variant::Brazilian => BrazilianRules::GAME_TYPE,
+            Variant::Czech => CzechRules::GAME_TYPE,
+        }
+    }
+
+    /// The variant a `GameType` tag value names (`20`, or
+    /// `20,W,10,10,N2,0`), if it is one of the crate's.
+    pub fn from_game_type(tag: &str) -> Option<Variant> {
+        let number = game_type_number(tag);
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.game_type().to_string() == number)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no variant of the crate.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("`{0}` is no variant: international, english, italian, pool, spanish, russian, brazilian or czech (or a GameType number)")]
+pub struct ParseVariantError(pub String);
+
+impl core::str::FromStr for Variant {
+    type Err = ParseVariantError;
+
+    /// Reads a variant's name (`russian`, any case) or `GameType` number
+    /// (`25`).
+    fn from_str(text: &str) -> Result<Variant, ParseVariantError> {
+        let text = text.trim();
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.name().eq_ignore_ascii_case(text))
+            .or_else(|| Variant::from_game_type(text))
+            .ok_or_else(|| ParseVariantError(text.to_owned()))
+    }
+}
+
 /// A replayed game of whichever variant its `GameType` tag names.
 #[derive(Clone, Debug)]
 pub enum AnyMatch {
@@ -244,6 +345,55 @@ pub enum AnyMatch {
     Brazilian(Match<Brazilian>),
     /// `GameType` 29.
     Czech(Match<Czech>),
+}
+
+/// Runs `$body` with `$game` bound to the match inside an [`AnyMatch`],
+/// whatever its variant.
+macro_rules! with_match {
+    ($any:expr, $game:ident => $body:expr) => {
+        match $any {
+            AnyMatch::International($game) => $body,
+            AnyMatch::English($game) => $body,
+            AnyMatch::Italian($game) => $body,
+            AnyMatch::Pool($game) => $body,
+            AnyMatch::Spanish($game) => $body,
+            AnyMatch::Russian($game) => $body,
+            AnyMatch::Brazilian($game) => $body,
+            AnyMatch::Czech($game) => $body,
+        }
+    };
+}
+
+/// The result of a match as PDN writes it, for a variant whose first
+/// player is `R::FIRST`.
+fn result_of<R: Rules>(game: &Match<Draughts<R>>) -> PdnResult {
+    PdnResult::of_match_of(game, R::FIRST)
+}
+
+impl AnyMatch {
+    /// The variant replayed.
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyMatch::International(_) => Variant::International,
+            AnyMatch::English(_) => Variant::English,
+            AnyMatch::Italian(_) => Variant::Italian,
+            AnyMatch::Pool(_) => Variant::Pool,
+            AnyMatch::Spanish(_) => Variant::Spanish,
+            AnyMatch::Russian(_) => Variant::Russian,
+            AnyMatch::Brazilian(_) => Variant::Brazilian,
+            AnyMatch::Czech(_) => Variant::Czech,
+        }
+    }
+
+    /// The number of moves played.
+    pub fn move_count(&self) -> usize {
+        with_match!(self, game => game.history().len())
+    }
+
+    /// The match's result as PDN writes it ([`PdnResult::of_match_of`]).
+    pub fn result(&self) -> PdnResult {
+        with_match!(self, game => result_of(game))
+    }
 }
 
 /// Why [`replay_any`] could not replay a game.
@@ -283,28 +433,54 @@ pub enum AnyReplayError {
     Czech(#[from] ReplayError<CzechRules>),
 }
 
-/// Replays `game` as the variant its `GameType` tag names (see [`replay`]).
+/// The variant `game` is replayed as: the one its `GameType` tag names,
+/// else `default`.
+///
+/// # Errors
+///
+/// [`AnyReplayError::UnknownGameType`] when the tag names no variant of
+/// the crate.
+pub fn variant_of(game: &PdnGame, default: Variant) -> Result<Variant, AnyReplayError> {
+    match game.game_type() {
+        None => Ok(default),
+        Some(tag) => Variant::from_game_type(tag).ok_or_else(|| AnyReplayError::UnknownGameType {
+            game: game.id().clone(),
+            game_type: tag.to_owned(),
+        }),
+    }
+}
+
+/// Replays `game` as the variant its `GameType` tag names, or English
+/// checkers without the tag (see [`replay`]).
 ///
 /// # Errors
 ///
 /// [`AnyReplayError::UnknownGameType`], or the variant's
 /// [`ReplayError`].
 pub fn replay_any(game: &PdnGame) -> Result<AnyMatch, AnyReplayError> {
-    Ok(match game.game_type().map_or("21", game_type_number) {
-        "20" => AnyMatch::International(replay(game)?),
-        "21" => AnyMatch::English(replay(game)?),
-        "22" => AnyMatch::Italian(replay(game)?),
-        "23" => AnyMatch::Pool(replay(game)?),
-        "24" => AnyMatch::Spanish(replay(game)?),
-        "25" => AnyMatch::Russian(replay(game)?),
-        "26" => AnyMatch::Brazilian(replay(game)?),
-        "29" => AnyMatch::Czech(replay(game)?),
-        _ => {
-            return Err(AnyReplayError::UnknownGameType {
-                game: game.id().clone(),
-                game_type: game.game_type().unwrap_or_default().to_owned(),
-            })
-        }
+    replay_as(game, Variant::English)
+}
+
+/// Replays `game` as the variant its `GameType` tag names, or as
+/// `default` without the tag (a file whose games the caller knows to be
+/// of one variant; see [`replay`]). A tag that names another variant than
+/// `default` decides: compare [`variant_of`] with `default` to report
+/// such games.
+///
+/// # Errors
+///
+/// [`AnyReplayError::UnknownGameType`], or the variant's
+/// [`ReplayError`].
+pub fn replay_as(game: &PdnGame, default: Variant) -> Result<AnyMatch, AnyReplayError> {
+    Ok(match variant_of(game, default)? {
+        Variant::International => AnyMatch::International(replay(game)?),
+        Variant::English => AnyMatch::English(replay(game)?),
+        Variant::Italian => AnyMatch::Italian(replay(game)?),
+        Variant::Pool => AnyMatch::Pool(replay(game)?),
+        Variant::Spanish => AnyMatch::Spanish(replay(game)?),
+        Variant::Russian => AnyMatch::Russian(replay(game)?),
+        Variant::Brazilian => AnyMatch::Brazilian(replay(game)?),
+        Variant::Czech => AnyMatch::Czech(replay(game)?),
     })
 }
 
@@ -326,7 +502,7 @@ pub fn write_match<'a, R: Rules>(
     game: &Match<Draughts<R>>,
     tags: impl IntoIterator<Item = (&'a str, &'a str)>,
 ) -> Result<String, WriteError> {
-    let result = PdnResult::of_match_of(game, R::FIRST);
+    let result = result_of(game);
     let game_type = R::GAME_TYPE.to_string();
     let computed = RecordTags {
         result: result.as_str(),

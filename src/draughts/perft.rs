@@ -19,16 +19,19 @@
 //! # Two counting conventions
 //!
 //! Two captures that take the same pieces and end on the same square by
-//! different routes (a king going round a ring one way or the other) are
-//! two moves for [`legal_moves`](crate::Game::legal_moves), which keeps
-//! each route (its move text is the full path), and so for
-//! [`perft`](crate::Game::perft): the "keep" count. The "drop" count
+//! different routes (a king going round a ring one way or the other, so
+//! taking the pieces in another order) are two moves for
+//! [`legal_moves`](crate::Game::legal_moves), which keeps each route (its
+//! move text is the path), and so for [`perft`](crate::Game::perft): the
+//! "keep" count. Routes that take the same pieces in the same order are
+//! one move, which the capture search reports once (a flying king that
+//! takes two pieces on one line is searched on from one square between
+//! them). The "drop" count
 //! ([`Draughts::perft_distinct`](super::Draughts::perft_distinct)) counts
-//! such routes once: captures are compared by start, end, captured squares
-//! and whether the piece ends as a king. A capture of one piece has one
-//! route, so only captures of two or more are compared (two already can
-//! coincide: a flying king that takes two pieces on one diagonal may land
-//! on any empty square between them).
+//! captures of the same pieces once whatever the order: captures are
+//! compared by start, end, captured squares and whether the piece ends as
+//! a king. A capture of one piece has one route, so only captures of two
+//! or more are compared.
 
 use super::engine::{BlackSide, Board, Capture, Path, Side, Sink, WhiteSide};
 use super::geometry::Bitboard;

@@ -163,10 +163,10 @@ impl<R: Rules> Sink for Collect<R> {
             }
         }
         let route = path
-            .as_slice()
-            .iter()
-            .map(|&bit| usize::from(index_of_bit::<R>(u32::from(bit))));
-        self.moves.push(Move::capture(route));
+            .written()
+            .map(|bit| usize::from(index_of_bit::<R>(u32::from(bit))));
+        let taken = capture.captured.count_ones() as usize;
+        self.moves.push(Move::capture(route, taken));
     }
 }
 
@@ -302,29 +302,104 @@ impl<R: Rules> Draughts<R> {
             .collect()
     }
 
-    /// The pieces `mv` takes, as dense indices in order, and how many.
+    /// The pieces `mv` takes, as dense indices in order, and how many:
+    /// every opponent piece on its legs.
     fn victims(&self, mv: &Move<R>) -> ([u8; MAX_CAPTURES], usize) {
         let mut victims = [0; MAX_CAPTURES];
         let mut count = 0;
-        if !mv.is_capture() {
-            return (victims, 0);
-        }
-        let opponent = self.pieces(self.turn.opponent());
-        for leg in mv.indices().windows(2) {
-            let Some((_, between)) =
-                diagonal_between(R::SIZE, usize::from(leg[0]), usize::from(leg[1]))
-            else {
-                continue;
-            };
-            let victim = between
-                .into_iter()
-                .find(|&index| opponent & (1 << bit_of_index::<R>(index)) != 0);
-            if let (Some(victim), Some(slot)) = (victim, victims.get_mut(count)) {
-                *slot = victim as u8;
+        self.for_each_stop(mv, |victim, _, _| {
+            if let Some(slot) = victims.get_mut(count) {
+                *slot = victim;
                 count += 1;
             }
-        }
+        });
         (victims, count)
+    }
+
+    /// Calls `visit(victim, stops, written)` for each piece capture `mv`
+    /// takes, in order: its dense index, and the squares (bits by dense
+    /// index) the capturing piece may stand on after taking it. That is
+    /// the leg's end (`written`) when the piece turns there or the move
+    /// ends (or the piece jumps, one square beyond); when a flying king
+    /// takes the next piece on the same line, any empty square between
+    /// the two (stops the move does not write).
+    fn for_each_stop(&self, mv: &Move<R>, mut visit: impl FnMut(u8, u64, bool)) {
+        if !mv.is_capture() {
+            return;
+        }
+        let opponent = self.pieces(self.turn.opponent());
+        let is_opponent = |index: usize| opponent & (1 << bit_of_index::<R>(index)) != 0;
+        for leg in mv.indices().windows(2) {
+            let (from, to) = (usize::from(leg[0]), usize::from(leg[1]));
+            let Some((_, between)) = diagonal_between(R::SIZE, from, to) else {
+                continue;
+            };
+            let mut victim: Option<usize> = None;
+            let mut stops = 0u64;
+            for index in between {
+                if is_opponent(index) {
+                    if let Some(previous) = victim {
+                        visit(previous as u8, stops, false);
+                    }
+                    victim = Some(index);
+                    stops = 0;
+                } else if victim.is_some() {
+                    stops |= 1 << index;
+                }
+            }
+            if let Some(last) = victim {
+                visit(last as u8, 1 << to, true);
+            }
+        }
+    }
+
+    /// The squares the piece of capture `mv` may stand on after taking
+    /// its `taken + 1`-th piece (none past the end).
+    pub(super) fn stops_after(&self, mv: &Move<R>, taken: usize) -> u64 {
+        let mut count = 0;
+        let mut found = 0;
+        self.for_each_stop(mv, |_, stops, _| {
+            if count == taken {
+                found = stops;
+            }
+            count += 1;
+        });
+        found
+    }
+
+    /// How far the squares `written` (dense indices: the start, then
+    /// squares the piece stands on after taking pieces) follow capture
+    /// `mv`: the number of pieces taken up to the last written square, or
+    /// `None` when they do not follow it. With `Skip::Unwritten`, only the
+    /// stops `mv` does not write may be left out (the written route, the
+    /// landings of each piece taken, or a mixture); with `Skip::Any`, any
+    /// (short forms: `28x10`).
+    pub(super) fn follows(&self, mv: &Move<R>, written: &[u8], skip: Skip) -> Option<usize> {
+        let (&start, rest) = written.split_first()?;
+        if !mv.is_capture() || start != mv.indices()[0] {
+            return None;
+        }
+        let mut rest = rest.iter().peekable();
+        let mut taken = 0;
+        let mut matched = 0;
+        let mut failed = false;
+        self.for_each_stop(mv, |_, stops, must_write| {
+            taken += 1;
+            let Some(&&next) = rest.peek() else {
+                return;
+            };
+            if failed {
+                return;
+            }
+            if stops & (1 << next) != 0 {
+                rest.next();
+                matched = taken;
+            } else if skip == Skip::Unwritten && must_write {
+                // A written square (a turning point, a jump's landing) left out.
+                failed = true;
+            }
+        });
+        (!failed && rest.peek().is_none()).then_some(matched)
     }
 
     /// Perft counting routes that take the same pieces to the same square
@@ -352,27 +427,48 @@ impl<R: Rules> Draughts<R> {
         let written = MoveText::read::<R>(text)?;
         let legal = self.legal_moves();
         if let Ok(exact) = written.exact_move::<R>(text) {
-            if legal.contains(&exact) {
-                return Ok(exact);
+            // The listed move: it knows how many pieces it takes.
+            if let Some(&listed) = legal.iter().find(|&&mv| mv == exact) {
+                return Ok(listed);
             }
         }
-        let first = written.indices().next();
+        let squares: Vec<u8> = written.indices().map(|i| i as u8).collect();
         let last = written.indices().last();
-        let mut matching = legal.iter().copied().filter(|mv| {
-            let route = mv.indices();
-            route.first().map(|&i| usize::from(i)) == first
-                && route.last().map(|&i| usize::from(i)) == last
-                && is_subsequence(written.indices(), route)
-        });
-        match (matching.next(), matching.next()) {
-            (Some(only), None) => Ok(only),
-            (None, _) => Err(ResolveMoveError::NoMatch {
+        let describes = |mv: &&Move<R>, skip: Skip| {
+            if !mv.is_capture() {
+                // A quiet move is written exactly (checked above), but the
+                // separator is not trusted: `32x28` finds it too.
+                return mv.indices() == squares.as_slice();
+            }
+            let ends = mv.indices().last().map(|&i| usize::from(i)) == last;
+            ends && self.follows(mv, &squares, skip) == Some(mv.capture_count())
+        };
+        let matching: Vec<Move<R>> = legal
+            .iter()
+            .filter(|mv| describes(mv, Skip::Any))
+            .copied()
+            .collect();
+        match matching[..] {
+            [only] => return Ok(only),
+            [] => {
+                return Err(ResolveMoveError::NoMatch {
+                    text: text.trim().to_owned(),
+                    legal: legal.to_vec(),
+                })
+            }
+            _ => {}
+        }
+        // Several short forms: the one written out in full (every turning
+        // point or landing), if exactly one is.
+        let full: Vec<&Move<R>> = matching
+            .iter()
+            .filter(|mv| describes(mv, Skip::Unwritten))
+            .collect();
+        match full[..] {
+            [&only] => Ok(only),
+            _ => Err(ResolveMoveError::Ambiguous {
                 text: text.trim().to_owned(),
-                legal: legal.to_vec(),
-            }),
-            (Some(first), Some(second)) => Err(ResolveMoveError::Ambiguous {
-                text: text.trim().to_owned(),
-                candidates: [first, second].into_iter().chain(matching).collect(),
+                candidates: matching,
             }),
         }
     }
@@ -488,10 +584,15 @@ fn crown_row<R: Rules>(color: Color) -> Bitboard {
     }
 }
 
-/// Whether `written` appears in order within `route`.
-fn is_subsequence(mut written: impl Iterator<Item = usize>, route: &[u8]) -> bool {
-    let mut rest = route.iter();
-    written.all(|index| rest.any(|&visited| usize::from(visited) == index))
+/// Which squares of a capture written text may leave out
+/// ([`Draughts::follows`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Skip {
+    /// Only the stops a move does not write (between two pieces a flying
+    /// king takes on one line).
+    Unwritten,
+    /// Any square but the start and the end.
+    Any,
 }
 
 impl<R: Rules> Game for Draughts<R> {

@@ -1,6 +1,6 @@
 //! [`PdnError`]: why a game's PDN text could not be read.
 
-use super::{GameId, PdnResult, TextPosition};
+use super::{GameId, TextPosition};
 
 /// A game whose text is not well-formed PDN: which game, where in the text,
 /// and what is wrong. Reading goes on with the next game.
@@ -45,20 +45,6 @@ pub enum PdnErrorKind {
     DuplicateTag {
         /// The tag's name.
         name: String,
-    },
-    /// The `Result` tag's value is not a PDN result.
-    #[error("the Result tag `{value}` is not a PDN result (expected 1-0, 0-1, 1/2-1/2, *, 2-0, 0-2 or 1-1)")]
-    InvalidResultTag {
-        /// The tag's value.
-        value: String,
-    },
-    /// The result at the end of the moves contradicts the `Result` tag.
-    #[error("the Result tag says {tag} but the moves end with {written}")]
-    ResultMismatch {
-        /// The `Result` tag.
-        tag: PdnResult,
-        /// The result written after the moves.
-        written: PdnResult,
     },
     /// A `{` comment is never closed.
     #[error("the comment opened here with {{ is never closed with }}")]

@@ -86,8 +86,10 @@ impl PdnMove {
 /// [`replay`](PdnGame::replay) plays it under the rules.
 ///
 /// Invariants: tag names are unique; every move's text is move syntax (see
-/// [`PdnMove`]); when both a `Result` tag and a result at the end of the
-/// moves are written they agree.
+/// [`PdnMove`]). A `Result` tag and the result at the end of the moves may
+/// disagree (typing errors in real records): [`result`](PdnGame::result)
+/// is the one after the moves, [`result_tag`](PdnGame::result_tag) the
+/// tag's.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct PdnGame {
     pub(super) id: GameId,
@@ -157,8 +159,25 @@ impl PdnGame {
     }
 
     /// The result: the one written at the end of the moves, else the
-    /// `Result` tag, else [`PdnResult::Undecided`].
+    /// `Result` tag, else [`PdnResult::Undecided`]. A result written in
+    /// no known spelling (`4-6`, in the tag or after the moves) is
+    /// [`PdnResult::Undecided`]: unknown.
     pub fn result(&self) -> PdnResult {
         self.result
+    }
+
+    /// The result the `Result` tag states, when it is written in a known
+    /// spelling (see [`PdnResult`]).
+    pub fn result_tag(&self) -> Option<PdnResult> {
+        self.tag(super::RESULT_TAG).and_then(PdnResult::from_text)
+    }
+
+    /// The `Result` tag's result and the result written after the moves,
+    /// when the two disagree (the game is read all the same; which one is
+    /// wrong, the rules may tell after a replay).
+    pub fn result_disagreement(&self) -> Option<(PdnResult, PdnResult)> {
+        self.result_tag()
+            .filter(|&tag| tag != self.result)
+            .map(|tag| (tag, self.result))
     }
 }

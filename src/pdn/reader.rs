@@ -38,11 +38,18 @@ const BYTE_ORDER_MARK: char = '\u{feff}';
 /// What it understands: tag pairs `[Name "value"]` (with `\"` and `\\`
 /// escapes), move numbers `12.` and `12...` (also glued to the move, as in
 /// `12.11-15`), moves in numeric notation with `-`, `x` (or `X`) and `:`
-/// in any mix (`11-15`, `22x15`, `22x15x8`, `22x8`) or, when the `GameType`
-/// tag says so (Russian, Brazilian, Czech), algebraic (`c3-d4`, `c3:e5`),
+/// in any mix (`11-15`, `22x15`, `22x15x8`, `22x8`), with squares as
+/// numbers or algebraic (`c3-d4`, `c3:e5`, `d8xb6xd4xb2`, whatever the
+/// `GameType` tag), squares padded for alignment (`1- 6`, `1 -6`, read as
+/// `1-6`), move numbers with leading zeros (`01.`),
 /// comments `{...}` (over several lines) and `;` to the end of the line,
 /// variations `(...)` (nested; skipped), annotations `$1`, `!`, `?`, `!?`..., `%` escape lines, and the
-/// results `1-0`, `0-1`, `1/2-1/2`, `*`, `2-0`, `0-2`, `1-1`.
+/// results `1-0`, `0-1`, `1/2-1/2`, `*`, `2-0`, `0-2`, `1-1`. Tags may be
+/// padded (`[Event     "..."]`). A `Result` tag in no known spelling
+/// (`4-6`) leaves the result unknown ([`PdnResult::Undecided`]), and the
+/// same text after the moves ends the game; a `Result` tag that
+/// disagrees with the result after the moves is kept
+/// ([`PdnGame::result_disagreement`]): the game is read either way.
 ///
 /// # Results: the first number is the first player's
 ///
@@ -150,9 +157,9 @@ struct Draft {
     moves: Vec<PdnMove>,
     written_result: Option<PdnResult>,
     numbering: Numbering,
-    /// Whether the squares are algebraic (`c3`), as the `GameType` tag says:
-    /// known once the tags, which come before the moves, are read.
-    algebraic: bool,
+    /// The `Result` tag's value when it is no known spelling (`4-6`): the
+    /// same word after the moves is the result, unknown.
+    unknown_result: Option<String>,
 }
 
 impl Draft {
@@ -371,7 +378,6 @@ impl<R: BufRead> PdnReader<R> {
             }
             self.read_tag(draft)?;
         }
-        draft.algebraic = writes_algebraic(&draft.tags);
         loop {
             self.skip_whitespace();
             let start = self.position;
@@ -385,34 +391,19 @@ impl<R: BufRead> PdnReader<R> {
                 Some(')') => return Err(Failure::at(start, PdnErrorKind::UnmatchedVariationEnd)),
                 Some('$') => self.skip_nag()?,
                 Some(_) => {
-                    let word = self.read_word();
-                    if let Some(result) = PdnResult::from_text(word) {
-                        return Self::end_with_result(draft, result, start);
+                    let word = self.read_padded_word();
+                    if let Some(result) = PdnResult::from_text(&word) {
+                        draft.written_result = Some(result);
+                        return Ok(());
                     }
-                    Self::read_movetext_word(draft, word, start)?;
+                    if draft.unknown_result.as_deref() == Some(word.as_str()) {
+                        draft.written_result = Some(PdnResult::Undecided);
+                        return Ok(());
+                    }
+                    Self::read_movetext_word(draft, &word, start)?;
                 }
             }
         }
-    }
-
-    fn end_with_result(
-        draft: &mut Draft,
-        result: PdnResult,
-        at: TextPosition,
-    ) -> Result<(), Failure> {
-        if let Some(tag) = draft.tag_result {
-            if tag != result {
-                return Err(Failure::at(
-                    at,
-                    PdnErrorKind::ResultMismatch {
-                        tag,
-                        written: result,
-                    },
-                ));
-            }
-        }
-        draft.written_result = Some(result);
-        Ok(())
     }
 
     /// Reads one `[Name "value"]` tag pair, the cursor being on its `[`. A
@@ -473,15 +464,14 @@ impl<R: BufRead> PdnReader<R> {
             return Err(Failure::at(open, PdnErrorKind::DuplicateTag { name }));
         }
         if name == super::RESULT_TAG {
-            let result = PdnResult::from_text(&value).ok_or_else(|| {
-                Failure::at(
-                    quote,
-                    PdnErrorKind::InvalidResultTag {
-                        value: value.clone(),
-                    },
-                )
-            })?;
-            draft.tag_result = Some(result);
+            match PdnResult::from_text(&value) {
+                Some(result) => draft.tag_result = Some(result),
+                // A result in no known spelling: unknown.
+                None => {
+                    draft.tag_result = Some(PdnResult::Undecided);
+                    draft.unknown_result = Some(value.clone());
+                }
+            }
         }
         if name == super::EVENT_TAG {
             draft.id.event = Some(value.clone());
@@ -579,6 +569,28 @@ impl<R: BufRead> PdnReader<R> {
         &self.line[start..self.at]
     }
 
+    /// Reads the word at the cursor ([`read_word`](Self::read_word)) and,
+    /// when a move's squares were padded apart on the line (`1- 6`,
+    /// `1 -6`), the words that complete it, without the padding.
+    fn read_padded_word(&mut self) -> String {
+        let mut word = self.read_word().to_owned();
+        loop {
+            let (at, position) = (self.at, self.position);
+            self.skip_blanks_on_line();
+            let next = self.peek_in_line();
+            let open = word.ends_with(MOVE_SEPARATORS)
+                && word.chars().any(|c| c.is_ascii_digit())
+                && next.is_some_and(|c| c.is_ascii_alphanumeric());
+            let continued = next.is_some_and(|c| MOVE_SEPARATORS.contains(&c))
+                && word.ends_with(|c: char| c.is_ascii_digit());
+            if !(open || continued) {
+                (self.at, self.position) = (at, position);
+                return word;
+            }
+            word.push_str(self.read_word());
+        }
+    }
+
     /// Handles a word of movetext that is not a result: a move number, a
     /// move (possibly glued to its number), `...`, or annotation glyphs.
     fn read_movetext_word(
@@ -636,7 +648,7 @@ impl<R: BufRead> PdnReader<R> {
                 Err(unexpected())
             };
         }
-        let (text, tail) = split_move(rest, draft.algebraic).ok_or_else(unexpected)?;
+        let (text, tail) = split_move(rest).ok_or_else(unexpected)?;
         let tail = tail.trim_start_matches(ANNOTATION_GLYPHS);
         let trailing_text = match tail.chars().next() {
             None => None,
@@ -692,15 +704,14 @@ fn ends_a_game(line: &str) -> bool {
 }
 
 /// Splits `text` into its longest prefix of move syntax (at least two
-/// squares separated by `-`, `x`, `X` or `:`; a square is a number, or,
-/// when `algebraic`, a file letter and a rank number as in `c3`) and the
-/// rest, or `None` when it does not start with a move.
-fn split_move(text: &str, algebraic: bool) -> Option<(&str, &str)> {
+/// squares separated by `-`, `x`, `X` or `:`; a square is a number, or a
+/// file letter and a rank number as in `c3`) and the rest, or `None` when
+/// it does not start with a move.
+fn split_move(text: &str) -> Option<(&str, &str)> {
     let bytes = text.as_bytes();
     let square_from = |start: usize| {
         let rest = &bytes[start.min(bytes.len())..];
-        let letter =
-            usize::from(algebraic && rest.first().is_some_and(|b| FILE_LETTERS.contains(b)));
+        let letter = usize::from(rest.first().is_some_and(|b| FILE_LETTERS.contains(b)));
         let digits = rest[letter..]
             .iter()
             .take_while(|b| b.is_ascii_digit())
@@ -725,25 +736,6 @@ fn split_move(text: &str, algebraic: bool) -> Option<(&str, &str)> {
         squares += 1;
     }
     (squares >= 2).then(|| text.split_at(end))
-}
-
-/// The `GameType` numbers whose squares are written algebraically by
-/// default (PDN: Russian, Brazilian, Czech, Turkish).
-const ALGEBRAIC_GAME_TYPES: [&str; 4] = ["25", "26", "29", "30"];
-
-/// Whether the game's `GameType` tag (read before its moves) says squares
-/// are algebraic: one of [`ALGEBRAIC_GAME_TYPES`], or a notation field
-/// starting with `A` (`23,W,8,8,A0,0`). Without the tag squares are numbers.
-fn writes_algebraic(tags: &[(String, String)]) -> bool {
-    let Some((_, value)) = tags.iter().find(|(name, _)| name == super::GAME_TYPE_TAG) else {
-        return false;
-    };
-    let mut fields = value.split(',').map(str::trim);
-    let number = fields.next().unwrap_or_default();
-    match fields.nth(3) {
-        Some(notation) => notation.starts_with('A'),
-        None => ALGEBRAIC_GAME_TYPES.contains(&number),
-    }
 }
 
 impl<R: BufRead> Iterator for PdnReader<R> {
@@ -777,7 +769,7 @@ impl<R: BufRead> Iterator for PdnReader<R> {
                 moves: Vec::new(),
                 written_result: None,
                 numbering: Numbering::START,
-                algebraic: false,
+                unknown_result: None,
             };
             let read = self.read_game(&mut draft);
             if let Some(kind) = self.read_error.take() {

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::rng::SplitMix64;
 use super::violation::Report;
-use super::{Config, ContractViolation, Rule};
+use super::{CaptureIdentity, CaptureOf, Config, ContractViolation, Rule};
 use crate::key::hash_key;
 use crate::{Game, PlayError};
 
@@ -33,7 +33,8 @@ pub struct Summary {
 /// [`Rule`] up to [`Rule::MoveRoundTrip`] (the others are for
 /// environments), in every position reached.
 ///
-/// Per position: no duplicate moves; moves empty iff `outcome()` is
+/// Per position: no duplicate moves; no capture listed twice (with
+/// [`Config::capture_of`]); moves empty iff `outcome()` is
 /// `Some`; `ending`, `is_over` and `outcome_for` agree with `outcome`;
 /// `opponent` swaps the players; a copy has the same key, hash and
 /// outcome; `perft` equals the plain count up to
@@ -245,6 +246,13 @@ impl<'c, G: Game> Run<'c, G> {
         for &mv in moves.iter() {
             if !listed.insert(mv) {
                 return fail(Rule::DuplicateMove, Some(mv), "listed twice".into());
+            }
+        }
+
+        if let Some(capture_of) = self.config.capture_of {
+            if let Err((first, second)) = check_distinct_captures(game, capture_of) {
+                let detail = format!("{first} and {second} are the same capture");
+                return fail(Rule::SameCaptureTwice, Some(second), detail);
             }
         }
 
@@ -516,6 +524,30 @@ impl<'c, G: Game> Run<'c, G> {
         }
         Ok(())
     }
+}
+
+/// Checks that no two legal moves of `game` are the same capture: the same
+/// start, end and pieces taken in the same order, as `capture_of` tells
+/// them ([`Rule::SameCaptureTwice`]; [`check_contract`] runs it in every
+/// position when [`Config::capture_of`] is set).
+///
+/// # Errors
+///
+/// The first two legal moves (in `legal_moves` order) that are one capture.
+pub fn check_distinct_captures<G: Game>(
+    game: &G,
+    capture_of: CaptureOf<G>,
+) -> Result<(), (G::Move, G::Move)> {
+    let mut seen: HashMap<CaptureIdentity, G::Move> = HashMap::new();
+    for &mv in game.legal_moves().iter() {
+        if let Some(identity) = capture_of(game, &mv) {
+            if let Some(&first) = seen.get(&identity) {
+                return Err((first, mv));
+            }
+            seen.insert(identity, mv);
+        }
+    }
+    Ok(())
 }
 
 /// Perft the slow, obvious way: `legal_moves` and `apply_unchecked` at

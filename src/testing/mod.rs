@@ -120,7 +120,7 @@ mod environment;
 mod rng;
 mod violation;
 
-pub use contract::{check_contract, plain_perft, Summary};
+pub use contract::{check_contract, check_distinct_captures, plain_perft, Summary};
 pub use described::check_described;
 pub use environment::check_environment;
 pub use violation::{ContractViolation, Rule};
@@ -133,6 +133,27 @@ use crate::Game;
 /// A plain function pointer, so that the kit needs no serialization crate
 /// and a non-capturing closure fits.
 pub type RoundTrip<T> = fn(&T) -> Result<T, Box<dyn std::error::Error>>;
+
+/// What a capture is, for [`Rule::SameCaptureTwice`]: the square it starts
+/// on, the square it ends on, and the squares of the pieces it takes, in
+/// the order it takes them. Squares are numbers of the game's choosing
+/// (e.g. its square indices); only equality matters.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct CaptureIdentity {
+    /// The capturing piece's start square.
+    pub start: usize,
+    /// The square it ends on.
+    pub end: usize,
+    /// The squares of the pieces taken, in order.
+    pub taken: Vec<usize>,
+}
+
+/// How the kit learns what a legal move captures in a position: `Some`
+/// for a capture, `None` for a move that takes nothing. A plain function
+/// pointer, as [`RoundTrip`]; e.g. for draughts
+/// `|game, mv| mv.is_capture().then(|| CaptureIdentity { start: mv.from().index(),
+/// end: mv.to().index(), taken: game.captured(mv).iter().map(|s| s.index()).collect() })`.
+pub type CaptureOf<G> = fn(&G, &<G as Game>::Move) -> Option<CaptureIdentity>;
 
 /// What [`check_contract`] plays and checks: a seed, how many playouts,
 /// how long, which extra moves to try. Built with [`Config::new`] and the
@@ -158,6 +179,7 @@ pub struct Config<G: Game> {
     start_positions: Vec<G>,
     position_round_trip: Option<RoundTrip<G>>,
     move_round_trip: Option<RoundTrip<G::Move>>,
+    capture_of: Option<CaptureOf<G>>,
 }
 
 /// [`Config::new`]'s number of playouts.
@@ -181,6 +203,7 @@ impl<G: Game> Config<G> {
             start_positions: Vec::new(),
             position_round_trip: None,
             move_round_trip: None,
+            capture_of: None,
         }
     }
 
@@ -247,6 +270,16 @@ impl<G: Game> Config<G> {
     #[must_use]
     pub fn move_round_trip(mut self, round_trip: RoundTrip<G::Move>) -> Config<G> {
         self.move_round_trip = Some(round_trip);
+        self
+    }
+
+    /// How to tell what a legal move captures, for games whose captures
+    /// have routes (draughts, checkers): with it, the kit checks in every
+    /// position that no two legal moves are the same capture (same start,
+    /// end and pieces taken in the same order; [`Rule::SameCaptureTwice`]).
+    #[must_use]
+    pub fn capture_of(mut self, capture_of: CaptureOf<G>) -> Config<G> {
+        self.capture_of = Some(capture_of);
         self
     }
 

@@ -15,6 +15,10 @@ use core::fmt;
 pub enum Rule {
     /// `legal_moves()` lists each move once.
     DuplicateMove,
+    /// No two legal moves are the same capture: the same start, end and
+    /// pieces taken in the same order (checked with
+    /// [`Config::capture_of`](super::Config::capture_of)).
+    SameCaptureTwice,
     /// `legal_moves()` is empty iff `outcome()` is `Some`.
     MovesIffOutcome,
     /// `ending().is_some() == outcome().is_some()`.
@@ -126,6 +130,9 @@ impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Rule::DuplicateMove => "legal_moves() lists each move once",
+            Rule::SameCaptureTwice => {
+                "no two legal moves take the same pieces in the same order from and to the same squares"
+            }
             Rule::MovesIffOutcome => "legal_moves() is empty iff outcome() is Some",
             Rule::EndingIffOutcome => "ending() is Some iff outcome() is Some",
             Rule::OutcomeQueries => "is_over() and outcome_for() agree with outcome()",

@@ -254,21 +254,6 @@ fn each_malformed_item_is_named_with_its_line_and_column() {
             },
         ),
         (
-            "[Result \"won\"]\n*",
-            at(1, 9),
-            PdnErrorKind::InvalidResultTag {
-                value: "won".into(),
-            },
-        ),
-        (
-            "[Result \"1-0\"]\n1. 11-15 0-1",
-            at(2, 10),
-            PdnErrorKind::ResultMismatch {
-                tag: PdnResult::RedWins,
-                written: PdnResult::WhiteWins,
-            },
-        ),
-        (
             "1. 11-15 {never\nclosed 1-0",
             at(1, 10),
             PdnErrorKind::UnclosedComment,
@@ -297,10 +282,10 @@ fn each_malformed_item_is_named_with_its_line_and_column() {
             PdnErrorKind::UnexpectedText { text: "23-".into() },
         ),
         (
-            "1. 11-15\n  e3-f4 *",
+            "1. 11-15\n  z3-f4 *",
             at(2, 3),
             PdnErrorKind::UnexpectedText {
-                text: "e3-f4".into(),
+                text: "z3-f4".into(),
             },
         ),
         (

@@ -6,9 +6,14 @@
 //! a module here. A new test file of this area goes in this folder, with
 //! a `mod` line below. See `tests/README.md`.
 
+#[path = "../support/mod.rs"]
+mod support;
+
+mod captures;
 mod english;
 mod hops;
 mod notation;
 mod pdn;
 mod perft;
+mod real_records;
 mod rules;

@@ -172,25 +172,19 @@ fn move_text_in_each_notation() {
 #[test]
 fn short_forms_and_ambiguity() {
     // The king on 1 takes 12 and 29 on one diagonal; between them it may
-    // land on 18 or 23: two routes to each end square.
+    // "stop" on 18 or 23, which makes no second move (issue 17): one
+    // capture per end square, written by its turning points.
     let position = International::from_fen("W:WK1,37,46:BK12,K29").unwrap();
     let legal: Vec<String> = position
         .legal_moves()
         .iter()
         .map(ToString::to_string)
         .collect();
-    assert_eq!(legal.len(), 6, "{legal:?}");
-    let error = position.parse_move("1x34").unwrap_err();
-    assert!(
-        matches!(&error, ResolveMoveError::Ambiguous { candidates, .. } if candidates.len() == 2)
-    );
-    assert!(error.to_string().contains("1x18x34, 1x23x34"), "{error}");
-    let mv = position.parse_move("1x23x34").unwrap();
-    assert_eq!(
-        position.move_text(&mv),
-        "1x23x34",
-        "ambiguous: the full route"
-    );
+    assert_eq!(legal, ["1x34", "1x40", "1x45"]);
+    let mv = position.parse_move("1x34").unwrap();
+    assert_eq!(position.parse_move("1x23x34"), Ok(mv), "a stop written out");
+    assert_eq!(position.parse_move("1x18x34"), Ok(mv));
+    assert_eq!(position.move_text(&mv), "1x34");
     assert_eq!(
         position.parse_move("1-23-34"),
         Ok(mv),

@@ -7,17 +7,15 @@ use crate::support::run_example;
 /// by `tests/checkers/pdn_tinsley.rs` (the one game that does not replay
 /// holds 126 of the 36,112 move words).
 const TINSLEY_REPORT: &str = "\
+replay error: game 541 (Event \"Petal 1981, game 18\"): move 62, Red 32-28 (line 5588, column 5) \
+cannot be played: 32-28 is not a legal move in this position; legal moves: 16-19, 16-20, \
+28-24, 28-32, 29-25
 games: 724
 read errors: 0
 replayed: 723
 replay errors: 1
 results of the replayed games: 1-0 66, 0-1 124, 1/2-1/2 533, * 0
 moves in the replayed games: 35986
-
-first 1 of 1 replay errors:
-  game 541 (Event \"Petal 1981, game 18\"): move 62, Red 32-28 (line 5588, column 5) \
-cannot be played: 32-28 is not a legal move in this position; legal moves: 16-19, 16-20, \
-28-24, 28-32, 29-25
 ";
 
 #[test]
