@@ -33,6 +33,8 @@
 //! computer player ([`checkers::engine`]). This file only reads, prints and
 //! calls.
 
+#[path = "support/computer.rs"]
+mod computer;
 #[path = "support/console.rs"]
 mod console;
 
@@ -41,10 +43,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use rulebook::checkers::{self, pdn, Checkers, Ending, Entry, Move, PartialJump, Player};
-use rulebook::search::{Engine, SearchResult};
 use rulebook::{DrawRules, EndReason, Game, Match, MatchResult, Outcome};
 
-use console::{ask_yes_no, capitalized, list, quoted, settle_draw_offer, Command, Console};
+use computer::{answer_draw, thinking};
+use console::{ask_yes_no, capitalized, list, quoted, Command, Console};
 
 /// Checkers moves start with a square number.
 fn starts_with_digit(text: &str) -> bool {
@@ -76,56 +78,19 @@ struct Options {
     level: Option<u32>,
 }
 
-/// The computer players of a session: one engine per computer side, and
-/// one for hints.
-struct Computer {
-    level: u32,
-    /// Red's and White's engines, where the computer plays that side.
-    sides: [Option<Engine<Checkers>>; 2],
-    hints: Engine<Checkers>,
-}
+/// The computer players of a session.
+type Computer = computer::Computer<Checkers>;
 
-impl Computer {
-    fn new(options: &Options) -> Result<Option<Computer>, String> {
-        if options.computer.is_empty() && options.level.is_none() {
-            return Ok(None);
-        }
-        let level = options.level.unwrap_or(checkers::DEFAULT_LEVEL);
-        let engine = || checkers::engine(level).map_err(|error| error.to_string());
-        let mut sides = [None, None];
-        for &side in &options.computer {
-            sides[side_index(side)] = Some(engine()?);
-        }
-        Ok(Some(Computer {
-            level,
-            sides,
-            hints: engine()?,
-        }))
+/// The computer of `options`, if it asks for one.
+fn computer_of(options: &Options) -> Result<Option<Computer>, String> {
+    if options.computer.is_empty() && options.level.is_none() {
+        return Ok(None);
     }
-
-    /// The engine playing `player`, if the computer plays that side.
-    fn playing(&mut self, player: Player) -> Option<&mut Engine<Checkers>> {
-        self.sides[side_index(player)].as_mut()
-    }
-
-    fn new_game(&mut self) {
-        for engine in self.sides.iter_mut().flatten() {
-            engine.new_game();
-        }
-        self.hints.new_game();
-    }
-}
-
-fn side_index(player: Player) -> usize {
-    match player {
-        Player::Red => 0,
-        Player::White => 1,
-    }
-}
-
-/// What the computer thought, as the end of an announcement.
-fn thinking(thought: &SearchResult<Move>) -> String {
-    format!("depth {}, score {}", thought.depth, thought.score)
+    let level = options.level.unwrap_or(checkers::DEFAULT_LEVEL);
+    Computer::new(level, &options.computer, |level| {
+        checkers::engine(level).map_err(|error| error.to_string())
+    })
+    .map(Some)
 }
 
 /// What `--help` prints after the usage line.
@@ -145,7 +110,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let computer = parse_arguments(std::env::args().skip(1))
-        .and_then(|options| Computer::new(&options).map(|computer| (options, computer)));
+        .and_then(|options| computer_of(&options).map(|computer| (options, computer)));
     let (options, computer) = match computer {
         Ok(parsed) => parsed,
         Err(message) => {
@@ -408,33 +373,6 @@ fn finish_jump(
             ))?,
         }
     }
-}
-
-/// The opponent of the player to move answers the draw offer that player
-/// has made: the computer by its judgement if it plays that side (its
-/// answer is shown as if typed), else a human. Returns whether it was
-/// accepted, or `None` when the input ends first.
-fn answer_draw(
-    console: &mut Console<impl BufRead, impl Write>,
-    game: &mut Match<Checkers>,
-    computer: Option<&mut Computer>,
-) -> io::Result<Option<bool>> {
-    let player = game.to_move();
-    let opponent = Checkers::opponent(player);
-    let question = format!("{player} offers a draw. {opponent}, do you accept? (Y/N) ");
-    let answer = match computer.and_then(|computer| computer.playing(opponent)) {
-        Some(engine) => {
-            let accepts = engine.accepts_draw(game);
-            console.say(&format!("{question}{}", if accepts { "Y" } else { "N" }))?;
-            Some(accepts)
-        }
-        None => ask_yes_no(console, &question)?,
-    };
-    let Some(accepted) = answer else {
-        return Ok(None);
-    };
-    settle_draw_offer(console, game, accepted)?;
-    Ok(Some(accepted))
 }
 
 /// Who won and why, as the end of the game announces it.

@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! cargo run --example draughts -- --variant international [--save FILE]
+//!     [--computer white|black|both] [--level N]
 //! ```
 //!
 //! Variants: `international` (10x10), `brazilian`, `russian`, `pool`,
@@ -14,10 +15,22 @@
 //! rule, a man's when a king must capture) is explained. `help` lists the
 //! commands; `--save FILE` writes every finished game as PDN.
 //!
+//! - `--computer white` / `black` / `both`: the computer
+//!   (`rulebook::draughts::engine`) plays that side, or a whole game by
+//!   itself, announcing its moves with what it thought (search depth and
+//!   score: 100 is a man ahead). It answers a draw offer by its own
+//!   judgement and may offer one itself.
+//! - `--level N`: its strength, 1 (weakest) to
+//!   `rulebook::draughts::MAX_LEVEL`; the default,
+//!   `rulebook::draughts::DEFAULT_LEVEL`, answers within about a second.
+//! - With `--computer` or `--level`, `hint` asks the computer for a move.
+//!
 //! Everything the rules decide comes from the library: the legal moves,
 //! hop-by-hop entry ([`Draughts::enter_move`]), the match with its draw
 //! offers, resignations and the variant's draw rules ([`Match`]).
 
+#[path = "support/computer.rs"]
+mod computer;
 #[path = "support/console.rs"]
 mod console;
 
@@ -25,7 +38,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use console::{ask_yes_no, capitalized, list, quoted, settle_draw_offer, Command, Console};
+use computer::{answer_draw, thinking};
+use console::{ask_yes_no, capitalized, list, quoted, Command, Console};
 
 /// A library error as a sentence: capitalized, unless it starts with a
 /// move or square (`d4xf6 is refused`), which keeps its notation.
@@ -40,7 +54,7 @@ fn sentence(text: &str) -> String {
 use rulebook::draughts::{self, pdn, Color, Draughts, Ending, Entry, Move, PartialCapture, Rules};
 use rulebook::{EndReason, Game, Match, MatchResult, Outcome};
 
-const USAGE: &str = "usage: draughts --variant <international|brazilian|russian|pool|italian|spanish|czech> [--save FILE]";
+const USAGE: &str = "usage: draughts --variant <international|brazilian|russian|pool|italian|spanish|czech> [--save FILE] [--computer white|black|both] [--level N]";
 
 /// What `--help` prints after the usage line.
 const ABOUT: &str = "\
@@ -48,7 +62,9 @@ Draughts for two players at one keyboard, in any variant of the crate.
   --variant NAME   international (10x10), brazilian, russian, pool, italian,
                    spanish or czech
   --save FILE      write every finished game of the session to FILE as PDN
-Type help during a game for the commands.";
+  --computer SIDE  the computer plays white, black or both
+  --level N        the computer's strength, 1 (weakest) and up
+Type help during a game for the commands (with the computer: hint).";
 
 fn main() -> ExitCode {
     if std::env::args()
@@ -58,7 +74,7 @@ fn main() -> ExitCode {
         println!("{USAGE}\n\n{ABOUT}");
         return ExitCode::SUCCESS;
     }
-    let (variant, save) = match parse_arguments(std::env::args().skip(1)) {
+    let options = match parse_arguments(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(message) => {
             eprintln!("draughts: {message}\n{USAGE}");
@@ -71,14 +87,14 @@ fn main() -> ExitCode {
         input: stdin.lock(),
         output: io::stdout().lock(),
     };
-    let outcome = match variant.as_str() {
-        "international" => run::<draughts::InternationalRules>(&mut console, save),
-        "brazilian" => run::<draughts::BrazilianRules>(&mut console, save),
-        "russian" => run::<draughts::RussianRules>(&mut console, save),
-        "pool" => run::<draughts::PoolRules>(&mut console, save),
-        "italian" => run::<draughts::ItalianRules>(&mut console, save),
-        "spanish" => run::<draughts::SpanishRules>(&mut console, save),
-        _ => run::<draughts::CzechRules>(&mut console, save),
+    let outcome = match options.variant.as_str() {
+        "international" => run::<draughts::InternationalRules>(&mut console, options),
+        "brazilian" => run::<draughts::BrazilianRules>(&mut console, options),
+        "russian" => run::<draughts::RussianRules>(&mut console, options),
+        "pool" => run::<draughts::PoolRules>(&mut console, options),
+        "italian" => run::<draughts::ItalianRules>(&mut console, options),
+        "spanish" => run::<draughts::SpanishRules>(&mut console, options),
+        _ => run::<draughts::CzechRules>(&mut console, options),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -100,12 +116,23 @@ const VARIANTS: [&str; 7] = [
     "czech",
 ];
 
-/// Reads `--variant NAME` (required) and `--save FILE`.
-fn parse_arguments(
-    mut args: impl Iterator<Item = String>,
-) -> Result<(String, Option<PathBuf>), String> {
+/// What the command line asks for.
+struct Options {
+    variant: String,
+    save: Option<PathBuf>,
+    /// The sides the computer plays (none for two humans).
+    computer: Vec<Color>,
+    /// The computer's level, if `--level` was given.
+    level: Option<u32>,
+}
+
+/// Reads `--variant NAME` (required), `--save FILE`, `--computer SIDE`
+/// and `--level N`.
+fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut variant = None;
     let mut save = None;
+    let mut computer = Vec::new();
+    let mut level = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--variant" => match args.next() {
@@ -123,11 +150,58 @@ fn parse_arguments(
                 Some(file) => save = Some(PathBuf::from(file)),
                 None => return Err("--save needs a file name".to_owned()),
             },
+            "--computer" => {
+                let side = args.next().ok_or("--computer needs white, black or both")?;
+                computer = match side.to_ascii_lowercase().as_str() {
+                    "white" => vec![Color::White],
+                    "black" => vec![Color::Black],
+                    "both" => vec![Color::White, Color::Black],
+                    _ => {
+                        return Err(format!(
+                            "--computer takes white, black or both, not `{}`",
+                            quoted(&side)
+                        ))
+                    }
+                };
+            }
+            "--level" => {
+                let text = args.next().ok_or("--level needs a number")?;
+                let number = text.parse().map_err(|_| {
+                    format!(
+                        "--level takes a number from 1 to {}, not `{}`",
+                        draughts::MAX_LEVEL,
+                        quoted(&text)
+                    )
+                })?;
+                draughts::level_limits(number).map_err(|error| error.to_string())?;
+                level = Some(number);
+            }
             other => return Err(format!("unknown argument `{}`", quoted(other))),
         }
     }
     let variant = variant.ok_or_else(|| "say which variant: --variant NAME".to_owned())?;
-    Ok((variant, save))
+    Ok(Options {
+        variant,
+        save,
+        computer,
+        level,
+    })
+}
+
+/// The computer players of a session.
+type Computer<R> = computer::Computer<Draughts<R>>;
+
+/// The computer of `options`, if it asks for one.
+fn computer_of<R: Rules>(options: &Options) -> Option<Computer<R>> {
+    if options.computer.is_empty() && options.level.is_none() {
+        return None;
+    }
+    let level = options.level.unwrap_or(draughts::DEFAULT_LEVEL);
+    // The level was checked when the arguments were read.
+    Computer::new(level, &options.computer, |level| {
+        draughts::engine::<R>(level).map_err(|error| error.to_string())
+    })
+    .ok()
 }
 
 /// An example move of the variant, for prompts.
@@ -164,23 +238,44 @@ fn help<R: Rules>() -> String {
     )
 }
 
+/// The line `help` adds when the computer can give hints.
+const HINT_HELP: &str = "  hint     ask the computer for a move";
+
 /// Plays games until the players stop or the input ends.
 fn run<R: Rules>(
     console: &mut Console<impl BufRead, impl Write>,
-    save: Option<PathBuf>,
+    options: Options,
 ) -> io::Result<()> {
     let first = R::FIRST;
-    console.say(&format!(
-        "Draughts ({}): two players at one keyboard. {first} moves first.",
-        R::NAME
-    ))?;
+    let save = options.save.clone();
+    let mut computer = computer_of::<R>(&options);
+    match (&computer, options.computer.as_slice()) {
+        (Some(computer), [_, _]) => console.say(&format!(
+            "Draughts ({}): the computer (level {}) plays both sides. {first} moves first.",
+            R::NAME,
+            computer.level
+        ))?,
+        (Some(computer), [side]) => console.say(&format!(
+            "Draughts ({}): you play {} against the computer ({side}, level {}). {first} moves first.",
+            R::NAME,
+            side.opponent(),
+            computer.level
+        ))?,
+        _ => console.say(&format!(
+            "Draughts ({}): two players at one keyboard. {first} moves first.",
+            R::NAME
+        ))?,
+    }
     console.say(&format!(
         "Type a move like {}, or help for the commands.",
         example_move::<R>()
     ))?;
     let mut finished = Vec::new();
     loop {
-        let Some(game) = play_game::<R>(console)? else {
+        if let Some(computer) = &mut computer {
+            computer.new_game();
+        }
+        let Some(game) = play_game::<R>(console, computer.as_mut())? else {
             return console.say("\nEnd of input: goodbye.");
         };
         finished.push(game);
@@ -199,6 +294,7 @@ fn run<R: Rules>(
 /// Plays one game to its end; `None` when the input ends first.
 fn play_game<R: Rules>(
     console: &mut Console<impl BufRead, impl Write>,
+    mut computer: Option<&mut Computer<R>>,
 ) -> io::Result<Option<Match<Draughts<R>>>> {
     let mut game = Match::with_rules(Draughts::<R>::default(), R::DRAW_RULES);
     let mut show_board = true;
@@ -212,12 +308,40 @@ fn play_game<R: Rules>(
             show_board = false;
         }
         let player = game.to_move();
+        if let Some(engine) = computer.as_mut().and_then(|c| c.playing(player)) {
+            let thought = engine.think(&game);
+            if engine.offers_draw(&game, &thought) {
+                game.offer_draw().map_err(io::Error::other)?;
+                if answer_draw(console, &mut game, computer.as_deref_mut())?.is_none() {
+                    return Ok(None);
+                }
+            }
+            if game.result().is_none() {
+                if let Some(mv) = thought.best_move {
+                    play(console, &mut game, mv, Some(&thinking(&thought)))?;
+                    show_board = true;
+                }
+            }
+            continue;
+        }
         let Some(line) = console.ask(&format!("{player}> "))? else {
             return Ok(None);
         };
         match Command::read(&line, looks_like_move) {
             Command::Empty => console.say(&hint)?,
+            Command::Help if computer.is_some() => {
+                console.say(&format!("{}\n{HINT_HELP}", help::<R>()))?
+            }
             Command::Help => console.say(&help::<R>())?,
+            Command::Hint(_) if computer.is_some() => {
+                if let Some(computer) = computer.as_mut() {
+                    let thought = computer.hints.think(&game);
+                    if let Some(mv) = thought.best_move {
+                        let text = game.position().move_text(&mv);
+                        console.say(&format!("Hint: {text} ({}).", thinking(&thought)))?;
+                    }
+                }
+            }
             Command::Moves => {
                 let position = *game.position();
                 let moves = position.legal_moves();
@@ -227,7 +351,8 @@ fn play_game<R: Rules>(
                 ))?;
             }
             Command::Draw => {
-                if offer_draw(console, &mut game, player)?.is_none() {
+                game.offer_draw().map_err(io::Error::other)?;
+                if answer_draw(console, &mut game, computer.as_deref_mut())?.is_none() {
                     return Ok(None);
                 }
             }
@@ -237,19 +362,19 @@ fn play_game<R: Rules>(
             }
             Command::Move(text) => match game.position().enter_move(text) {
                 Ok(Entry::Complete(mv)) => {
-                    play(console, &mut game, mv)?;
+                    play(console, &mut game, mv, None)?;
                     show_board = true;
                 }
                 Ok(Entry::Capturing(partial)) => {
                     let Some(mv) = finish_capture(console, partial, player)? else {
                         return Ok(None);
                     };
-                    play(console, &mut game, mv)?;
+                    play(console, &mut game, mv, None)?;
                     show_board = true;
                 }
                 Err(error) => console.say(&format!("{}.", sentence(&error.to_string())))?,
             },
-            // No computer here: `hint` is a word like any other.
+            // Without a computer, `hint` is a word like any other.
             Command::Hint(word) | Command::Unknown(word) => console.say(&format!(
                 "Unknown command `{}`: {}",
                 quoted(word),
@@ -278,16 +403,21 @@ fn lower_first(text: &str) -> String {
     }
 }
 
-/// Plays a resolved move, and says so in the notation players write.
+/// Plays a resolved move, and says so in the notation players write
+/// (with what the computer thought, when it chose the move).
 fn play<R: Rules>(
     console: &mut Console<impl BufRead, impl Write>,
     game: &mut Match<Draughts<R>>,
     mv: Move<R>,
+    thought: Option<&str>,
 ) -> io::Result<()> {
     let player = game.to_move();
     let text = game.position().move_text(&mv);
     game.play(mv).map_err(io::Error::other)?;
-    console.say(&format!("{player} plays {text}."))
+    match thought {
+        None => console.say(&format!("{player} plays {text}.")),
+        Some(thought) => console.say(&format!("{player} plays {text} ({thought}).")),
+    }
 }
 
 /// Asks for the next hops of a capture until it is complete; `None` when
@@ -328,22 +458,6 @@ fn finish_capture<R: Rules>(
             ))?,
         }
     }
-}
-
-/// The player to move offers a draw and the opponent answers.
-fn offer_draw<R: Rules>(
-    console: &mut Console<impl BufRead, impl Write>,
-    game: &mut Match<Draughts<R>>,
-    player: Color,
-) -> io::Result<Option<bool>> {
-    game.offer_draw().map_err(io::Error::other)?;
-    let opponent = player.opponent();
-    let question = format!("{player} offers a draw. {opponent}, do you accept? (Y/N) ");
-    let Some(accepted) = ask_yes_no(console, &question)? else {
-        return Ok(None);
-    };
-    settle_draw_offer(console, game, accepted)?;
-    Ok(Some(accepted))
 }
 
 /// Who won and why.
