@@ -44,6 +44,7 @@
 //! ```
 
 mod distinct;
+mod dxp;
 mod engine;
 mod eval;
 mod fen;
@@ -60,6 +61,7 @@ mod position;
 mod rules;
 
 pub use distinct::DistinctRoutes;
+pub use dxp::{DxpError, DxpMessage, DXP_MAX_LENGTH, DXP_NAME_WIDTH, DXP_TERMINATOR, DXP_VERSION};
 pub use eval::{
     king_value, Evaluation, FLYING_KING_VALUE, INTERNATIONAL_KING_VALUE, MAN_VALUE,
     SHORT_KING_VALUE,

@@ -32,6 +32,19 @@
 //! - Unknown commands and arguments are ignored, as the protocol says; a
 //!   line that cannot be read, or a bad value, gets `error message="..."`
 //!   and the engine goes on.
+//!
+//! With `--dxp-listen PORT` (follower) or `--dxp-connect HOST:PORT`
+//! (initiator) it plays one International game over DamExchange instead
+//! (`rulebook::draughts::DxpMessage`): the initiator's game request sets
+//! the time per side (`--minutes`, default 10) and the number of moves
+//! (`--moves`, default 75); each side keeps its own clock and shares its
+//! remaining time among the moves to go, capped by `--level N` (default
+//! `rulebook::draughts::DEFAULT_LEVEL`). The game ends by the rules or
+//! International's draw rules, with GAMEEND sent by the side to move and
+//! confirmed by the other; the program prints every message and the
+//! result.
+
+mod dxp;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -45,7 +58,62 @@ use rulebook::draughts::{
 use rulebook::search::{AlphaBeta, Limits, Progress, Score, Searcher, StopSignal};
 use rulebook::{Game, Match};
 
-const USAGE: &str = "usage: hub   (then speak Hub protocol version 2 on standard input)";
+const USAGE: &str = "\
+usage: hub   (then speak Hub protocol version 2 on standard input)
+       hub --dxp-listen PORT [--level N]
+       hub --dxp-connect HOST:PORT [--level N] [--minutes M] [--moves N] [--follower white|black]";
+
+/// Reads the DXP options.
+fn dxp_options(args: &[String]) -> Result<dxp::Options, String> {
+    let mut role = None;
+    let mut options = dxp::Options {
+        role: dxp::Role::Listen(0),
+        level: draughts::DEFAULT_LEVEL,
+        minutes: DXP_DEFAULT_MINUTES,
+        moves: DXP_DEFAULT_MOVES,
+        follower: draughts::Color::Black,
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let mut value = || rest.next().ok_or_else(|| format!("{arg} needs a value"));
+        let number = |text: &String| -> Result<u32, String> {
+            text.parse()
+                .map_err(|_| format!("{arg} takes a number, not `{text}`"))
+        };
+        match arg.as_str() {
+            "--dxp-listen" => {
+                let text = value()?;
+                let port = text
+                    .parse()
+                    .map_err(|_| format!("--dxp-listen takes a port, not `{text}`"))?;
+                role = Some(dxp::Role::Listen(port));
+            }
+            "--dxp-connect" => role = Some(dxp::Role::Connect(value()?.clone())),
+            "--level" => {
+                let level = number(value()?)?;
+                draughts::level_limits(level).map_err(|e| e.to_string())?;
+                options.level = level;
+            }
+            "--minutes" => options.minutes = number(value()?)?.min(999),
+            "--moves" => options.moves = number(value()?)?.min(999),
+            "--follower" => {
+                options.follower = match value()?.as_str() {
+                    "white" => draughts::Color::White,
+                    "black" => draughts::Color::Black,
+                    other => return Err(format!("--follower takes white or black, not `{other}`")),
+                }
+            }
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    options.role = role.ok_or("say --dxp-listen PORT or --dxp-connect HOST:PORT")?;
+    Ok(options)
+}
+
+/// The initiator's thinking time per side when `--minutes` is not given.
+const DXP_DEFAULT_MINUTES: u32 = 10;
+/// The initiator's number of moves when `--moves` is not given.
+const DXP_DEFAULT_MOVES: u32 = 75;
 
 /// The variants, by their Hub names; `normal` is International.
 const VARIANTS: [&str; 8] = [
@@ -565,9 +633,21 @@ fn main() -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
-    if let Some(arg) = std::env::args().nth(1) {
-        eprintln!("hub: unknown argument `{arg}`\n{USAGE}");
-        return ExitCode::from(2);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.is_empty() {
+        return match dxp_options(&args) {
+            Ok(options) => match dxp::run(&options) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(message) => {
+                    eprintln!("hub: {message}");
+                    ExitCode::FAILURE
+                }
+            },
+            Err(message) => {
+                eprintln!("hub: {message}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        };
     }
     let (sender, events) = mpsc::channel();
     read_input(sender.clone());
