@@ -6,7 +6,7 @@ use std::net::TcpListener;
 use std::process::{Command, Stdio};
 
 use rulebook::draughts::{DxpMessage, International};
-use rulebook::{DrawRules, Game, Match};
+use rulebook::{DrawRules, Match};
 
 mod support;
 

@@ -194,9 +194,7 @@ impl Level {
         fn seconds(message: &HubMessage, name: &str) -> Result<Option<Duration>, String> {
             match number::<f64>(message, name)? {
                 None => Ok(None),
-                Some(s) if s.is_finite() && s >= 0.0 && s < 1e9 => {
-                    Ok(Some(Duration::from_secs_f64(s)))
-                }
+                Some(s) if (0.0..1e9).contains(&s) => Ok(Some(Duration::from_secs_f64(s))),
                 Some(s) => Err(format!("level: {name}={s} is not a time in seconds")),
             }
         }
@@ -716,11 +714,8 @@ fn main() -> ExitCode {
         }
         match message.command() {
             "hub" => settings.announce(),
-            "set-param" => {
-                if settings.set(&message) {
-                    engine = None;
-                }
-            }
+            // A new setting takes effect in a new session.
+            "set-param" if settings.set(&message) => engine = None,
             "init" => {
                 engine.get_or_insert_with(|| session(&settings.variant, settings.table_mib));
                 say(&HubMessage::new("ready"));
