@@ -217,7 +217,10 @@ impl fmt::Display for HubMessage {
 }
 
 /// The Hub text of `position`: the side to move, then one character per
-/// square (see the [module docs](self)).
+/// square in the order of the square numbers: `w`/`b` a White/Black man,
+/// `W`/`B` a king, `e` empty. 50 squares on 10x10; 32 on 8x8, numbered as
+/// in English checkers (1 = `b8`, 2 = `d8`, ... 32 = `g1` in algebraic
+/// terms) for every 8x8 variant. [`hub_move`] uses the same numbers.
 ///
 /// ```
 /// use rulebook::draughts::{hub_position, International};
