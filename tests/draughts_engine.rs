@@ -59,7 +59,7 @@ fn the_engine_sees_a_win_and_judges_draws() {
     // White's king takes Black's last two pieces in one capture.
     let position = draughts::International::from_fen("W:WK46:B37,19").unwrap();
     let mut engine = draughts::engine::<draughts::InternationalRules>(1).unwrap();
-    let result = engine.think(&position);
+    let result = engine.think(position);
     assert_eq!(result.score.win_in_plies(), Some(1), "{result:?}");
     // One king each: a dead draw, so a draw offer is accepted.
     let dead = draughts::International::from_fen("W:WK46:BK5").unwrap();
