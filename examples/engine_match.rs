@@ -2,16 +2,21 @@
 //! strength figures of the README and the release notes come from here.
 //!
 //! ```text
-//! cargo run --release --example engine_match -- <checkers|connect4> <A> <B>
+//! cargo run --release --example engine_match -- <GAME> <A> <B>
 //!     [--games N] [--opening-plies K] [--seed S] [--threads T] [--quiet]
 //! ```
+//!
+//! GAME is `checkers`, `connect4`, or a draughts variant (`international`,
+//! `brazilian`, `russian`, `pool`, `italian`, `spanish`, `czech`, played
+//! under the variant's draw rules).
 //!
 //! A player is one of:
 //! - `random`: a uniformly random legal move;
 //! - `greedy`: a move that wins at once if there is one, else (checkers)
 //!   the capture that takes the most pieces, else a random move;
 //! - `level:N`: the game's computer player of level N
-//!   (`rulebook::checkers::engine(N)`, `rulebook::connect4::engine(N)`);
+//!   (`rulebook::checkers::engine(N)`, `rulebook::connect4::engine(N)`,
+//!   `rulebook::draughts::engine(N)`);
 //! - `time:MS`, `nodes:N`, `depth:N`: the strongest alpha-beta engine
 //!   searching MS milliseconds, N nodes, or N plies a move (for Connect
 //!   Four, `level:7` is the perfect player, which takes no limits);
@@ -41,12 +46,14 @@ use std::time::{Duration, Instant};
 
 use rulebook::checkers::{self, Checkers};
 use rulebook::connect4::{self, Connect4};
+use rulebook::draughts::{self, Draughts};
 use rulebook::search::{Engine, Limits, Mcts};
 use rulebook::{DrawRules, EndReason, Game, Match, Outcome};
 
 const USAGE: &str = "\
 usage: engine_match <checkers|connect4> <A> <B> [--games N] [--opening-plies K]
                     [--seed S] [--threads T] [--quiet]
+       engine_match <international|brazilian|russian|pool|italian|spanish|czech> <A> <B> ...
 
 players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N
   --games N          games to play (default 10; pairs with colours swapped)
@@ -54,6 +61,10 @@ players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N
   --seed S           seed of the random players and openings (default 1)
   --threads T        games played at once (default 1)
   --quiet            print only the summary";
+
+/// The games the match runner plays.
+const GAMES: &str =
+    "checkers, connect4, international, brazilian, russian, pool, italian, spanish or czech";
 
 /// The exit code for bad arguments.
 const USAGE_ERROR: u8 = 2;
@@ -131,6 +142,17 @@ impl MatchGame for Checkers {
         checkers::engine(level).map_err(|e| e.to_string())
     }
     fn captures(&self, mv: checkers::Move) -> usize {
+        mv.capture_count()
+    }
+}
+
+impl<R: draughts::Rules> MatchGame for Draughts<R> {
+    const DRAW_RULES: DrawRules = R::DRAW_RULES;
+    const MAX_SEARCH_LEVEL: u32 = draughts::MAX_LEVEL;
+    fn engine(level: u32) -> Result<Engine<Self>, String> {
+        draughts::engine::<R>(level).map_err(|e| e.to_string())
+    }
+    fn captures(&self, mv: draughts::Move<R>) -> usize {
         mv.capture_count()
     }
 }
@@ -424,7 +446,14 @@ fn main() -> ExitCode {
     let outcome = parse_args(&args).and_then(|options| match options.game.as_str() {
         "checkers" => run::<Checkers>(&options),
         "connect4" => run::<Connect4>(&options),
-        other => Err(format!("unknown game {other:?}: use connect4 or checkers")),
+        "international" => run::<draughts::International>(&options),
+        "brazilian" => run::<draughts::Brazilian>(&options),
+        "russian" => run::<draughts::Russian>(&options),
+        "pool" => run::<draughts::Pool>(&options),
+        "italian" => run::<draughts::Italian>(&options),
+        "spanish" => run::<draughts::Spanish>(&options),
+        "czech" => run::<draughts::Czech>(&options),
+        other => Err(format!("unknown game {other:?}: use {GAMES}")),
     });
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

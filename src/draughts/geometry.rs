@@ -42,7 +42,7 @@ pub(crate) const MAX_SIZE: usize = 10;
 pub(crate) const MAX_SQUARES: usize = MAX_SIZE * MAX_SIZE / 2;
 
 /// The bit of dense index `i` on a `size` board.
-const fn bit_of(size: usize, i: usize) -> u32 {
+pub(crate) const fn bit_of(size: usize, i: usize) -> u32 {
     let h = size / 2;
     (i + (i / h) / 2) as u32
 }
@@ -57,7 +57,7 @@ const fn valid_mask(size: usize) -> Bitboard {
     mask
 }
 
-const fn row_mask(size: usize, row: usize) -> Bitboard {
+pub(crate) const fn row_mask(size: usize, row: usize) -> Bitboard {
     let h = size / 2;
     let mut mask = 0;
     let mut k = 0;

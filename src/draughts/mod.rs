@@ -47,10 +47,14 @@
 //! ```
 
 mod distinct;
+mod dxp;
 mod engine;
+mod eval;
 mod fen;
 mod geometry;
 mod hops;
+mod hub;
+mod levels;
 mod moves;
 mod notation;
 pub mod pdn;
@@ -60,8 +64,15 @@ mod position;
 mod rules;
 
 pub use distinct::DistinctRoutes;
+pub use dxp::{DxpError, DxpMessage, DXP_MAX_LENGTH, DXP_NAME_WIDTH, DXP_TERMINATOR, DXP_VERSION};
+pub use eval::{
+    king_value, Evaluation, FLYING_KING_VALUE, INTERNATIONAL_KING_VALUE, MAN_VALUE,
+    SHORT_KING_VALUE,
+};
 pub use fen::{FenError, PositionError, Setup};
 pub use hops::{EnterMoveError, Entry, PartialCapture};
+pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubMessage};
+pub use levels::{engine, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
 pub use moves::{
     IntoIter as MovesIntoIter, Move, Moves, ParseMoveError, INLINE_MOVES, MAX_CAPTURES,
     MAX_MOVE_SQUARES,

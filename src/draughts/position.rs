@@ -571,6 +571,10 @@ impl<R: Rules> Draughts<R> {
     }
 }
 
+/// Keeps the first word of the key away from zero, so that positions
+/// without White pieces still mix well.
+const KEY_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// The most pieces a side has: the men it starts with.
 fn max_pieces<R: Rules>() -> u32 {
     R::WHITE_START.count_ones()
@@ -675,6 +679,23 @@ impl<R: Rules> Game for Draughts<R> {
     fn is_irreversible(&self, mv: Move<R>) -> bool {
         let from = bit_of_index::<R>(mv.from().index());
         mv.is_capture() || self.kings & (1 << from) == 0
+    }
+
+    /// Captures are tactical: search keeps following them past its depth
+    /// limit, so it never judges a position in the middle of an exchange.
+    #[inline]
+    fn is_tactical(&self, mv: Move<R>) -> bool {
+        mv.is_capture()
+    }
+
+    /// The three bitboards and the side to move folded through
+    /// [`mix64`](crate::mix64): a few nanoseconds, computed when asked
+    /// (as [`Checkers`](crate::checkers::Checkers) does).
+    #[inline]
+    fn key(&self) -> u64 {
+        let kings_and_turn = self.kings << 1 | self.turn as u64;
+        let pieces = crate::mix64(self.white ^ KEY_SALT) ^ self.black;
+        crate::mix64(crate::mix64(pieces) ^ kings_and_turn)
     }
 
     /// Counts every route ("keep"); see

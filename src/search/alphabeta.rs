@@ -7,7 +7,7 @@ use super::limits::Clock;
 use super::ordering::{history_slot, sort_by_score, MoveFacts, MoveOrder};
 use super::score::raw::{self, INFINITY};
 use super::table::{Bound, TranspositionTable};
-use super::{Evaluator, Limits, Progress, Root, Score, SearchResult, Searcher};
+use super::{Evaluator, Limits, Progress, Root, Score, SearchResult, Searcher, StopSignal};
 use crate::{Game, PlayerOutcome};
 
 /// The transposition table size of [`AlphaBeta::new`]: 16 MiB.
@@ -83,6 +83,8 @@ pub struct AlphaBeta<G: Game, E> {
     root_best: Option<(G::Move, i32)>,
     root_pv: Vec<G::Move>,
     reductions: bool,
+    /// Raised by another thread to end the search early.
+    stop: Option<StopSignal>,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -109,6 +111,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             root_best: None,
             root_pv: Vec::with_capacity(MAX_PLY),
             reductions: true,
+            stop: None,
         }
     }
 
@@ -117,6 +120,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// value at a given depth is exactly the minimax value.
     pub fn with_reductions(mut self, on: bool) -> Self {
         self.reductions = on;
+        self
+    }
+
+    /// This search watching `signal`: raising it ends a running search
+    /// early, as a time limit would (see [`StopSignal`]).
+    pub fn with_stop_signal(mut self, signal: StopSignal) -> Self {
+        self.stop = Some(signal);
         self
     }
 
@@ -444,7 +454,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     #[inline(always)]
     fn enter_node(&mut self, ply: usize) -> bool {
         self.pv_len[ply] = 0;
-        self.clock.tick()
+        if self.clock.tick() {
+            return true;
+        }
+        if self.clock.is_check_node() && self.stop.as_ref().is_some_and(StopSignal::is_stopped) {
+            self.clock.halt();
+        }
+        self.clock.stopped()
     }
 
     /// Whether the node with `key`, after `reversible` reversible plies in

@@ -132,6 +132,19 @@ impl Clock {
         self.stopped
     }
 
+    /// Whether the clock reads the time at the node just counted: the
+    /// moment to look at other stop conditions too.
+    #[inline]
+    pub(crate) fn is_check_node(&self) -> bool {
+        self.nodes & (self.check_every - 1) == 0
+    }
+
+    /// Stops the search now (a [`StopSignal`](super::StopSignal) was
+    /// raised); it stays stopped.
+    pub(crate) fn halt(&mut self) {
+        self.stopped = true;
+    }
+
     /// Whether a node or time limit has stopped the search.
     #[inline]
     pub(crate) fn stopped(&self) -> bool {

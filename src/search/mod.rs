@@ -42,6 +42,7 @@ mod rng;
 mod root;
 mod score;
 mod searcher;
+mod stop;
 mod table;
 
 pub use alphabeta::{AlphaBeta, DEFAULT_TABLE_BYTES, MAX_DEPTH};
@@ -55,3 +56,4 @@ pub use result::SearchResult;
 pub use root::Root;
 pub use score::{Score, MAX_DECISIVE_PLIES};
 pub use searcher::Searcher;
+pub use stop::StopSignal;

@@ -10,8 +10,11 @@
 mod support;
 
 mod captures;
+mod dxp;
+mod engine;
 mod english;
 mod hops;
+mod hub;
 mod notation;
 mod pdn;
 mod perft;

@@ -1,0 +1,739 @@
+//! A draughts engine program speaking the Hub protocol (version 2, as
+//! Scan 3.x's `protocol.txt` defines it) on standard input and output, for
+//! draughts GUIs and match tools.
+//!
+//! ```text
+//! cargo run --release --example hub
+//! ```
+//!
+//! Every variant of `rulebook::draughts` plays, chosen with the `variant`
+//! parameter before `init`: `normal` (International, as Scan names it),
+//! `english`, `russian`, `brazilian`, `pool`, `italian`, `spanish`,
+//! `czech`. Positions and moves are written as `rulebook::draughts::hub`
+//! documents (8x8 boards: 32 squares numbered as in English checkers).
+//!
+//! What it answers:
+//! - `hub`: `id name=rulebook version=...`, one `param` line per parameter
+//!   (`variant`, `tt-size` in MiB), then `wait`; `set-param name= value=`
+//!   sets one; `init` is answered with `ready`.
+//! - `new-game` clears the transposition table; `pos pos=... moves="..."`
+//!   (or `pos start`) sets the position and the moves played from it (the
+//!   search sees their repetitions and the variant's draw rules);
+//!   `level depth=N | nodes=N | move-time=T | [moves=N] time=T [inc=I] |
+//!   infinite` sets the limits of the next search (the default is one
+//!   second a move).
+//! - `go think | ponder | analyze` searches on a thread, printing `info
+//!   depth= mean-depth= score= nodes= time= nps= pv="..."` after every
+//!   depth (score in men, nps in millions) and `done move=... ponder=...`
+//!   at the end. During a search: `stop` ends it (still with `done`),
+//!   `ping` is answered `pong`, `ponder-hit` turns a ponder search into a
+//!   timed one (its time counted from the hit).
+//! - `ping` → `pong`; `quit` or the end of the input ends the program.
+//! - Unknown commands and arguments are ignored, as the protocol says; a
+//!   line that cannot be read, or a bad value, gets `error message="..."`
+//!   and the engine goes on.
+//!
+//! With `--dxp-listen PORT` (follower) or `--dxp-connect HOST:PORT`
+//! (initiator) it plays one International game over DamExchange instead
+//! (`rulebook::draughts::DxpMessage`): the initiator's game request sets
+//! the time per side (`--minutes`, default 10) and the number of moves
+//! (`--moves`, default 75); each side keeps its own clock and shares its
+//! remaining time among the moves to go, capped by `--level N` (default
+//! `rulebook::draughts::DEFAULT_LEVEL`). The game ends by the rules or
+//! International's draw rules, with GAMEEND sent by the side to move and
+//! confirmed by the other; the program prints every message and the
+//! result.
+
+mod dxp;
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use rulebook::draughts::{
+    self, hub_move, parse_hub_move, parse_hub_position, Draughts, Evaluation, HubMessage, Rules,
+};
+use rulebook::search::{AlphaBeta, Limits, Progress, Score, Searcher, StopSignal};
+use rulebook::{Game, Match};
+
+const USAGE: &str = "\
+usage: hub   (then speak Hub protocol version 2 on standard input)
+       hub --dxp-listen PORT [--level N]
+       hub --dxp-connect HOST:PORT [--level N] [--minutes M] [--moves N] [--follower white|black]";
+
+/// Reads the DXP options.
+fn dxp_options(args: &[String]) -> Result<dxp::Options, String> {
+    let mut role = None;
+    let mut options = dxp::Options {
+        role: dxp::Role::Listen(0),
+        level: draughts::DEFAULT_LEVEL,
+        minutes: DXP_DEFAULT_MINUTES,
+        moves: DXP_DEFAULT_MOVES,
+        follower: draughts::Color::Black,
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let mut value = || rest.next().ok_or_else(|| format!("{arg} needs a value"));
+        let number = |text: &String| -> Result<u32, String> {
+            text.parse()
+                .map_err(|_| format!("{arg} takes a number, not `{text}`"))
+        };
+        match arg.as_str() {
+            "--dxp-listen" => {
+                let text = value()?;
+                let port = text
+                    .parse()
+                    .map_err(|_| format!("--dxp-listen takes a port, not `{text}`"))?;
+                role = Some(dxp::Role::Listen(port));
+            }
+            "--dxp-connect" => role = Some(dxp::Role::Connect(value()?.clone())),
+            "--level" => {
+                let level = number(value()?)?;
+                draughts::level_limits(level).map_err(|e| e.to_string())?;
+                options.level = level;
+            }
+            "--minutes" => options.minutes = number(value()?)?.min(999),
+            "--moves" => options.moves = number(value()?)?.min(999),
+            "--follower" => {
+                options.follower = match value()?.as_str() {
+                    "white" => draughts::Color::White,
+                    "black" => draughts::Color::Black,
+                    other => return Err(format!("--follower takes white or black, not `{other}`")),
+                }
+            }
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    options.role = role.ok_or("say --dxp-listen PORT or --dxp-connect HOST:PORT")?;
+    Ok(options)
+}
+
+/// The initiator's thinking time per side when `--minutes` is not given.
+const DXP_DEFAULT_MINUTES: u32 = 10;
+/// The initiator's number of moves when `--moves` is not given.
+const DXP_DEFAULT_MOVES: u32 = 75;
+
+/// The variants, by their Hub names; `normal` is International.
+const VARIANTS: [&str; 8] = [
+    "normal",
+    "english",
+    "russian",
+    "brazilian",
+    "pool",
+    "italian",
+    "spanish",
+    "czech",
+];
+
+/// The transposition table's size when the GUI does not set `tt-size`.
+const DEFAULT_TABLE_MIB: usize = 16;
+/// The largest `tt-size` accepted, in MiB.
+const MAX_TABLE_MIB: usize = 1024;
+/// The time a move takes when no `level` says otherwise.
+const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+/// With a game clock and no `moves=`, the moves the remaining time is
+/// shared among.
+const MOVES_TO_GO: f64 = 30.0;
+/// Kept back from every timed move, for the GUI's and the system's delays.
+const SAFETY_MARGIN: Duration = Duration::from_millis(50);
+
+/// What the reader thread and the search thread tell the main loop.
+enum Event {
+    /// A line of input.
+    Line(String),
+    /// The input has ended.
+    End,
+    /// The search with this number has printed its `done` line.
+    SearchDone(u64),
+}
+
+fn say(message: &HubMessage) {
+    let mut out = io::stdout().lock();
+    // A closed output means the GUI has gone: end quietly.
+    if writeln!(out, "{message}")
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        std::process::exit(0);
+    }
+}
+
+fn error(text: impl std::fmt::Display) {
+    say(&HubMessage::new("error").with("message", text));
+}
+
+/// The limits a `level` command asked for.
+#[derive(Clone, Copy, Default, Debug)]
+struct Level {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    move_time: Option<Duration>,
+    /// The game clock: remaining time, moves to the next control,
+    /// increment.
+    clock: Option<(Duration, Option<u32>, Duration)>,
+    infinite: bool,
+}
+
+impl Level {
+    /// Reads a `level` message.
+    fn read(message: &HubMessage) -> Result<Level, String> {
+        fn number<T: std::str::FromStr>(
+            message: &HubMessage,
+            name: &str,
+        ) -> Result<Option<T>, String> {
+            match message.value(name) {
+                None => Ok(None),
+                Some(text) => text
+                    .parse()
+                    .map(Some)
+                    .map_err(|_| format!("level: {name}={text} is not a number")),
+            }
+        }
+        fn seconds(message: &HubMessage, name: &str) -> Result<Option<Duration>, String> {
+            match number::<f64>(message, name)? {
+                None => Ok(None),
+                Some(s) if (0.0..1e9).contains(&s) => Ok(Some(Duration::from_secs_f64(s))),
+                Some(s) => Err(format!("level: {name}={s} is not a time in seconds")),
+            }
+        }
+        let time = seconds(message, "time")?;
+        let moves = number::<u32>(message, "moves")?;
+        let inc = seconds(message, "inc")?;
+        let clock = match (time, moves, inc) {
+            (None, None, None) => None,
+            (time, moves, inc) => Some((
+                time.unwrap_or(Duration::ZERO),
+                moves,
+                inc.unwrap_or_default(),
+            )),
+        };
+        Ok(Level {
+            depth: number(message, "depth")?,
+            nodes: number(message, "nodes")?,
+            move_time: seconds(message, "move-time")?,
+            clock,
+            infinite: message.has("infinite"),
+        })
+    }
+
+    /// The time one move may take, if the level limits time.
+    fn move_time(&self) -> Option<Duration> {
+        if self.infinite {
+            return None;
+        }
+        if let Some(time) = self.move_time {
+            return Some(time);
+        }
+        if let Some((left, moves, inc)) = self.clock {
+            let share = left.as_secs_f64() / moves.map_or(MOVES_TO_GO, |m| f64::from(m.max(1)));
+            let budget = Duration::from_secs_f64(share) + inc;
+            let most = left.saturating_sub(SAFETY_MARGIN) / 2;
+            return Some(budget.min(most).max(Duration::from_millis(10)));
+        }
+        if self.depth.is_none() && self.nodes.is_none() {
+            return Some(DEFAULT_MOVE_TIME);
+        }
+        None
+    }
+
+    /// The limits of a search, with or without the time limit.
+    fn limits(&self, timed: bool) -> Limits {
+        let mut limits = Limits::NONE;
+        if !self.infinite {
+            limits.depth = self.depth;
+            limits.nodes = self.nodes;
+            if timed {
+                limits.time = self.move_time();
+            }
+        }
+        limits
+    }
+}
+
+/// How a `go` searches.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    Think,
+    Ponder,
+    Analyze,
+}
+
+/// A search running on its own thread.
+struct Running<R: Rules> {
+    handle: JoinHandle<Box<AlphaBeta<Draughts<R>, Evaluation<R>>>>,
+    /// Whether only `stop` (or a ponder-hit's deadline) ends it.
+    endless: bool,
+    /// Its number, to match its `SearchDone` event.
+    id: u64,
+}
+
+/// The engine for one variant: its search, the position, the next
+/// search's limits.
+struct Session<R: Rules> {
+    search: Option<Box<AlphaBeta<Draughts<R>, Evaluation<R>>>>,
+    stop: StopSignal,
+    game: Match<Draughts<R>>,
+    level: Level,
+    running: Option<Running<R>>,
+    /// After a ponder-hit: when the search must stop.
+    deadline: Option<Instant>,
+    /// How many searches have started.
+    searches: u64,
+}
+
+/// What the main loop needs of a session, whatever its variant.
+trait Engine {
+    fn new_game(&mut self);
+    fn position(&mut self, message: &HubMessage);
+    fn level(&mut self, message: &HubMessage);
+    fn go(&mut self, message: &HubMessage, events: &Sender<Event>);
+    fn is_searching(&self) -> bool;
+    /// Whether the running search ends only when stopped.
+    fn is_endless(&self) -> bool;
+    fn stop(&mut self);
+    fn ponder_hit(&mut self);
+    fn deadline(&self) -> Option<Instant>;
+    /// Waits for the running search to end (it has printed `done`).
+    fn join(&mut self);
+    /// The search numbered `id` has ended: joins it if it is the one
+    /// running (an earlier one was joined already).
+    fn finished(&mut self, id: u64);
+}
+
+impl<R: Rules> Session<R> {
+    fn new(table_mib: usize) -> Session<R> {
+        let stop = StopSignal::new();
+        let search = AlphaBeta::with_table_bytes(Evaluation::<R>::new(), table_mib << 20)
+            .with_stop_signal(stop.clone());
+        Session {
+            search: Some(Box::new(search)),
+            stop,
+            game: Match::with_rules(Draughts::default(), R::DRAW_RULES),
+            level: Level::default(),
+            running: None,
+            deadline: None,
+            searches: 0,
+        }
+    }
+}
+
+/// The score in men, as Hub's `info` gives it; proven wins and losses as
+/// ±1000 men less a thousandth per ply.
+fn score_in_men(score: Score) -> String {
+    if let Some(plies) = score.win_in_plies() {
+        format!("{:.3}", 1000.0 - f64::from(plies) / 1000.0)
+    } else if let Some(plies) = score.loss_in_plies() {
+        format!("{:.3}", -1000.0 + f64::from(plies) / 1000.0)
+    } else {
+        format!("{:.2}", f64::from(score.value()) / 100.0)
+    }
+}
+
+/// A line of moves from `position`, in Hub text.
+fn line_text<R: Rules>(position: &Draughts<R>, moves: &[draughts::Move<R>]) -> String {
+    let mut position = *position;
+    let mut words = Vec::new();
+    for mv in moves {
+        if !position.is_legal(*mv) {
+            break;
+        }
+        words.push(hub_move(&position, mv));
+        position.apply_unchecked(*mv);
+    }
+    words.join(" ")
+}
+
+impl<R: Rules> Engine for Session<R> {
+    fn new_game(&mut self) {
+        if let Some(search) = self.search.as_mut() {
+            search.clear();
+        }
+        self.game = Match::with_rules(Draughts::default(), R::DRAW_RULES);
+    }
+
+    fn position(&mut self, message: &HubMessage) {
+        self.level = Level::default();
+        let start = match message.value("pos") {
+            Some(text) if !message.has("start") => match parse_hub_position::<R>(text) {
+                Ok(position) => position,
+                Err(problem) => return error(problem),
+            },
+            _ => Draughts::default(),
+        };
+        let mut game = Match::with_rules(start, R::DRAW_RULES);
+        for word in message.value("moves").unwrap_or("").split_whitespace() {
+            if game.is_over() {
+                error(format!("move {word} after the end of the game"));
+                break;
+            }
+            match parse_hub_move(game.position(), word) {
+                Ok(mv) => {
+                    if game.play(mv).is_err() {
+                        error(format!("illegal move {word}"));
+                        break;
+                    }
+                }
+                Err(problem) => {
+                    error(problem);
+                    break;
+                }
+            }
+        }
+        self.game = game;
+    }
+
+    fn level(&mut self, message: &HubMessage) {
+        match Level::read(message) {
+            Ok(level) => self.level = level,
+            Err(problem) => error(problem),
+        }
+    }
+
+    fn go(&mut self, message: &HubMessage, events: &Sender<Event>) {
+        let mode = if message.has("ponder") {
+            Mode::Ponder
+        } else if message.has("analyze") {
+            Mode::Analyze
+        } else {
+            Mode::Think
+        };
+        let position = *self.game.position();
+        if position.legal_moves().is_empty() || self.game.is_over() {
+            error("the game is over: no move to search");
+            say(&HubMessage::new("done"));
+            return;
+        }
+        let Some(mut search) = self.search.take() else {
+            return;
+        };
+        // A ponder search is timed only from the ponder-hit.
+        let limits = self.level.limits(mode != Mode::Ponder);
+        let endless = mode == Mode::Ponder
+            || (limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none());
+        self.stop.reset();
+        self.deadline = None;
+        let game = self.game.clone();
+        let events = events.clone();
+        self.searches += 1;
+        let id = self.searches;
+        let handle = std::thread::spawn(move || {
+            let result =
+                search.search_with_progress(&game, limits, |progress: &Progress<'_, _>| {
+                    let seconds = progress.elapsed.as_secs_f64();
+                    let info = HubMessage::new("info")
+                        .with("depth", progress.depth)
+                        .with("mean-depth", progress.depth)
+                        .with("score", score_in_men(progress.score))
+                        .with("nodes", progress.nodes)
+                        .with("time", format!("{seconds:.3}"))
+                        .with(
+                            "nps",
+                            format!("{:.2}", progress.nodes_per_second() as f64 / 1e6),
+                        )
+                        .with("pv", line_text(&position, progress.pv));
+                    say(&info);
+                });
+            let mut done = HubMessage::new("done");
+            if let Some(mv) = result.best_move {
+                done = done.with("move", hub_move(&position, &mv));
+                let after = position.after(mv).unwrap_or(position);
+                if let Some(answer) = result.pv.get(1).filter(|&&answer| after.is_legal(answer)) {
+                    done = done.with("ponder", hub_move(&after, answer));
+                }
+            }
+            say(&done);
+            let _ = events.send(Event::SearchDone(id));
+            search
+        });
+        self.running = Some(Running {
+            handle,
+            endless,
+            id,
+        });
+    }
+
+    fn is_searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    fn is_endless(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| r.endless) && self.deadline.is_none()
+    }
+
+    fn stop(&mut self) {
+        self.stop.stop();
+    }
+
+    fn ponder_hit(&mut self) {
+        if self.running.is_some() {
+            if let Some(time) = self.level.move_time() {
+                self.deadline = Some(Instant::now() + time);
+            }
+        }
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    fn finished(&mut self, id: u64) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|running| running.id == id)
+        {
+            self.join();
+        }
+    }
+
+    fn join(&mut self) {
+        if let Some(running) = self.running.take() {
+            match running.handle.join() {
+                Ok(search) => self.search = Some(search),
+                Err(_) => {
+                    // The search panicked: start afresh rather than stop.
+                    error("the search failed; its table is lost");
+                    let fresh = Session::<R>::new(DEFAULT_TABLE_MIB);
+                    self.search = fresh.search;
+                    self.stop = fresh.stop;
+                }
+            }
+        }
+        self.deadline = None;
+    }
+}
+
+/// A session of the variant named `variant` (one of [`VARIANTS`]).
+fn session(variant: &str, table_mib: usize) -> Box<dyn Engine> {
+    match variant {
+        "english" => Box::new(Session::<draughts::EnglishRules>::new(table_mib)),
+        "russian" => Box::new(Session::<draughts::RussianRules>::new(table_mib)),
+        "brazilian" => Box::new(Session::<draughts::BrazilianRules>::new(table_mib)),
+        "pool" => Box::new(Session::<draughts::PoolRules>::new(table_mib)),
+        "italian" => Box::new(Session::<draughts::ItalianRules>::new(table_mib)),
+        "spanish" => Box::new(Session::<draughts::SpanishRules>::new(table_mib)),
+        "czech" => Box::new(Session::<draughts::CzechRules>::new(table_mib)),
+        _ => Box::new(Session::<draughts::InternationalRules>::new(table_mib)),
+    }
+}
+
+/// The parameters the GUI may set before `init`.
+struct Settings {
+    variant: String,
+    table_mib: usize,
+}
+
+impl Settings {
+    fn announce(&self) {
+        say(&HubMessage::new("id")
+            .with("name", "rulebook")
+            .with("version", env!("CARGO_PKG_VERSION"))
+            .with("author", "the rulebook authors"));
+        say(&HubMessage::new("param")
+            .with("name", "variant")
+            .with("value", &self.variant)
+            .with("type", "enum")
+            .with("values", VARIANTS.join(" ")));
+        say(&HubMessage::new("param")
+            .with("name", "tt-size")
+            .with("value", self.table_mib)
+            .with("type", "int")
+            .with("min", 1)
+            .with("max", MAX_TABLE_MIB));
+        say(&HubMessage::new("wait"));
+    }
+
+    /// Applies `set-param`; returns whether a setting changed.
+    fn set(&mut self, message: &HubMessage) -> bool {
+        let (Some(name), Some(value)) = (message.value("name"), message.value("value")) else {
+            error("set-param needs name= and value=");
+            return false;
+        };
+        match name {
+            "variant" if VARIANTS.contains(&value) => {
+                let changed = self.variant != value;
+                self.variant = value.to_owned();
+                changed
+            }
+            "variant" => {
+                error(format!(
+                    "unknown variant {value}: use one of {}",
+                    VARIANTS.join(", ")
+                ));
+                false
+            }
+            "tt-size" => match value.parse::<usize>() {
+                Ok(mib) if (1..=MAX_TABLE_MIB).contains(&mib) => {
+                    let changed = self.table_mib != mib;
+                    self.table_mib = mib;
+                    changed
+                }
+                _ => {
+                    error(format!(
+                        "tt-size takes 1 to {MAX_TABLE_MIB} (MiB), not {value}"
+                    ));
+                    false
+                }
+            },
+            // Unknown parameters are ignored, as the protocol says.
+            _ => false,
+        }
+    }
+}
+
+/// Reads standard input on its own thread, line by line, into `events`.
+fn read_input(events: Sender<Event>) {
+    std::thread::spawn(move || {
+        let mut input = io::stdin().lock();
+        loop {
+            let mut bytes = Vec::new();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => {
+                    let _ = events.send(Event::End);
+                    return;
+                }
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&bytes)
+                        .trim_end_matches(['\n', '\r'])
+                        .to_owned();
+                    if events.send(Event::Line(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// The next event, waiting at most until `deadline`; `None` when the
+/// deadline passes first.
+fn next_event(events: &Receiver<Event>, deadline: Option<Instant>) -> Option<Event> {
+    match deadline {
+        None => Some(events.recv().unwrap_or(Event::End)),
+        Some(deadline) => {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match events.recv_timeout(wait) {
+                Ok(event) => Some(event),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => Some(Event::End),
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.is_empty() {
+        return match dxp_options(&args) {
+            Ok(options) => match dxp::run(&options) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(message) => {
+                    eprintln!("hub: {message}");
+                    ExitCode::FAILURE
+                }
+            },
+            Err(message) => {
+                eprintln!("hub: {message}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    let (sender, events) = mpsc::channel();
+    read_input(sender.clone());
+    let mut settings = Settings {
+        variant: VARIANTS[0].to_owned(),
+        table_mib: DEFAULT_TABLE_MIB,
+    };
+    let mut engine: Option<Box<dyn Engine>> = None;
+    loop {
+        let deadline = engine.as_ref().and_then(|e| e.deadline());
+        let Some(event) = next_event(&events, deadline) else {
+            // A ponder-hit's time is up.
+            if let Some(engine) = engine.as_mut() {
+                engine.stop();
+            }
+            continue;
+        };
+        let line = match event {
+            Event::End => return ExitCode::SUCCESS,
+            Event::SearchDone(id) => {
+                if let Some(engine) = engine.as_mut() {
+                    engine.finished(id);
+                }
+                continue;
+            }
+            Event::Line(line) => line,
+        };
+        let message = match HubMessage::parse(&line) {
+            Ok(message) => message,
+            Err(problem) => {
+                error(problem);
+                continue;
+            }
+        };
+        let searching = engine.as_ref().is_some_and(|e| e.is_searching());
+        match message.command() {
+            "quit" => return ExitCode::SUCCESS,
+            "ping" => {
+                say(&HubMessage::new("pong"));
+                continue;
+            }
+            "stop" => {
+                if let Some(engine) = engine.as_mut() {
+                    engine.stop();
+                }
+                continue;
+            }
+            "ponder-hit" => {
+                if let Some(engine) = engine.as_mut() {
+                    engine.ponder_hit();
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if searching {
+            // Any other command waits for the search to end; a search that
+            // would never end by itself is stopped first.
+            if let Some(engine) = engine.as_mut() {
+                if engine.is_endless() {
+                    engine.stop();
+                }
+                engine.join();
+            }
+            // Its `SearchDone` event is still queued: `finished` ignores it.
+        }
+        match message.command() {
+            "hub" => settings.announce(),
+            // A new setting takes effect in a new session.
+            "set-param" if settings.set(&message) => engine = None,
+            "init" => {
+                engine.get_or_insert_with(|| session(&settings.variant, settings.table_mib));
+                say(&HubMessage::new("ready"));
+            }
+            "new-game" => engine
+                .get_or_insert_with(|| session(&settings.variant, settings.table_mib))
+                .new_game(),
+            "pos" => engine
+                .get_or_insert_with(|| session(&settings.variant, settings.table_mib))
+                .position(&message),
+            "level" => engine
+                .get_or_insert_with(|| session(&settings.variant, settings.table_mib))
+                .level(&message),
+            "go" => engine
+                .get_or_insert_with(|| session(&settings.variant, settings.table_mib))
+                .go(&message, &sender),
+            // Unknown commands are ignored, as the protocol says.
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! Levels of play for every draughts variant: [`engine`] builds the
+//! computer player of level 1 (weakest) to [`MAX_LEVEL`].
+
+use super::eval::Evaluation;
+use super::position::Draughts;
+use super::rules::Rules;
+use crate::search::{self, Engine, LevelError, Limits};
+
+/// The strongest level.
+pub const MAX_LEVEL: u32 = 5;
+
+/// The level of play to use when nobody chooses: the strongest that answers
+/// within about a second a move on a 2-core machine (figures in
+/// `docs/draughts-engine.md`).
+pub const DEFAULT_LEVEL: u32 = 5;
+
+/// How far below the engine's score a draw offer must put it before it
+/// accepts: a quarter of a man.
+pub const DRAW_MARGIN: i32 = 25;
+
+/// The search limits of each level, weakest first. Levels 1 and 2 look a
+/// fixed number of plies ahead (plus captures); levels 3 and up search a
+/// fixed number of nodes, so they play the same on every machine.
+const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
+    Limits::depth(1),
+    Limits::depth(3),
+    Limits::nodes(10_000),
+    Limits::nodes(100_000),
+    Limits::nodes(600_000),
+];
+
+/// The search limits of level `level`.
+///
+/// # Errors
+///
+/// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
+pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
+    search::level_limits(&LEVEL_LIMITS, level)
+}
+
+/// The computer player of variant `R` at level `level` (1 is the weakest,
+/// [`MAX_LEVEL`] the strongest): alpha-beta with the draughts
+/// [`Evaluation`], the level's node or depth limit, a draw margin of
+/// [`DRAW_MARGIN`], and [`Evaluation::is_dead_draw`] for draw offers.
+///
+/// Node-limited levels make the same moves on every machine; change the
+/// limits with [`Engine::set_limits`] (e.g. to a time per move).
+///
+/// ```
+/// use rulebook::draughts::{self, RussianRules};
+/// use rulebook::Match;
+///
+/// let mut engine = draughts::engine::<RussianRules>(2).unwrap();
+/// let game = Match::new(rulebook::draughts::Russian::default());
+/// assert!(engine.think(&game).best_move.is_some());
+/// ```
+///
+/// # Errors
+///
+/// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
+pub fn engine<R: Rules>(level: u32) -> Result<Engine<Draughts<R>>, LevelError> {
+    Ok(
+        search::alpha_beta_engine(&LEVEL_LIMITS, level, Evaluation::<R>::new())?
+            .with_draw_margin(DRAW_MARGIN)
+            .with_dead_draw(Evaluation::is_dead_draw),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::InternationalRules;
+
+    #[test]
+    fn the_default_is_a_level_and_engines_get_their_limits() {
+        assert!((1..=MAX_LEVEL).contains(&DEFAULT_LEVEL));
+        assert_eq!(
+            engine::<InternationalRules>(2).unwrap().limits(),
+            LEVEL_LIMITS[1]
+        );
+        assert!(engine::<InternationalRules>(MAX_LEVEL + 1).is_err());
+    }
+}

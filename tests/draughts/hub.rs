@@ -1,0 +1,379 @@
+//! Plays scripted GUI sessions against the `hub` example, a real process
+//! on standard input and output: every command of the Hub protocol
+//! (version 2, Scan 3.x's `protocol.txt`), wrong input included. Moves the
+//! engine answers are checked against the library's legal moves.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use rulebook::draughts::{
+    hub_position, parse_hub_move, parse_hub_position, HubMessage, International,
+    InternationalRules, Russian, RussianRules,
+};
+use rulebook::Game;
+
+use crate::support;
+
+/// The longest any expected answer may take (a loaded CI machine, a debug
+/// build).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A running engine: its input, and its output line by line.
+struct Engine {
+    child: Child,
+    input: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(support::example_binary("hub"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the hub example starts");
+        let output = child.stdout.take().expect("piped stdout");
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { return };
+                if sender.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        Engine {
+            input: child.stdin.take(),
+            child,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let input = self.input.as_mut().expect("input open");
+        writeln!(input, "{line}").expect("the engine reads");
+        input.flush().expect("flush");
+    }
+
+    /// The next line, within [`PATIENCE`].
+    fn next(&self) -> String {
+        self.lines
+            .recv_timeout(PATIENCE)
+            .expect("the engine answers in time")
+    }
+
+    /// Lines up to and including the first whose command is `command`.
+    fn until(&self, command: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self.next();
+            let done = HubMessage::parse(&line).is_ok_and(|m| m.command() == command);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// Sends `ping` and returns what the engine printed before its `pong`.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("ping");
+        let mut lines = self.until("pong");
+        lines.pop();
+        lines
+    }
+
+    /// Waits for the process to end by itself; its exit status.
+    fn wait_exit(mut self) -> std::process::ExitStatus {
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status;
+            }
+            assert!(started.elapsed() < PATIENCE, "the engine did not quit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn parse(line: &str) -> HubMessage {
+    HubMessage::parse(line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+}
+
+/// Checks a search's output: `info` lines whose pv starts legally, and a
+/// `done` with a legal move (and a legal ponder move after it); returns
+/// the move's text.
+fn check_search<R: rulebook::draughts::Rules>(
+    lines: &[String],
+    position: &rulebook::draughts::Draughts<R>,
+) -> String {
+    let (done, infos) = lines.split_last().expect("a done line");
+    for info in infos {
+        let info = parse(info);
+        assert_eq!(info.command(), "info", "{info}");
+        for field in ["depth", "mean-depth", "score", "nodes", "time", "nps", "pv"] {
+            assert!(info.has(field), "{info} lacks {field}");
+        }
+        let first = info.value("pv").unwrap().split_whitespace().next();
+        if let Some(first) = first {
+            assert!(parse_hub_move(position, first).is_ok(), "{info}");
+        }
+    }
+    let done = parse(done);
+    assert_eq!(done.command(), "done");
+    let text = done.value("move").expect("done move=").to_owned();
+    let mv = parse_hub_move(position, &text).unwrap_or_else(|e| panic!("{done}: {e}"));
+    if let Some(answer) = done.value("ponder") {
+        let after = position.after(mv).unwrap();
+        assert!(parse_hub_move(&after, answer).is_ok(), "{done}");
+    }
+    text
+}
+
+#[test]
+fn handshake_parameters_and_init() {
+    let mut engine = Engine::start();
+    engine.send("hub");
+    let lines = engine.until("wait");
+    let id = parse(&lines[0]);
+    assert_eq!(id.command(), "id");
+    assert!(id.has("name") && id.has("version"));
+    let params: Vec<HubMessage> = lines[1..lines.len() - 1].iter().map(|l| parse(l)).collect();
+    assert!(params.iter().all(|p| p.command() == "param"));
+    let variant = params
+        .iter()
+        .find(|p| p.value("name") == Some("variant"))
+        .expect("a variant parameter");
+    assert_eq!(variant.value("type"), Some("enum"));
+    assert_eq!(variant.value("value"), Some("normal"));
+    let values: Vec<&str> = variant.value("values").unwrap().split(' ').collect();
+    for name in [
+        "normal",
+        "english",
+        "russian",
+        "brazilian",
+        "pool",
+        "italian",
+        "spanish",
+        "czech",
+    ] {
+        assert!(values.contains(&name), "{values:?} lacks {name}");
+    }
+    assert!(params.iter().any(|p| p.value("name") == Some("tt-size")));
+    engine.send("set-param name=tt-size value=4");
+    engine.send("set-param name=variant value=russian");
+    engine.send("set-param name=some-future-option value=1");
+    assert!(engine.sync().is_empty(), "set-param answers nothing");
+    engine.send("init");
+    assert_eq!(engine.until("ready"), ["ready"]);
+    // Russian now: an 8x8 position of 32 squares.
+    let start = Russian::default();
+    engine.send("new-game");
+    engine.send(&format!("pos pos={}", hub_position(&start)));
+    engine.send("level depth=2");
+    engine.send("go think");
+    check_search(&engine.until("done"), &start);
+    engine.send("quit");
+    assert!(engine.wait_exit().success());
+}
+
+#[test]
+fn think_with_depth_nodes_and_time_levels() {
+    let mut engine = Engine::start();
+    engine.send("init");
+    engine.until("ready");
+    let start = International::default();
+    engine.send("pos start");
+    engine.send("level depth=4");
+    engine.send("go think");
+    let lines = engine.until("done");
+    let depths: Vec<u32> = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| parse(l).value("depth").unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(depths, [1, 2, 3, 4]);
+    check_search(&lines, &start);
+
+    // After 32-28 19-23 (quoted moves), White can take: 28x19.
+    engine.send(&format!(
+        r#"pos pos={} moves="32-28 19-23""#,
+        hub_position(&start)
+    ));
+    engine.send("level nodes=2000");
+    engine.send("go think");
+    let mut position = start;
+    for text in ["32-28", "19-23"] {
+        position
+            .apply(parse_hub_move(&position, text).unwrap())
+            .unwrap();
+    }
+    let answer = check_search(&engine.until("done"), &position);
+    assert_eq!(answer, "28x19x23", "captures name the piece taken");
+
+    // A game clock, and a time per move.
+    for level in [
+        "level time=2 inc=0.1",
+        "level moves=10 time=1.5",
+        "level move-time=0.2",
+    ] {
+        engine.send("pos start");
+        engine.send(level);
+        let started = Instant::now();
+        engine.send("go think");
+        check_search(&engine.until("done"), &start);
+        assert!(started.elapsed() < Duration::from_secs(20), "{level}");
+    }
+    // EOF quits.
+    drop(engine.input.take());
+    assert!(engine.wait_exit().success());
+}
+
+#[test]
+fn stop_ping_and_ponder_during_a_search() {
+    let mut engine = Engine::start();
+    engine.send("init");
+    engine.until("ready");
+    let start = International::default();
+    engine.send("pos start");
+    engine.send("level infinite");
+    engine.send("go analyze");
+    std::thread::sleep(Duration::from_millis(300));
+    // Answered while searching.
+    let before_pong = engine.sync();
+    assert!(before_pong.iter().all(|l| parse(l).command() == "info"));
+    engine.send("stop");
+    let mut lines = before_pong;
+    lines.extend(engine.until("done"));
+    check_search(&lines, &start);
+
+    // Ponder: the time starts at the ponder-hit.
+    let after = start
+        .after(parse_hub_move(&start, "32-28").unwrap())
+        .unwrap();
+    engine.send(r#"pos start moves="32-28""#);
+    engine.send("level move-time=0.3");
+    engine.send("go ponder");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("ponder-hit");
+    check_search(&engine.until("done"), &after);
+
+    // A ponder search stopped (the opponent played something else).
+    engine.send("pos start");
+    engine.send("level move-time=0.3");
+    engine.send("go ponder");
+    engine.send("stop");
+    check_search(&engine.until("done"), &start);
+
+    // Another command during an endless search stops it first.
+    engine.send("pos start");
+    engine.send("level infinite");
+    engine.send("go analyze");
+    engine.send("pos start");
+    check_search(&engine.until("done"), &start);
+    engine.send("quit");
+    assert!(engine.wait_exit().success());
+}
+
+#[test]
+fn wrong_input_gets_errors_and_the_engine_goes_on() {
+    let mut engine = Engine::start();
+    engine.send("hub");
+    engine.until("wait");
+    engine.send("init");
+    engine.until("ready");
+    let error_of = |line: &str| {
+        let message = parse(line);
+        assert_eq!(message.command(), "error", "{line}");
+        message.value("message").expect("message=").to_owned()
+    };
+    for bad in [
+        "",
+        "   ",
+        r#"pos moves="32-28"#,
+        "=oops",
+        "level depth=",
+        "level depth=deep",
+        "level move-time=-1",
+        "pos pos=Xbbb",
+        "pos pos=W",
+        &format!("pos pos=W{}", "q".repeat(50)),
+        r#"pos start moves="32-26""#,
+        r#"pos start moves="32-28 32-28""#,
+        r#"pos start moves="banana""#,
+        "set-param name=variant value=chess",
+        "set-param name=tt-size value=0",
+        "set-param name=tt-size value=lots",
+        "set-param value=1",
+    ] {
+        engine.send(bad);
+        let lines = engine.sync();
+        assert_eq!(lines.len(), 1, "{bad:?} gave {lines:?}");
+        assert!(!error_of(&lines[0]).is_empty());
+    }
+    // Unknown commands and arguments are ignored.
+    for ignored in ["xyzzy", "undo 3", "hub2 a=b", "go think extra=1 later"] {
+        engine.send(ignored);
+        if ignored.starts_with("go") {
+            engine.until("done");
+        }
+        assert!(engine.sync().is_empty(), "{ignored}");
+    }
+    // The position after a bad move list keeps the moves before it.
+    let start = International::default();
+    engine.send(r#"pos start moves="32-28 banana""#);
+    assert_eq!(engine.sync().len(), 1);
+    engine.send("level depth=2");
+    engine.send("go think");
+    let after = start
+        .after(parse_hub_move(&start, "32-28").unwrap())
+        .unwrap();
+    check_search(&engine.until("done"), &after);
+    // A finished game: an error, and still a done.
+    let lost = parse_hub_position::<InternationalRules>(&format!(
+        "W{}b{}",
+        "e".repeat(10),
+        "e".repeat(39)
+    ))
+    .unwrap();
+    assert!(lost.legal_moves().is_empty());
+    engine.send(&format!("pos pos={}", hub_position(&lost)));
+    engine.send("go think");
+    let lines = engine.until("done");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    error_of(&lines[0]);
+    // Stray search commands outside a search are ignored.
+    engine.send("stop");
+    engine.send("ponder-hit");
+    assert!(engine.sync().is_empty());
+    engine.send("quit");
+    assert!(engine.wait_exit().success());
+}
+
+#[test]
+fn russian_positions_and_captures_use_numbers() {
+    let mut engine = Engine::start();
+    engine.send("set-param name=variant value=russian");
+    engine.send("init");
+    engine.until("ready");
+    // White c3 can take d4 (landing e5): squares 22, 18 and 15 in the
+    // 1-32 numbering.
+    let position = Russian::from_fen("W:Wc3,a1:Bd4,h8").unwrap();
+    engine.send(&format!("pos pos={}", hub_position(&position)));
+    engine.send("level depth=3");
+    engine.send("go think");
+    let answer = check_search(&engine.until("done"), &position);
+    assert!(answer.contains('x'), "{answer}");
+    let mv = parse_hub_move(&position, &answer).unwrap();
+    assert!(mv.is_capture());
+    assert!(parse_hub_position::<RussianRules>(&hub_position(&position)).is_ok());
+}
