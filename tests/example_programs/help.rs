@@ -12,7 +12,7 @@ fn every_example_answers_help_with_its_usage() {
         ),
         ("checkers", "usage: checkers [--save FILE]"),
         ("perft", "usage: perft <"),
-        ("pdn_check", "usage: pdn_check [FILE]"),
+        ("pdn_check", "usage: pdn_check [--variant NAME] [FILE]"),
         ("tictactoe", "usage: tictactoe [perft]"),
         ("draughts", "usage: draughts --variant <"),
         ("c4solve", "usage: c4solve [--weak]"),
