@@ -77,7 +77,7 @@ pub(crate) fn visit_environment<V: EnvironmentVisitor>(
         GameSpec::Connect4 => Ok(visitor.visit(Connect4::default())),
         GameSpec::ConnectX(parameters) => Ok(visitor.visit(ConnectX::new(parameters))),
         GameSpec::Checkers => Ok(visitor.visit(HopByHop::default())),
-        spec @ GameSpec::Draughts(_) => Err(ParseError::new_err(format!(
+        spec @ (GameSpec::Draughts(_) | GameSpec::Othello) => Err(ParseError::new_err(format!(
             "no environment for {spec} yet: the environments are {}",
             ENVIRONMENT_NAMES.join(", ")
         ))),
