@@ -3,8 +3,8 @@
 //!
 //! Depth 12 (388,623,673 leaves) is `#[ignore]`d in the default run; run it,
 //! with times, by
-//! `cargo test --release --test checkers_perft -- --ignored --nocapture`.
-//! `cargo test --release --test checkers_perft -- --nocapture start_perft_depth_11`
+//! `cargo test --release --test checkers perft -- --ignored --nocapture`.
+//! `cargo test --release --test checkers -- --nocapture start_perft_depth_11`
 //! prints the time of depth 11.
 
 use rulebook::checkers::Checkers;

@@ -61,7 +61,7 @@ fn perft_depth_10_from_the_empty_board() {
 }
 
 /// The generic walk (every node visited) agrees at depth 10. Run with
-/// `cargo test --release --test connect4_perft -- --ignored`.
+/// `cargo test --release --test connect4 perft -- --ignored`.
 #[test]
 #[ignore = "slow: generic walk of 10 plies (about 5 s)"]
 fn perft_depth_10_matches_the_generic_walk() {
@@ -69,7 +69,7 @@ fn perft_depth_10_matches_the_generic_walk() {
 }
 
 /// Depth 11 from the empty board (1,844,590,828), with the speed printed.
-/// Run with `cargo test --release --test connect4_perft -- --ignored --nocapture`.
+/// Run with `cargo test --release --test connect4 perft -- --ignored --nocapture`.
 #[test]
 #[ignore = "speed figure: run in release"]
 fn perft_depth_11_speed() {

@@ -157,7 +157,7 @@ fn middle_game_benchmark_scores_every_tenth_position() {
 }
 
 /// The whole middle-game set. Run with
-/// `cargo test --release --test connect4_solver -- --ignored`.
+/// `cargo test --release --test connect4 solver -- --ignored`.
 #[test]
 #[ignore = "about 5 s of CPU: run on demand"]
 fn middle_game_benchmark_scores_all_positions() {

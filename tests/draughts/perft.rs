@@ -10,7 +10,7 @@
 //! validation generator moves" thread of the shashki.com forum.
 //!
 //! Depths that take more than a moment are `#[ignore]`d: run them with
-//! `cargo test --release --all-features --test draughts_perft -- --ignored`.
+//! `cargo test --release --all-features --test draughts perft -- --ignored`.
 
 use rulebook::draughts::{
     Brazilian, Czech, Draughts, International, Italian, Pool, Rules, Russian, Spanish,

@@ -11,9 +11,9 @@
 //! running the example and checking every line by hand.
 //!
 //! `cargo test` builds the examples before running the tests; run it (not
-//! only `--test checkers_example`) after changing the example. To rewrite
+//! only `--test example_programs checkers::`) after changing the example. To rewrite
 //! the expected transcripts after a deliberate change, run
-//! `RULEBOOK_BLESS=1 cargo test --test checkers_example` and review the
+//! `RULEBOOK_BLESS=1 cargo test --test example_programs checkers::` and review the
 //! diff.
 
 use std::path::{Path, PathBuf};

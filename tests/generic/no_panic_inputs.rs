@@ -21,7 +21,7 @@
 //! `Square`, `Column`, `Connect4` and `Match`.
 //!
 //! The default run takes about a second. Run with many cases:
-//! `PROPTEST_CASES=20000 cargo test --all-features --test no_panic_inputs`
+//! `PROPTEST_CASES=20000 cargo test --all-features --test generic no_panic_inputs`
 //! (the variable overrides the per-block case counts below).
 
 use proptest::prelude::*;

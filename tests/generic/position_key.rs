@@ -3,7 +3,7 @@
 //!
 //! The default run checks 100,000 distinct positions per game; the numbers
 //! quoted in the docs come from the long run (4,000,000 per game):
-//! `cargo test --release --all-features --test position_key -- --ignored`.
+//! `cargo test --release --all-features --test generic position_key -- --ignored`.
 
 use std::collections::HashMap;
 
