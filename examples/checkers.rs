@@ -138,11 +138,10 @@ fn main() -> ExitCode {
         println!("{USAGE}\n\n{ABOUT}");
         return ExitCode::SUCCESS;
     }
-    let computer = parse_arguments(std::env::args().skip(1))
-        .and_then(|options| {
-            Computer::new(&options.computer, checkers::DEFAULT_LEVEL, checkers::engine)
-                .map(|computer| (options, computer))
-        });
+    let computer = parse_arguments(std::env::args().skip(1)).and_then(|options| {
+        Computer::new(&options.computer, checkers::DEFAULT_LEVEL, checkers::engine)
+            .map(|computer| (options, computer))
+    });
     let (options, computer) = match computer {
         Ok(parsed) => parsed,
         Err(message) => {
@@ -184,9 +183,10 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
                 Some(file) => options.load = Some(PathBuf::from(file)),
                 None => return Err("--load needs a file name".to_owned()),
             },
-            "--computer" => options
-                .computer
-                .read_sides(args.next(), [("red", Player::Red), ("white", Player::White)])?,
+            "--computer" => options.computer.read_sides(
+                args.next(),
+                [("red", Player::Red), ("white", Player::White)],
+            )?,
             "--level" => options
                 .computer
                 .read_level(args.next(), checkers::MAX_LEVEL)?,
@@ -269,9 +269,12 @@ fn play_game(
             shown_at = Some(game.history().len());
         }
         if let Some(computer) = computer.as_deref_mut().filter(|_| computer_to_move) {
-            let played = computer_turn(console, &mut game, computer, |console, game, mv, thought| {
-                play(console, game, mv, Some(thought))
-            })?;
+            let played = computer_turn(
+                console,
+                &mut game,
+                computer,
+                |console, game, mv, thought| play(console, game, mv, Some(thought)),
+            )?;
             if played.is_none() {
                 return Ok(None);
             }

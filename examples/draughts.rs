@@ -172,8 +172,10 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
                 Some(file) => load = Some(PathBuf::from(file)),
                 None => return Err("--load needs a file name".to_owned()),
             },
-            "--computer" => computer
-                .read_sides(args.next(), [("white", Color::White), ("black", Color::Black)])?,
+            "--computer" => computer.read_sides(
+                args.next(),
+                [("white", Color::White), ("black", Color::Black)],
+            )?,
             "--level" => {
                 computer.read_level(args.next(), draughts::MAX_LEVEL)?;
                 // The levels are the same in every variant: check it now,
@@ -350,9 +352,12 @@ fn play_game<R: Rules>(
             shown_at = Some(game.history().len());
         }
         if let Some(computer) = computer.as_deref_mut().filter(|_| computer_to_move) {
-            let played = computer_turn(console, &mut game, computer, |console, game, mv, thought| {
-                play(console, game, mv, Some(thought))
-            })?;
+            let played = computer_turn(
+                console,
+                &mut game,
+                computer,
+                |console, game, mv, thought| play(console, game, mv, Some(thought)),
+            )?;
             if played.is_none() {
                 return Ok(None);
             }

@@ -249,7 +249,11 @@ where
 
 /// How a saved game names `player`: "Computer (level N)" when the
 /// computer played that side, else the side's name.
-pub fn player_name<P: Display + PartialEq>(player: P, computer: &[P], level: Option<u32>) -> String {
+pub fn player_name<P: Display + PartialEq>(
+    player: P,
+    computer: &[P],
+    level: Option<u32>,
+) -> String {
     match level {
         Some(level) if computer.contains(&player) => format!("Computer (level {level})"),
         _ => player.to_string(),

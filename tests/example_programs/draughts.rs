@@ -176,7 +176,13 @@ fn assert_matches_file(actual: &str, name: &str) {
             .zip(expected.lines())
             .position(|(got, want)| got != want)
             .unwrap_or(actual.lines().count().min(expected.lines().count()));
-        let from = |text: &str| text.lines().skip(line).take(5).collect::<Vec<_>>().join("\n");
+        let from = |text: &str| {
+            text.lines()
+                .skip(line)
+                .take(5)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
         panic!(
             "the output differs from {} from line {}:\n--- got ---\n{}\n--- expected ---\n{}",
             path.display(),
@@ -195,7 +201,11 @@ fn check_session_in(dir: &Path, name: &str, args: &[&str]) -> String {
         .expect("the session's input file");
     let output = support::run_example_in("draughts", dir, args, &input);
     let stdout = String::from_utf8(output.stdout).expect("the example prints UTF-8");
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "", "session {name}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "",
+        "session {name}"
+    );
     assert!(output.status.success(), "session {name}: {}", output.status);
     assert_matches_file(&stdout, &format!("draughts_session_{name}.output.txt"));
     stdout
@@ -208,7 +218,10 @@ fn replay_announced<R: draughts::Rules>(transcript: &str) -> Match<Draughts<R>> 
     for line in transcript.lines() {
         // `undo` and `redo` say how many moves they took back or played.
         let count = |rest: &str| -> usize {
-            rest.split(' ').next().and_then(|n| n.parse().ok()).expect("a count")
+            rest.split(' ')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("a count")
         };
         if let Some(rest) = line.strip_prefix("Took back ") {
             for _ in 0..count(rest) {
@@ -249,7 +262,14 @@ fn replay_announced<R: draughts::Rules>(transcript: &str) -> Match<Draughts<R>> 
 #[test]
 fn a_scripted_human_against_the_computer_plays_to_the_end() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let args = ["--variant", "russian", "--computer", "black", "--level", "2"];
+    let args = [
+        "--variant",
+        "russian",
+        "--computer",
+        "black",
+        "--level",
+        "2",
+    ];
     let transcript = check_session_in(dir, "computer_black", &args);
     assert!(transcript.contains("White> hint\nHint: "), "{transcript}");
     assert!(transcript.contains("  hint     ask the computer for a move\n"));
@@ -312,8 +332,14 @@ fn a_saved_game_names_the_computer_and_reads_back() {
     let written = std::fs::read_to_string(dir.join("games.pdn")).expect("the saved file");
     std::fs::remove_dir_all(&dir).expect("remove the scratch directory");
     assert!(written.contains("[White \"White\"]"), "{written}");
-    assert!(written.contains("[Black \"Computer (level 2)\"]"), "{written}");
-    assert!(written.contains("against the computer, game 1"), "{written}");
+    assert!(
+        written.contains("[Black \"Computer (level 2)\"]"),
+        "{written}"
+    );
+    assert!(
+        written.contains("against the computer, game 1"),
+        "{written}"
+    );
     let record = pdn::PdnReader::new(&written).next().unwrap().unwrap();
     let game = pdn::replay::<RussianRules>(&record).expect("a legal game");
     let transcript = String::from_utf8(output.stdout).unwrap();
@@ -346,7 +372,10 @@ fn the_computer_plays_a_whole_game_by_itself_in_every_variant() {
             "{out}"
         );
         // No human prompt: only the question after the game.
-        assert!(!out.contains("White> ") && !out.contains("Black> "), "{out}");
+        assert!(
+            !out.contains("White> ") && !out.contains("Black> "),
+            "{out}"
+        );
         assert!(out.contains("\nGame over. "), "{variant}:\n{out}");
         assert!(
             out.ends_with("Play another game? (Y/N) n\nGoodbye.\n"),
