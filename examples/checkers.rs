@@ -53,7 +53,10 @@ use std::process::ExitCode;
 use rulebook::checkers::{self, pdn, Checkers, Ending, Entry, Move, PartialJump, Player, Square};
 use rulebook::{DrawRules, EndReason, Game, Match, MatchResult, Outcome};
 
-use computer::{answer_draw, computer_turn, player_name, say_hint, ComputerOptions, HINT_HELP};
+use computer::{
+    answer_draw, computer_turn, player_name, say_hint, shows_board, ComputerOptions, Turn,
+    HINT_HELP,
+};
 use console::{
     ask_yes_no, capitalized, list, load_game, quoted, save_so_far, sides_banner, toggle_numbers,
     undo_or_redo, write_record, Command, Console, GAME_COMMANDS_HELP,
@@ -262,23 +265,20 @@ fn play_game(
     let mut shown_at = None;
     while game.result().is_none() {
         let player = game.to_move();
-        let computer_to_move = computer.as_ref().is_some_and(|c| c.plays(player));
-        let both_computer = computer.as_ref().is_some_and(|c| c.plays_both(player));
-        if shown_at != Some(game.history().len()) && (!computer_to_move || both_computer) {
+        if shown_at != Some(game.history().len()) && shows_board(computer.as_deref(), player) {
             console.say(&format!("\n{}", diagram(&game, *numbers)))?;
             shown_at = Some(game.history().len());
         }
-        if let Some(computer) = computer.as_deref_mut().filter(|_| computer_to_move) {
-            let played = computer_turn(
-                console,
-                &mut game,
-                computer,
-                |console, game, mv, thought| play(console, game, mv, Some(thought)),
-            )?;
-            if played.is_none() {
-                return Ok(None);
-            }
-            continue;
+        let turn = computer_turn(
+            console,
+            &mut game,
+            computer.as_deref_mut(),
+            |c, g, mv, t| play(c, g, mv, Some(t)),
+        )?;
+        match turn {
+            Turn::Human => {}
+            Turn::Played => continue,
+            Turn::InputEnded => return Ok(None),
         }
         let Some(line) = console.ask(&format!("{player}> "))? else {
             return Ok(None);

@@ -162,29 +162,49 @@ pub fn thinking<M>(thought: &SearchResult<M>, player: impl Display) -> String {
     )
 }
 
-/// The computer's turn, for the side to move (which it plays): it thinks,
-/// may offer a draw (which the opponent answers), and unless the game has
+/// Whether a console shows the board before `player`'s turn: before a
+/// human's, and before every move when the computer plays both sides.
+pub fn shows_board<G: Game>(computer: Option<&Computer<G>>, player: G::Player) -> bool {
+    computer.map_or(true, |computer| {
+        !computer.plays(player) || computer.plays_both(player)
+    })
+}
+
+/// What [`computer_turn`] did.
+pub enum Turn {
+    /// A human is to move: the console reads their line.
+    Human,
+    /// The computer played (or the game ended on its draw offer).
+    Played,
+    /// The input ended while a human answered the computer's draw offer.
+    InputEnded,
+}
+
+/// The computer's turn, if it plays the side to move: it thinks, may
+/// offer a draw (which the opponent answers), and unless the game has
 /// ended, `play` plays its move and announces it with what it thought.
-/// `None` when the input ends while a human answers the offer.
 pub fn computer_turn<G: Game, R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     game: &mut Match<G>,
-    computer: &mut Computer<G>,
+    computer: Option<&mut Computer<G>>,
     play: impl FnOnce(&mut Console<R, W>, &mut Match<G>, G::Move, &str) -> io::Result<()>,
-) -> io::Result<Option<()>>
+) -> io::Result<Turn>
 where
     G::Player: Display,
 {
     let player = game.to_move();
+    let Some(computer) = computer else {
+        return Ok(Turn::Human);
+    };
     let Some(engine) = computer.playing(player) else {
-        return Ok(Some(()));
+        return Ok(Turn::Human);
     };
     let thought = engine.think(&*game);
     if engine.offers_draw(game, &thought) {
         game.offer_draw()
             .map_err(|error| io::Error::other(error.to_string()))?;
         if answer_draw(console, game, Some(computer))?.is_none() {
-            return Ok(None);
+            return Ok(Turn::InputEnded);
         }
     }
     if game.result().is_none() {
@@ -192,7 +212,7 @@ where
             play(console, game, mv, &thinking(&thought, player))?;
         }
     }
-    Ok(Some(()))
+    Ok(Turn::Played)
 }
 
 /// `hint`: the hint engine's move for the side to move, written by

@@ -6,7 +6,7 @@
 use crate::support;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use rulebook::draughts::{self, pdn, Color, Draughts, Ending, RussianRules};
@@ -156,59 +156,12 @@ fn hint_is_an_unknown_command_without_the_computer() {
     assert!(out.ends_with("End of input: goodbye.\n"), "{out}");
 }
 
-fn data_file(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
+use support::data_file;
 
-/// Checks `actual` against the expected file `name` in `tests/data/`
-/// (rewritten first under `RULEBOOK_BLESS=1`), showing where they differ.
-fn assert_matches_file(actual: &str, name: &str) {
-    let path = data_file(name);
-    if std::env::var_os("RULEBOOK_BLESS").is_some() {
-        std::fs::write(&path, actual).expect("write the expected file");
-    }
-    let expected = std::fs::read_to_string(&path).expect("the expected file");
-    if actual != expected {
-        let line = actual
-            .lines()
-            .zip(expected.lines())
-            .position(|(got, want)| got != want)
-            .unwrap_or(actual.lines().count().min(expected.lines().count()));
-        let from = |text: &str| {
-            text.lines()
-                .skip(line)
-                .take(5)
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
-        panic!(
-            "the output differs from {} from line {}:\n--- got ---\n{}\n--- expected ---\n{}",
-            path.display(),
-            line + 1,
-            from(actual),
-            from(&expected)
-        );
-    }
-}
-
-/// Plays session `name` (`tests/data/draughts_session_NAME.input.txt`) in
-/// `dir` with `args`; checks a clean exit, an empty stderr and the whole
-/// output against `draughts_session_NAME.output.txt`, and returns it.
+/// Plays session `name` of the draughts example (see
+/// [`support::check_session_in`]) and returns its output.
 fn check_session_in(dir: &Path, name: &str, args: &[&str]) -> String {
-    let input = std::fs::read(data_file(&format!("draughts_session_{name}.input.txt")))
-        .expect("the session's input file");
-    let output = support::run_example_in("draughts", dir, args, &input);
-    let stdout = String::from_utf8(output.stdout).expect("the example prints UTF-8");
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "",
-        "session {name}"
-    );
-    assert!(output.status.success(), "session {name}: {}", output.status);
-    assert_matches_file(&stdout, &format!("draughts_session_{name}.output.txt"));
-    stdout
+    support::check_session_in("draughts", dir, name, args)
 }
 
 /// The moves announced in a transcript (`White plays c3-d4.`, `Black
@@ -351,15 +304,7 @@ fn a_saved_game_names_the_computer_and_reads_back() {
 
 #[test]
 fn the_computer_plays_a_whole_game_by_itself_in_every_variant() {
-    for variant in [
-        "international",
-        "brazilian",
-        "russian",
-        "pool",
-        "italian",
-        "spanish",
-        "czech",
-    ] {
+    for variant in rulebook::catalog::Variant::ALL.map(|variant| variant.name()) {
         let (out, err, code) = session(
             &["--variant", variant, "--computer", "both", "--level", "1"],
             "n\n",
