@@ -169,23 +169,8 @@ fn a_file_that_cannot_be_written_is_reported_and_the_exit_code_says_so() {
 /// The moves announced in a transcript (`Red plays 11-15.`, `White plays
 /// 22-18 (depth 3, score +7).`), replayed from the start under `rules`.
 fn replay_announced(transcript: &str, rules: DrawRules) -> Match<Checkers> {
-    let mut game = Match::with_rules(Checkers::default(), rules);
-    for line in transcript.lines() {
-        let Some(rest) = line
-            .strip_prefix("Red plays ")
-            .or_else(|| line.strip_prefix("White plays "))
-        else {
-            continue;
-        };
-        let text = rest.split([' ', '.']).next().expect("a move after `plays`");
-        let mv = game
-            .position()
-            .parse_move(text)
-            .unwrap_or_else(|error| panic!("{line}: {error}"));
-        game.play(mv)
-            .unwrap_or_else(|error| panic!("{line}: {error}"));
-    }
-    game
+    let start = Match::with_rules(Checkers::default(), rules);
+    support::replay_announced(transcript, start, ["Red", "White"], Checkers::parse_move)
 }
 
 // The computer sessions: the human's input was written by playing the

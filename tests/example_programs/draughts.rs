@@ -167,42 +167,8 @@ fn check_session_in(dir: &Path, name: &str, args: &[&str]) -> String {
 /// The moves announced in a transcript (`White plays c3-d4.`, `Black
 /// plays b6-c5 (depth 3, score +12 for Black).`), replayed from the start.
 fn replay_announced<R: draughts::Rules>(transcript: &str) -> Match<Draughts<R>> {
-    let mut game = Match::with_rules(Draughts::<R>::default(), R::DRAW_RULES);
-    for line in transcript.lines() {
-        // `undo` and `redo` say how many moves they took back or played.
-        let count = |rest: &str| -> usize {
-            rest.split(' ')
-                .next()
-                .and_then(|n| n.parse().ok())
-                .expect("a count")
-        };
-        if let Some(rest) = line.strip_prefix("Took back ") {
-            for _ in 0..count(rest) {
-                game.undo().expect("a move to take back");
-            }
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix("Played ") {
-            for _ in 0..count(rest) {
-                game.redo().expect("a move to play again");
-            }
-            continue;
-        }
-        let Some(rest) = line
-            .strip_prefix("White plays ")
-            .or_else(|| line.strip_prefix("Black plays "))
-        else {
-            continue;
-        };
-        let text = rest.split([' ', '.']).next().expect("a move after `plays`");
-        let mv = game
-            .position()
-            .parse_move(text)
-            .unwrap_or_else(|error| panic!("{line}: {error}"));
-        game.play(mv)
-            .unwrap_or_else(|error| panic!("{line}: {error}"));
-    }
-    game
+    let start = Match::with_rules(Draughts::<R>::default(), R::DRAW_RULES);
+    support::replay_announced(transcript, start, ["White", "Black"], Draughts::parse_move)
 }
 
 // The computer sessions. The human's input was written by a script that

@@ -118,3 +118,45 @@ pub fn check_session_in(example: &str, dir: &Path, name: &str, args: &[&str]) ->
     assert_matches_file(&stdout, &format!("{example}_session_{name}.output.txt"));
     stdout
 }
+
+/// The moves a console transcript announces (`Red plays 11-15.`, `White
+/// plays 22-18 (depth 3, score +7 for White).`), each read by `parse` in
+/// the position it is played in and played in `game`; `Took back N
+/// moves.` and `Played N moves again.` (`undo`, `redo`) are followed too.
+/// Panics, naming the line, at a move that is not legal.
+pub fn replay_announced<G: rulebook::Game, E: std::fmt::Display>(
+    transcript: &str,
+    mut game: rulebook::Match<G>,
+    players: [&str; 2],
+    parse: impl Fn(&G, &str) -> Result<G::Move, E>,
+) -> rulebook::Match<G> {
+    let count = |rest: &str| -> usize {
+        let number = rest.split(' ').next().and_then(|n| n.parse().ok());
+        number.expect("a number of moves")
+    };
+    for line in transcript.lines() {
+        if let Some(rest) = line.strip_prefix("Took back ") {
+            for _ in 0..count(rest) {
+                game.undo().expect("a move to take back");
+            }
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("Played ") {
+            for _ in 0..count(rest) {
+                game.redo().expect("a move to play again");
+            }
+            continue;
+        }
+        let Some(rest) = players
+            .iter()
+            .find_map(|player| line.strip_prefix(&format!("{player} plays ")))
+        else {
+            continue;
+        };
+        let text = rest.split([' ', '.']).next().expect("a move after `plays`");
+        let mv = parse(game.position(), text).unwrap_or_else(|error| panic!("{line}: {error}"));
+        game.play(mv)
+            .unwrap_or_else(|error| panic!("{line}: {error}"));
+    }
+    game
+}
