@@ -37,6 +37,8 @@
 //! computer player ([`checkers::engine`]). This file only reads, prints and
 //! calls.
 
+#[path = "support/computer.rs"]
+mod computer;
 #[path = "support/console.rs"]
 mod console;
 #[path = "support/diagram.rs"]
@@ -49,12 +51,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use rulebook::checkers::{self, pdn, Checkers, Ending, Entry, Move, PartialJump, Player, Square};
-use rulebook::search::{Engine, SearchResult};
 use rulebook::{DrawRules, EndReason, Game, Match, MatchResult, Outcome};
 
+use computer::{
+    answer_draw, computer_turn, player_name, say_hint, shows_board, ComputerOptions, Turn,
+    HINT_HELP,
+};
 use console::{
-    ask_yes_no, capitalized, list, load_game, quoted, save_so_far, score_for, settle_draw_offer,
-    sides_banner, toggle_numbers, undo_or_redo, write_record, Command, Console, GAME_COMMANDS_HELP,
+    ask_yes_no, capitalized, list, load_game, quoted, save_so_far, sides_banner, toggle_numbers,
+    undo_or_redo, write_record, Command, Console, GAME_COMMANDS_HELP,
 };
 use diagram::{draw, last_move_legend, DarkSquare, View};
 
@@ -104,9 +109,6 @@ fn diagram(game: &Match<Checkers>, numbers: bool) -> String {
     draw(8, square, row_end, &view, &legend)
 }
 
-/// The line `help` adds when the computer can give hints.
-const HINT_HELP: &str = "  hint     ask the computer for a move";
-
 const USAGE: &str =
     "usage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N]";
 
@@ -115,73 +117,12 @@ struct Options {
     save: Option<PathBuf>,
     /// A PDN file whose first game the session continues.
     load: Option<PathBuf>,
-    /// The sides the computer plays (none for two humans).
-    computer: Vec<Player>,
-    /// The computer's level, if `--level` was given.
-    level: Option<u32>,
+    /// The sides the computer plays and its level.
+    computer: ComputerOptions<Player>,
 }
 
-/// The computer players of a session: one engine per computer side, and
-/// one for hints.
-struct Computer {
-    level: u32,
-    /// Red's and White's engines, where the computer plays that side.
-    sides: [Option<Engine<Checkers>>; 2],
-    hints: Engine<Checkers>,
-}
-
-impl Computer {
-    fn new(options: &Options) -> Result<Option<Computer>, String> {
-        if options.computer.is_empty() && options.level.is_none() {
-            return Ok(None);
-        }
-        let level = options.level.unwrap_or(checkers::DEFAULT_LEVEL);
-        let engine = || checkers::engine(level).map_err(|error| error.to_string());
-        let mut sides = [None, None];
-        for &side in &options.computer {
-            sides[side_index(side)] = Some(engine()?);
-        }
-        Ok(Some(Computer {
-            level,
-            sides,
-            hints: engine()?,
-        }))
-    }
-
-    /// The engine playing `player`, if the computer plays that side.
-    fn playing(&mut self, player: Player) -> Option<&mut Engine<Checkers>> {
-        self.sides[side_index(player)].as_mut()
-    }
-
-    /// Whether the computer plays `player`.
-    fn plays(&self, player: Player) -> bool {
-        self.sides[side_index(player)].is_some()
-    }
-
-    fn new_game(&mut self) {
-        for engine in self.sides.iter_mut().flatten() {
-            engine.new_game();
-        }
-        self.hints.new_game();
-    }
-}
-
-fn side_index(player: Player) -> usize {
-    match player {
-        Player::Red => 0,
-        Player::White => 1,
-    }
-}
-
-/// What the computer thought for `player`, as the end of an
-/// announcement.
-fn thinking(thought: &SearchResult<Move>, player: Player) -> String {
-    format!(
-        "depth {}, {}",
-        thought.depth,
-        score_for(thought.score, player)
-    )
-}
+/// The computer players of a session.
+type Computer = computer::Computer<Checkers>;
 
 /// What `--help` prints after the usage line.
 const ABOUT: &str = "\
@@ -200,8 +141,10 @@ fn main() -> ExitCode {
         println!("{USAGE}\n\n{ABOUT}");
         return ExitCode::SUCCESS;
     }
-    let computer = parse_arguments(std::env::args().skip(1))
-        .and_then(|options| Computer::new(&options).map(|computer| (options, computer)));
+    let computer = parse_arguments(std::env::args().skip(1)).and_then(|options| {
+        Computer::new(&options.computer, checkers::DEFAULT_LEVEL, checkers::engine)
+            .map(|computer| (options, computer))
+    });
     let (options, computer) = match computer {
         Ok(parsed) => parsed,
         Err(message) => {
@@ -231,8 +174,7 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
     let mut options = Options {
         save: None,
         load: None,
-        computer: Vec::new(),
-        level: None,
+        computer: ComputerOptions::default(),
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -244,25 +186,13 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
                 Some(file) => options.load = Some(PathBuf::from(file)),
                 None => return Err("--load needs a file name".to_owned()),
             },
-            "--computer" => {
-                let side = args.next().ok_or("--computer needs red, white or both")?;
-                options.computer = match side.to_ascii_lowercase().as_str() {
-                    "red" => vec![Player::Red],
-                    "white" => vec![Player::White],
-                    "both" => vec![Player::Red, Player::White],
-                    _ => return Err(format!("--computer takes red, white or both, not `{side}`")),
-                };
-            }
-            "--level" => {
-                let text = args.next().ok_or("--level needs a number")?;
-                let level = text.parse().map_err(|_| {
-                    format!(
-                        "--level takes a number from 1 to {}, not `{text}`",
-                        checkers::MAX_LEVEL
-                    )
-                })?;
-                options.level = Some(level);
-            }
+            "--computer" => options.computer.read_sides(
+                args.next(),
+                [("red", Player::Red), ("white", Player::White)],
+            )?,
+            "--level" => options
+                .computer
+                .read_level(args.next(), checkers::MAX_LEVEL)?,
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
@@ -275,7 +205,7 @@ fn run(
     options: Options,
     mut computer: Option<Computer>,
 ) -> io::Result<()> {
-    let sides = &options.computer;
+    let sides = &options.computer.sides;
     let level = computer.as_ref().map(|computer| computer.level);
     console.say(&sides_banner(
         "Checkers",
@@ -335,28 +265,20 @@ fn play_game(
     let mut shown_at = None;
     while game.result().is_none() {
         let player = game.to_move();
-        let computer_to_move = computer.as_ref().is_some_and(|c| c.plays(player));
-        let both_computer = computer
-            .as_ref()
-            .is_some_and(|c| c.plays(player) && c.plays(player.opponent()));
-        if shown_at != Some(game.history().len()) && (!computer_to_move || both_computer) {
+        if shown_at != Some(game.history().len()) && shows_board(computer.as_deref(), player) {
             console.say(&format!("\n{}", diagram(&game, *numbers)))?;
             shown_at = Some(game.history().len());
         }
-        if let Some(engine) = computer.as_mut().and_then(|c| c.playing(player)) {
-            let thought = engine.think(&game);
-            if engine.offers_draw(&game, &thought) {
-                game.offer_draw().map_err(io::Error::other)?;
-                if answer_draw(console, &mut game, computer.as_deref_mut())?.is_none() {
-                    return Ok(None);
-                }
-            }
-            if game.result().is_none() {
-                if let Some(mv) = thought.best_move {
-                    play(console, &mut game, mv, Some(&thinking(&thought, player)))?;
-                }
-            }
-            continue;
+        let turn = computer_turn(
+            console,
+            &mut game,
+            computer.as_deref_mut(),
+            |c, g, mv, t| play(c, g, mv, Some(t)),
+        )?;
+        match turn {
+            Turn::Human => {}
+            Turn::Played => continue,
+            Turn::InputEnded => return Ok(None),
         }
         let Some(line) = console.ask(&format!("{player}> "))? else {
             return Ok(None);
@@ -366,12 +288,8 @@ fn play_game(
             Command::Empty => console.say("Type a move like 11-15, or help for the commands.")?,
             Command::Help => console.say(&help(computer.is_some()))?,
             Command::Hint(_) if computer.is_some() => {
-                if let Some(computer) = computer.as_mut() {
-                    let thought = computer.hints.think(&game);
-                    if let Some(mv) = thought.best_move {
-                        let thought = thinking(&thought, player);
-                        console.say(&format!("Hint: {mv} ({thought})."))?;
-                    }
+                if let Some(computer) = computer.as_deref_mut() {
+                    say_hint(console, &game, computer, |_, mv| mv.to_string())?;
                 }
             }
             Command::Moves => console.say(&format!(
@@ -498,33 +416,6 @@ fn finish_jump(
     }
 }
 
-/// The opponent of the player to move answers the draw offer that player
-/// has made: the computer by its judgement if it plays that side (its
-/// answer is shown as if typed), else a human. Returns whether it was
-/// accepted, or `None` when the input ends first.
-fn answer_draw(
-    console: &mut Console<impl BufRead, impl Write>,
-    game: &mut Match<Checkers>,
-    computer: Option<&mut Computer>,
-) -> io::Result<Option<bool>> {
-    let player = game.to_move();
-    let opponent = Checkers::opponent(player);
-    let question = format!("{player} offers a draw. {opponent}, do you accept? (Y/N) ");
-    let answer = match computer.and_then(|computer| computer.playing(opponent)) {
-        Some(engine) => {
-            let accepts = engine.accepts_draw(game);
-            console.say(&format!("{question}{}", if accepts { "Y" } else { "N" }))?;
-            Some(accepts)
-        }
-        None => ask_yes_no(console, &question)?,
-    };
-    let Some(accepted) = answer else {
-        return Ok(None);
-    };
-    settle_draw_offer(console, game, accepted)?;
-    Ok(Some(accepted))
-}
-
 /// Who won and why, as the end of the game announces it.
 fn end_of_game(result: MatchResult<Player, Ending>) -> String {
     match (result.outcome, result.reason) {
@@ -544,10 +435,7 @@ fn save_games(
     computer: &[Player],
     level: Option<u32>,
 ) -> io::Result<()> {
-    let name = |player: Player| match level {
-        Some(level) if computer.contains(&player) => format!("Computer (level {level})"),
-        _ => player.to_string(),
-    };
+    let name = |player: Player| player_name(player, computer, level);
     let event = if computer.is_empty() {
         "Checkers at one keyboard"
     } else {

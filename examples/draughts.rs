@@ -1,9 +1,10 @@
-//! Draughts for two players at one keyboard, in any variant of the crate:
-//! a thin console over `rulebook::draughts`, with the checkers example's
-//! commands.
+//! Draughts for two players at one keyboard or against the computer, in
+//! any variant of the crate: a thin console over `rulebook::draughts`,
+//! with the checkers example's commands.
 //!
 //! ```text
 //! cargo run --example draughts -- --variant international [--save FILE] [--load FILE]
+//!     [--computer white|black|both] [--level N]
 //! ```
 //!
 //! Variants: `international` (10x10), `brazilian`, `russian`, `pool`,
@@ -18,10 +19,24 @@
 //! `--save FILE` writes every finished game as PDN; `--load FILE`
 //! continues the first game of a PDN file.
 //!
+//! - `--computer white` / `black` / `both`: the computer
+//!   (`rulebook::draughts::engine`) plays that side, or a whole game by
+//!   itself, announcing its moves with what it thought (search depth and
+//!   score: 100 is a man ahead). It answers a draw offer by its own
+//!   judgement and may offer one itself. Against the computer, `undo`
+//!   takes back your move and its reply.
+//! - `--level N`: its strength, 1 (weakest) to
+//!   `rulebook::draughts::MAX_LEVEL`; the default,
+//!   `rulebook::draughts::DEFAULT_LEVEL`, answers within about a second.
+//! - With `--computer` or `--level`, `hint` asks the computer for a move.
+//!
 //! Everything the rules decide comes from the library: the legal moves,
 //! hop-by-hop entry ([`Draughts::enter_move`]), the match with its draw
-//! offers, resignations and the variant's draw rules ([`Match`]).
+//! offers, resignations and the variant's draw rules ([`Match`]), and the
+//! computer player ([`draughts::engine`]).
 
+#[path = "support/computer.rs"]
+mod computer;
 #[path = "support/console.rs"]
 mod console;
 #[path = "support/diagram.rs"]
@@ -33,9 +48,13 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use computer::{
+    answer_draw, computer_turn, player_name, say_hint, shows_board, ComputerOptions, Turn,
+    HINT_HELP,
+};
 use console::{
-    ask_yes_no, capitalized, list, load_game, quoted, save_so_far, settle_draw_offer,
-    toggle_numbers, undo_or_redo, write_record, Command, Console, GAME_COMMANDS_HELP,
+    ask_yes_no, capitalized, list, load_game, quoted, save_so_far, sides_banner, toggle_numbers,
+    undo_or_redo, write_record, Command, Console, GAME_COMMANDS_HELP,
 };
 use diagram::{draw, last_move_legend, DarkSquare, View};
 
@@ -54,16 +73,19 @@ use rulebook::draughts::{
 };
 use rulebook::{EndReason, Game, Match, MatchResult, Outcome};
 
-const USAGE: &str = "usage: draughts --variant <international|brazilian|russian|pool|italian|spanish|czech> [--save FILE] [--load FILE]";
+const USAGE: &str = "usage: draughts --variant <international|brazilian|russian|pool|italian|spanish|czech> [--save FILE] [--load FILE] [--computer white|black|both] [--level N]";
 
 /// What `--help` prints after the usage line.
 const ABOUT: &str = "\
-Draughts for two players at one keyboard, in any variant of the crate.
+Draughts for two players at one keyboard, or against the computer, in any
+variant of the crate.
   --variant NAME   international (10x10), brazilian, russian, pool, italian,
                    spanish or czech
   --save FILE      write every finished game of the session to FILE as PDN
   --load FILE      continue the first game of the PDN file FILE (of the variant)
-Type help during a game for the commands.";
+  --computer SIDE  the computer plays white, black or both
+  --level N        the computer's strength, 1 (weakest) and up
+Type help during a game for the commands (with the computer: hint).";
 
 fn main() -> ExitCode {
     if std::env::args()
@@ -73,7 +95,7 @@ fn main() -> ExitCode {
         println!("{USAGE}\n\n{ABOUT}");
         return ExitCode::SUCCESS;
     }
-    let (variant, files) = match parse_arguments(std::env::args().skip(1)) {
+    let options = match parse_arguments(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(message) => {
             eprintln!("draughts: {message}\n{USAGE}");
@@ -86,14 +108,14 @@ fn main() -> ExitCode {
         input: stdin.lock(),
         output: io::stdout().lock(),
     };
-    let outcome = match variant.as_str() {
-        "international" => run::<draughts::InternationalRules>(&mut console, &files),
-        "brazilian" => run::<draughts::BrazilianRules>(&mut console, &files),
-        "russian" => run::<draughts::RussianRules>(&mut console, &files),
-        "pool" => run::<draughts::PoolRules>(&mut console, &files),
-        "italian" => run::<draughts::ItalianRules>(&mut console, &files),
-        "spanish" => run::<draughts::SpanishRules>(&mut console, &files),
-        _ => run::<draughts::CzechRules>(&mut console, &files),
+    let outcome = match options.variant.as_str() {
+        "international" => run::<draughts::InternationalRules>(&mut console, &options),
+        "brazilian" => run::<draughts::BrazilianRules>(&mut console, &options),
+        "russian" => run::<draughts::RussianRules>(&mut console, &options),
+        "pool" => run::<draughts::PoolRules>(&mut console, &options),
+        "italian" => run::<draughts::ItalianRules>(&mut console, &options),
+        "spanish" => run::<draughts::SpanishRules>(&mut console, &options),
+        _ => run::<draughts::CzechRules>(&mut console, &options),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -115,17 +137,23 @@ const VARIANTS: [&str; 7] = [
     "czech",
 ];
 
-/// The files of a session: where to save its games, which game to load.
-#[derive(Default)]
-struct Files {
+/// What the command line asks for.
+struct Options {
+    variant: String,
+    /// Where to save the session's games.
     save: Option<PathBuf>,
+    /// A PDN file whose first game the session continues.
     load: Option<PathBuf>,
+    /// The sides the computer plays and its level.
+    computer: ComputerOptions<Color>,
 }
 
-/// Reads `--variant NAME` (required), `--save FILE` and `--load FILE`.
-fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<(String, Files), String> {
+/// Reads `--variant NAME` (required), `--save FILE`, `--load FILE`,
+/// `--computer SIDE` and `--level N`.
+fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut variant = None;
-    let mut files = Files::default();
+    let (mut save, mut load) = (None, None);
+    let mut computer = ComputerOptions::default();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--variant" => match args.next() {
@@ -140,18 +168,35 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<(String, Fi
                 None => return Err("--variant needs a name".to_owned()),
             },
             "--save" => match args.next() {
-                Some(file) => files.save = Some(PathBuf::from(file)),
+                Some(file) => save = Some(PathBuf::from(file)),
                 None => return Err("--save needs a file name".to_owned()),
             },
             "--load" => match args.next() {
-                Some(file) => files.load = Some(PathBuf::from(file)),
+                Some(file) => load = Some(PathBuf::from(file)),
                 None => return Err("--load needs a file name".to_owned()),
             },
+            "--computer" => computer.read_sides(
+                args.next(),
+                [("white", Color::White), ("black", Color::Black)],
+            )?,
+            "--level" => {
+                computer.read_level(args.next(), draughts::MAX_LEVEL)?;
+                // The levels are the same in every variant: check it now,
+                // before the variant's engine is made.
+                if let Some(level) = computer.level {
+                    draughts::level_limits(level).map_err(|error| error.to_string())?;
+                }
+            }
             other => return Err(format!("unknown argument `{}`", quoted(other))),
         }
     }
     let variant = variant.ok_or_else(|| "say which variant: --variant NAME".to_owned())?;
-    Ok((variant, files))
+    Ok(Options {
+        variant,
+        save,
+        load,
+        computer,
+    })
 }
 
 /// An example move of the variant, for prompts.
@@ -173,7 +218,8 @@ fn looks_like_move(text: &str) -> bool {
     }
 }
 
-fn help<R: Rules>() -> String {
+/// `help`'s text: the commands, with `hint` when a computer can give one.
+fn help<R: Rules>(with_hint: bool) -> String {
     let example = example_move::<R>();
     let separator = R::NOTATION.capture_separator();
     format!(
@@ -184,8 +230,13 @@ fn help<R: Rules>() -> String {
   moves    list the legal moves
   draw     offer a draw (your opponent answers Y or N)
   resign   give up the game (your opponent wins)
-{GAME_COMMANDS_HELP}
-  help     show this list"
+{GAME_COMMANDS_HELP}{}
+  help     show this list",
+        if with_hint {
+            format!("\n{HINT_HELP}")
+        } else {
+            String::new()
+        }
     )
 }
 
@@ -220,20 +271,40 @@ fn diagram<R: Rules>(game: &Match<Draughts<R>>, numbers: bool) -> String {
     draw(R::SIZE, square, |_| String::new(), &view, &legend)
 }
 
+/// The computer players of a session.
+type Computer<R> = computer::Computer<Draughts<R>>;
+
 /// Plays games until the players stop or the input ends.
-fn run<R: Rules>(console: &mut Console<impl BufRead, impl Write>, files: &Files) -> io::Result<()> {
+fn run<R: Rules>(
+    console: &mut Console<impl BufRead, impl Write>,
+    options: &Options,
+) -> io::Result<()> {
     let first = R::FIRST;
-    console.say(&format!(
-        "Draughts ({}): two players at one keyboard. {first} moves first.",
-        R::NAME
+    let sides = &options.computer.sides;
+    // The level was checked when the arguments were read.
+    let mut computer = Computer::<R>::new(
+        &options.computer,
+        draughts::DEFAULT_LEVEL,
+        draughts::engine::<R>,
+    )
+    .map_err(io::Error::other)?;
+    let level = computer.as_ref().map(|computer| computer.level);
+    let name = format!("Draughts ({})", R::NAME);
+    console.say(&sides_banner(
+        &name,
+        [first, first.opponent()],
+        sides,
+        level,
     ))?;
-    console.say(&format!(
-        "Type a move like {}, or help for the commands.",
-        example_move::<R>()
-    ))?;
+    if sides.len() < 2 {
+        console.say(&format!(
+            "Type a move like {}, or help for the commands.",
+            example_move::<R>()
+        ))?;
+    }
     let new_game = || Match::with_rules(Draughts::<R>::default(), R::DRAW_RULES);
     let mut game = new_game();
-    if let Some(path) = &files.load {
+    if let Some(path) = &options.load {
         game = load_game(console, path, R::DRAW_RULES, |record| {
             pdn::replay::<R>(record).map_err(|error| error.to_string())
         })?;
@@ -241,13 +312,16 @@ fn run<R: Rules>(console: &mut Console<impl BufRead, impl Write>, files: &Files)
     let mut finished = Vec::new();
     let mut numbers = true;
     loop {
+        if let Some(computer) = &mut computer {
+            computer.new_game();
+        }
         let start = std::mem::replace(&mut game, new_game());
-        let Some(game) = play_game::<R>(console, start, &mut numbers)? else {
+        let Some(game) = play_game::<R>(console, start, computer.as_mut(), &mut numbers)? else {
             return console.say("\nEnd of input: goodbye.");
         };
         finished.push(game);
-        if let Some(path) = &files.save {
-            save_games(path, &finished)?;
+        if let Some(path) = &options.save {
+            save_games(path, &finished, sides, level)?;
             console.say(&format!("The game is saved in {}.", path.display()))?;
         }
         match ask_yes_no(console, "Play another game? (Y/N) ")? {
@@ -262,26 +336,47 @@ fn run<R: Rules>(console: &mut Console<impl BufRead, impl Write>, files: &Files)
 fn play_game<R: Rules>(
     console: &mut Console<impl BufRead, impl Write>,
     mut game: Match<Draughts<R>>,
+    mut computer: Option<&mut Computer<R>>,
     numbers: &mut bool,
 ) -> io::Result<Option<Match<Draughts<R>>>> {
-    // The plies when the board was last shown: once a turn.
+    // The plies when the board was last shown: once a turn, before a
+    // human's move (or each move when the computer plays both sides).
     let mut shown_at = None;
     let hint = format!(
         "Type a move like {}, or help for the commands.",
         example_move::<R>()
     );
     while game.result().is_none() {
-        if shown_at != Some(game.history().len()) {
+        let player = game.to_move();
+        if shown_at != Some(game.history().len()) && shows_board(computer.as_deref(), player) {
             console.say(&format!("\n{}", diagram(&game, *numbers)))?;
             shown_at = Some(game.history().len());
         }
-        let player = game.to_move();
+        let turn = computer_turn(
+            console,
+            &mut game,
+            computer.as_deref_mut(),
+            |c, g, mv, t| play(c, g, mv, Some(t)),
+        )?;
+        match turn {
+            Turn::Human => {}
+            Turn::Played => continue,
+            Turn::InputEnded => return Ok(None),
+        }
         let Some(line) = console.ask(&format!("{player}> "))? else {
             return Ok(None);
         };
-        match Command::read(&line, looks_like_move) {
+        let command = Command::read(&line, looks_like_move);
+        match command {
             Command::Empty => console.say(&hint)?,
-            Command::Help => console.say(&help::<R>())?,
+            Command::Help => console.say(&help::<R>(computer.is_some()))?,
+            Command::Hint(_) if computer.is_some() => {
+                if let Some(computer) = computer.as_deref_mut() {
+                    say_hint(console, &game, computer, |position, mv| {
+                        position.move_text(mv)
+                    })?;
+                }
+            }
             Command::Moves => {
                 let position = *game.position();
                 let moves = position.legal_moves();
@@ -291,7 +386,8 @@ fn play_game<R: Rules>(
                 ))?;
             }
             Command::Draw => {
-                if offer_draw(console, &mut game, player)?.is_none() {
+                game.offer_draw().map_err(io::Error::other)?;
+                if answer_draw(console, &mut game, computer.as_deref_mut())?.is_none() {
                     return Ok(None);
                 }
             }
@@ -299,9 +395,13 @@ fn play_game<R: Rules>(
                 game.resign(player).map_err(io::Error::other)?;
                 console.say(&format!("{player} resigns."))?;
             }
-            // Two players at one keyboard: undo takes back one move.
-            Command::Undo => undo_or_redo(console, &mut game, false, |_| false)?,
-            Command::Redo => undo_or_redo(console, &mut game, true, |_| false)?,
+            // Against the computer, undo takes back the human's move and
+            // the computer's reply.
+            Command::Undo | Command::Redo => {
+                let redo = matches!(command, Command::Redo);
+                let is_computer = |side| computer.as_ref().is_some_and(|c| c.plays(side));
+                undo_or_redo(console, &mut game, redo, is_computer)?;
+            }
             Command::Numbers => {
                 toggle_numbers(console, numbers)?;
                 shown_at = None;
@@ -313,16 +413,16 @@ fn play_game<R: Rules>(
                 })?;
             }
             Command::Move(text) => match game.position().enter_move(text) {
-                Ok(Entry::Complete(mv)) => play(console, &mut game, mv)?,
+                Ok(Entry::Complete(mv)) => play(console, &mut game, mv, None)?,
                 Ok(Entry::Capturing(partial)) => {
                     let Some(mv) = finish_capture(console, partial, player)? else {
                         return Ok(None);
                     };
-                    play(console, &mut game, mv)?;
+                    play(console, &mut game, mv, None)?;
                 }
                 Err(error) => console.say(&format!("{}.", sentence(&error.to_string())))?,
             },
-            // No computer here: `hint` is a word like any other.
+            // Without a computer, `hint` is a word like any other.
             Command::Hint(word) | Command::Unknown(word) => console.say(&format!(
                 "Unknown command `{}`: {}",
                 quoted(word),
@@ -351,16 +451,21 @@ fn lower_first(text: &str) -> String {
     }
 }
 
-/// Plays a resolved move, and says so in the notation players write.
+/// Plays a resolved move, and says so in the notation players write
+/// (with what the computer thought, when it chose the move).
 fn play<R: Rules>(
     console: &mut Console<impl BufRead, impl Write>,
     game: &mut Match<Draughts<R>>,
     mv: Move<R>,
+    thought: Option<&str>,
 ) -> io::Result<()> {
     let player = game.to_move();
     let text = game.position().move_text(&mv);
     game.play(mv).map_err(io::Error::other)?;
-    console.say(&format!("{player} plays {text}."))
+    match thought {
+        None => console.say(&format!("{player} plays {text}.")),
+        Some(thought) => console.say(&format!("{player} plays {text} ({thought}).")),
+    }
 }
 
 /// Asks for the next hops of a capture until it is complete; `None` when
@@ -391,7 +496,7 @@ fn finish_capture<R: Rules>(
                 list(next.iter())
             ))?,
             Command::Help => {
-                console.say(&help::<R>())?;
+                console.say(&help::<R>(false))?;
                 console.say(&format!(
                     "Finish the capture: type the next hop from {landing}{example}."
                 ))?;
@@ -401,22 +506,6 @@ fn finish_capture<R: Rules>(
             ))?,
         }
     }
-}
-
-/// The player to move offers a draw and the opponent answers.
-fn offer_draw<R: Rules>(
-    console: &mut Console<impl BufRead, impl Write>,
-    game: &mut Match<Draughts<R>>,
-    player: Color,
-) -> io::Result<Option<bool>> {
-    game.offer_draw().map_err(io::Error::other)?;
-    let opponent = player.opponent();
-    let question = format!("{player} offers a draw. {opponent}, do you accept? (Y/N) ");
-    let Some(accepted) = ask_yes_no(console, &question)? else {
-        return Ok(None);
-    };
-    settle_draw_offer(console, game, accepted)?;
-    Ok(Some(accepted))
 }
 
 /// Who won and why.
@@ -439,15 +528,27 @@ fn end_of_game(result: MatchResult<Color, Ending>) -> String {
     }
 }
 
-/// Writes the finished games to `path` as PDN.
-fn save_games<R: Rules>(path: &std::path::Path, games: &[Match<Draughts<R>>]) -> io::Result<()> {
+/// Writes the finished games to `path` as PDN; the sides the computer
+/// played (at `level`) are named so.
+fn save_games<R: Rules>(
+    path: &std::path::Path,
+    games: &[Match<Draughts<R>>],
+    computer: &[Color],
+    level: Option<u32>,
+) -> io::Result<()> {
+    let place = if computer.is_empty() {
+        "at one keyboard"
+    } else {
+        "against the computer"
+    };
     let mut text = String::new();
     for (index, game) in games.iter().enumerate() {
         if index > 0 {
             text.push('\n');
         }
-        let event = format!("Draughts ({}) at one keyboard, game {}", R::NAME, index + 1);
-        let (white, black) = (Color::White.to_string(), Color::Black.to_string());
+        let event = format!("Draughts ({}) {place}, game {}", R::NAME, index + 1);
+        let name = |color| player_name(color, computer, level);
+        let (white, black) = (name(Color::White), name(Color::Black));
         let tags = [
             ("Event", event.as_str()),
             ("White", white.as_str()),

@@ -1,6 +1,6 @@
 //! [`Described`] for every draughts variant, one generic implementation
-//! over [`Rules`]: PDN FEN, the variant's notation, PDN records, and (for
-//! now) a local alpha-beta engine.
+//! over [`Rules`]: PDN FEN, the variant's notation, PDN records, and the
+//! draughts engine ([`draughts::engine`]).
 
 use core::ops::RangeInclusive;
 
@@ -9,42 +9,8 @@ use super::{
 };
 use crate::draughts::{self, Color, Draughts, Move, Role, Rules, Square};
 use crate::pdn::WriteError;
-use crate::search::{self, Engine, LevelError, Limits};
-use crate::{DrawRules, Game, Match};
-
-// TODO(draughts engine): replace this level table, `material` and
-// `engine` below with `draughts::engine(level)` once it lands.
-
-/// The strongest level of the placeholder draughts engine.
-const MAX_LEVEL: u32 = 4;
-
-/// The placeholder engine's default level.
-const DEFAULT_LEVEL: u32 = 3;
-
-/// The search limits of the placeholder engine's levels, weakest first:
-/// depth-limited, then node-limited (the same moves on every machine).
-const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
-    Limits::depth(1),
-    Limits::depth(3),
-    Limits::nodes(20_000),
-    Limits::nodes(200_000),
-];
-
-/// A man's value for the placeholder evaluation.
-const MAN_VALUE: i32 = 100;
-
-/// A king's value: a flying king is worth about three men.
-const KING_VALUE: i32 = 300;
-
-/// The placeholder evaluation: material, for the player to move.
-fn material<R: Rules>(game: &Draughts<R>) -> i32 {
-    let worth = |color: Color| {
-        // At most 20 pieces a side: no overflow.
-        game.man_count(color) as i32 * MAN_VALUE + game.king_count(color) as i32 * KING_VALUE
-    };
-    let me = game.to_move();
-    worth(me) - worth(me.opponent())
-}
+use crate::search::{Engine, LevelError};
+use crate::{DrawRules, Match};
 
 /// The spec of variant `R`: its [`Variant`], or checkers for the English
 /// rules.
@@ -133,19 +99,16 @@ impl<R: Rules> Described for Draughts<R> {
     }
 
     fn levels() -> RangeInclusive<u32> {
-        1..=MAX_LEVEL
+        1..=draughts::MAX_LEVEL
     }
 
     fn default_level() -> u32 {
-        DEFAULT_LEVEL
+        draughts::DEFAULT_LEVEL
     }
 
-    /// For now a placeholder: alpha-beta on material, by the levels of a
-    /// small local table (to be replaced by the draughts module's own
-    /// engine).
+    /// The variant's computer player, [`draughts::engine`].
     fn engine(&self, level: u32) -> Result<Engine<Draughts<R>>, LevelError> {
-        let evaluation: fn(&Draughts<R>) -> i32 = material::<R>;
-        search::alpha_beta_engine(&LEVEL_LIMITS, level, evaluation)
+        draughts::engine::<R>(level)
     }
 
     /// PDN with the variant's `GameType` ([`draughts::pdn::write_match`]).

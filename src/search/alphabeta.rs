@@ -26,6 +26,13 @@ const REDUCTION_MIN_DEPTH: i32 = 3;
 /// Moves from this index on are "late".
 const REDUCTION_MIN_INDEX: usize = 3;
 
+/// With aspiration windows on, iterations from this depth on search a
+/// window around the last iteration's value.
+const ASPIRATION_MIN_DEPTH: u32 = 3;
+/// An aspiration window that failed this many times on one side is opened
+/// fully on that side.
+const ASPIRATION_MAX_WIDENINGS: u32 = 2;
+
 /// Negamax alpha-beta search over any [`Game`] with an [`Evaluator`].
 ///
 /// - **Iterative deepening**: depth 1, 2, 3, ... until a [`Limits`] stops
@@ -40,6 +47,9 @@ const REDUCTION_MIN_INDEX: usize = 3;
 ///   then history.
 /// - **Late move reductions** for quiet moves late in the order (searched
 ///   again at full depth when they turn out good).
+/// - **Aspiration windows**, when asked for
+///   ([`with_aspiration`](AlphaBeta::with_aspiration)): each iteration
+///   first searches a narrow window around the last one's value.
 /// - **Quiescence**: at depth 0, tactical moves are searched on until the
 ///   position is quiet; when every legal move is tactical (checkers'
 ///   forced captures) the side to move cannot "stand pat".
@@ -83,6 +93,8 @@ pub struct AlphaBeta<G: Game, E> {
     root_best: Option<(G::Move, i32)>,
     root_pv: Vec<G::Move>,
     reductions: bool,
+    /// The half-width of the aspiration window, if any.
+    aspiration: Option<i32>,
     /// Raised by another thread to end the search early.
     stop: Option<StopSignal>,
 }
@@ -111,6 +123,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             root_best: None,
             root_pv: Vec::with_capacity(MAX_PLY),
             reductions: true,
+            aspiration: None,
             stop: None,
         }
     }
@@ -120,6 +133,19 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// value at a given depth is exactly the minimax value.
     pub fn with_reductions(mut self, on: bool) -> Self {
         self.reductions = on;
+        self
+    }
+
+    /// This search with aspiration windows of half-width `window` (in
+    /// evaluation units; `None`, the default, turns them off): from depth
+    /// 3 on, each iteration first searches the window `window` either side
+    /// of the last iteration's value, and when the value falls outside,
+    /// searches again with that side widened (four times wider, then
+    /// fully open). Narrow windows cut more, so an iteration usually costs
+    /// fewer nodes; a value that moves a lot costs a search more. Decisive
+    /// values (a win or loss found) are searched with the full window.
+    pub fn with_aspiration(mut self, window: Option<i32>) -> Self {
+        self.aspiration = window.filter(|&width| width > 0);
         self
     }
 
@@ -170,14 +196,21 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut depth = 1;
         while depth <= MAX_DEPTH && self.clock.allows_depth(depth) {
             self.root_best = None;
-            let found = self.negamax(
-                position,
-                depth as i32,
-                -INFINITY,
-                INFINITY,
-                0,
-                root.reversible_plies(),
-            );
+            let window = self
+                .aspiration
+                .filter(|_| completed > 0 && depth >= ASPIRATION_MIN_DEPTH)
+                .filter(|_| !Score::from_value(value).is_decisive());
+            let found = match window {
+                Some(width) => self.aspiration_search(root, depth, value, width),
+                None => self.negamax(
+                    position,
+                    depth as i32,
+                    -INFINITY,
+                    INFINITY,
+                    0,
+                    root.reversible_plies(),
+                ),
+            };
             if self.clock.stopped() {
                 // A root move searched in full in the stopped iteration
                 // beat the previous best (which was searched first).
@@ -222,6 +255,51 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             depth: completed,
             nodes: self.clock.nodes,
             elapsed: self.clock.elapsed(),
+        }
+    }
+
+    /// One iteration at `depth` from the root with aspiration windows of
+    /// half-width `width` around `guess` (the last iteration's value): the
+    /// window widens on the side the value falls, until the value is inside.
+    /// Returns 0 (to be ignored) once the clock has stopped the search.
+    fn aspiration_search(&mut self, root: &Root<G>, depth: u32, guess: i32, width: i32) -> i32 {
+        let (mut below, mut above) = (width, width);
+        let (mut fails_low, mut fails_high) = (0, 0);
+        loop {
+            let alpha = if fails_low > ASPIRATION_MAX_WIDENINGS {
+                -INFINITY
+            } else {
+                guess.saturating_sub(below).max(-INFINITY)
+            };
+            let beta = if fails_high > ASPIRATION_MAX_WIDENINGS {
+                INFINITY
+            } else {
+                guess.saturating_add(above).min(INFINITY)
+            };
+            let found = self.negamax(
+                root.position(),
+                depth as i32,
+                alpha,
+                beta,
+                0,
+                root.reversible_plies(),
+            );
+            if self.clock.stopped() {
+                return found;
+            }
+            if found <= alpha && alpha > -INFINITY {
+                fails_low += 1;
+                below = below.saturating_mul(4);
+            } else if found >= beta && beta < INFINITY {
+                fails_high += 1;
+                above = above.saturating_mul(4);
+                // The move that failed high goes first in the next try.
+                if let Some((mv, _)) = self.root_best {
+                    self.root_move = Some(mv);
+                }
+            } else {
+                return found;
+            }
         }
     }
 

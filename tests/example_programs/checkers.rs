@@ -16,7 +16,7 @@
 //! `RULEBOOK_BLESS=1 cargo test --test example_programs checkers::` and review the
 //! diff.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 use rulebook::checkers::pdn::PdnReader;
@@ -25,11 +25,7 @@ use rulebook::{DrawRules, EndReason, Match, Outcome};
 
 use crate::support;
 
-fn data_file(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
+use support::{assert_matches_file, data_file};
 
 /// Runs the example with `args` in the directory `dir`, feeding it
 /// `input`.
@@ -42,59 +38,10 @@ fn run_example(args: &[&str], input: &[u8]) -> Output {
     run_example_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, input)
 }
 
-/// Whether the example may rewrite the expected files.
-fn blessing() -> bool {
-    std::env::var_os("RULEBOOK_BLESS").is_some()
-}
-
-/// Checks `actual` against the expected file `name` in `tests/data/`,
-/// showing the first lines that differ.
-fn assert_matches_file(actual: &str, name: &str) {
-    let expected_path = data_file(name);
-    if blessing() {
-        std::fs::write(&expected_path, actual).expect("write the expected file");
-    }
-    let expected = std::fs::read_to_string(&expected_path).expect("the expected file");
-    if actual != expected {
-        let first_difference = actual
-            .lines()
-            .zip(expected.lines())
-            .position(|(got, want)| got != want)
-            .unwrap_or(actual.lines().count().min(expected.lines().count()));
-        panic!(
-            "the output differs from {} from line {}:\n--- got ---\n{}\n--- expected ---\n{}",
-            expected_path.display(),
-            first_difference + 1,
-            actual
-                .lines()
-                .skip(first_difference)
-                .take(5)
-                .collect::<Vec<_>>()
-                .join("\n"),
-            expected
-                .lines()
-                .skip(first_difference)
-                .take(5)
-                .collect::<Vec<_>>()
-                .join("\n"),
-        );
-    }
-}
-
 /// Plays session `name` with `args` in `dir` and checks the whole output,
 /// a clean exit and an empty stderr.
 fn check_session_in(dir: &Path, name: &str, args: &[&str]) {
-    let input = std::fs::read(data_file(&format!("checkers_session_{name}.input.txt")))
-        .expect("the session's input file");
-    let output = run_example_in(dir, args, &input);
-    let stdout = String::from_utf8(output.stdout).expect("the example prints UTF-8");
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "",
-        "session {name} wrote to stderr"
-    );
-    assert!(output.status.success(), "session {name}: {}", output.status);
-    assert_matches_file(&stdout, &format!("checkers_session_{name}.output.txt"));
+    support::check_session_in("checkers", dir, name, args);
 }
 
 /// Plays session `name` without arguments.
@@ -222,23 +169,8 @@ fn a_file_that_cannot_be_written_is_reported_and_the_exit_code_says_so() {
 /// The moves announced in a transcript (`Red plays 11-15.`, `White plays
 /// 22-18 (depth 3, score +7).`), replayed from the start under `rules`.
 fn replay_announced(transcript: &str, rules: DrawRules) -> Match<Checkers> {
-    let mut game = Match::with_rules(Checkers::default(), rules);
-    for line in transcript.lines() {
-        let Some(rest) = line
-            .strip_prefix("Red plays ")
-            .or_else(|| line.strip_prefix("White plays "))
-        else {
-            continue;
-        };
-        let text = rest.split([' ', '.']).next().expect("a move after `plays`");
-        let mv = game
-            .position()
-            .parse_move(text)
-            .unwrap_or_else(|error| panic!("{line}: {error}"));
-        game.play(mv)
-            .unwrap_or_else(|error| panic!("{line}: {error}"));
-    }
-    game
+    let start = Match::with_rules(Checkers::default(), rules);
+    support::replay_announced(transcript, start, ["Red", "White"], Checkers::parse_move)
 }
 
 // The computer sessions: the human's input was written by playing the

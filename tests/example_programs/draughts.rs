@@ -1,11 +1,16 @@
 //! Runs the `draughts` example as a player would, in every variant: the
 //! board, hop-by-hop captures, the majority rule explained, commands, and
-//! bad arguments.
+//! bad arguments; and against the computer, with scripted sessions
+//! compared whole with their transcripts in `tests/data/`.
 
 use crate::support;
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
+
+use rulebook::draughts::{self, pdn, Color, Draughts, Ending, RussianRules};
+use rulebook::{EndReason, Match, Outcome};
 
 /// Runs the example with `args`, types `input`, returns (stdout, stderr,
 /// exit code).
@@ -141,12 +146,196 @@ fn bad_arguments_print_the_usage() {
     }
 }
 
-/// Draughts has no computer player: `hint` (a command of the checkers
-/// example, read by the shared console) stays an unknown word here.
+/// Without `--computer` or `--level`, `hint` (a command of the shared
+/// console) stays an unknown word.
 #[test]
-fn hint_is_an_unknown_command() {
+fn hint_is_an_unknown_command_without_the_computer() {
     let (out, err, code) = session(&["--variant", "russian"], "hint\n");
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("> hint\nUnknown command `hint`: "), "{out}");
     assert!(out.ends_with("End of input: goodbye.\n"), "{out}");
+}
+
+use support::data_file;
+
+/// Plays session `name` of the draughts example (see
+/// [`support::check_session_in`]) and returns its output.
+fn check_session_in(dir: &Path, name: &str, args: &[&str]) -> String {
+    support::check_session_in("draughts", dir, name, args)
+}
+
+/// The moves announced in a transcript (`White plays c3-d4.`, `Black
+/// plays b6-c5 (depth 3, score +12 for Black).`), replayed from the start.
+fn replay_announced<R: draughts::Rules>(transcript: &str) -> Match<Draughts<R>> {
+    let start = Match::with_rules(Draughts::<R>::default(), R::DRAW_RULES);
+    support::replay_announced(transcript, start, ["White", "Black"], Draughts::parse_move)
+}
+
+// The computer sessions. The human's input was written by a script that
+// plays, at each prompt, the first move the `moves` command lists, and
+// refuses every draw offer, against the example's level-2 computer (levels
+// 1 and 2 search to a fixed depth, so the computer's replies are the same
+// on every machine); `hint`, `help`, a draw offer, an unknown word and
+// `undo`/`redo` were added by hand. The outputs were checked by hand.
+
+#[test]
+fn a_scripted_human_against_the_computer_plays_to_the_end() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let args = [
+        "--variant",
+        "russian",
+        "--computer",
+        "black",
+        "--level",
+        "2",
+    ];
+    let transcript = check_session_in(dir, "computer_black", &args);
+    assert!(transcript.contains("White> hint\nHint: "), "{transcript}");
+    assert!(transcript.contains("  hint     ask the computer for a move\n"));
+    // The computer judged the draw offer itself, in the opening.
+    assert!(transcript.contains(
+        "White offers a draw. Black, do you accept? (Y/N) N\n\
+         Black refused the draw. The game goes on: White to move."
+    ));
+    // Against the computer, undo takes back the human's move and its reply.
+    assert!(transcript.contains("White> undo\nTook back 2 moves.\n"));
+    assert!(transcript.contains("White> redo\nPlayed 2 moves again.\n"));
+    // Every announced move is legal, and the game really ended as it says.
+    let game = replay_announced::<RussianRules>(&transcript);
+    let result = game.result().expect("the game is over");
+    assert_eq!(result.outcome, Outcome::Win(Color::Black));
+    assert_eq!(result.reason, EndReason::Rules(Ending::NoPieces));
+    assert!(transcript.ends_with(
+        "Game over. Black wins: White has no pieces left.\nPlay another game? (Y/N) n\nGoodbye.\n"
+    ));
+}
+
+#[test]
+fn the_computer_opens_and_undo_lets_it_play_its_opening_again() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let args = [
+        "--variant",
+        "international",
+        "--computer",
+        "white",
+        "--level",
+        "2",
+    ];
+    let transcript = check_session_in(dir, "computer_white", &args);
+    assert!(transcript.starts_with(
+        "Draughts (international): you play Black against the computer (White, level 2). \
+         White moves first.\n"
+    ));
+    assert!(transcript.contains("Black> undo\nTook back 1 move.\nWhite plays "));
+    let game = replay_announced::<draughts::InternationalRules>(&transcript);
+    assert!(game.result().is_some(), "{transcript}");
+}
+
+#[test]
+fn a_saved_game_names_the_computer_and_reads_back() {
+    let dir = std::env::temp_dir().join(format!("rulebook-draughts-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let input = std::fs::read(data_file("draughts_session_computer_black.input.txt")).unwrap();
+    let args = [
+        "--variant",
+        "russian",
+        "--computer",
+        "black",
+        "--level",
+        "2",
+        "--save",
+        "games.pdn",
+    ];
+    let output = support::run_example_in("draughts", &dir, &args, &input);
+    assert!(output.status.success());
+    let written = std::fs::read_to_string(dir.join("games.pdn")).expect("the saved file");
+    std::fs::remove_dir_all(&dir).expect("remove the scratch directory");
+    assert!(written.contains("[White \"White\"]"), "{written}");
+    assert!(
+        written.contains("[Black \"Computer (level 2)\"]"),
+        "{written}"
+    );
+    assert!(
+        written.contains("against the computer, game 1"),
+        "{written}"
+    );
+    let record = pdn::PdnReader::new(&written).next().unwrap().unwrap();
+    let game = pdn::replay::<RussianRules>(&record).expect("a legal game");
+    let transcript = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        game.history(),
+        replay_announced::<RussianRules>(&transcript).history()
+    );
+}
+
+#[test]
+fn the_computer_plays_a_whole_game_by_itself_in_every_variant() {
+    for variant in rulebook::catalog::Variant::ALL.map(|variant| variant.name()) {
+        let (out, err, code) = session(
+            &["--variant", variant, "--computer", "both", "--level", "1"],
+            "n\n",
+        );
+        assert_eq!(code, Some(0), "{variant}: {err}");
+        assert!(
+            out.starts_with(&format!(
+                "Draughts ({variant}): the computer (level 1) plays both sides."
+            )),
+            "{out}"
+        );
+        // No human prompt: only the question after the game.
+        assert!(
+            !out.contains("White> ") && !out.contains("Black> "),
+            "{out}"
+        );
+        assert!(out.contains("\nGame over. "), "{variant}:\n{out}");
+        assert!(
+            out.ends_with("Play another game? (Y/N) n\nGoodbye.\n"),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn hint_with_a_level_alone_and_two_players() {
+    let (out, err, code) = session(&["--variant", "pool", "--level", "1"], "hint\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with("Draughts (pool): two players at one keyboard."),
+        "{out}"
+    );
+    // Pool: Black moves first.
+    assert!(out.contains("Black> hint\nHint: "), "{out}");
+    assert!(out.contains("(depth 1, score "), "{out}");
+}
+
+#[test]
+fn bad_computer_options_print_the_usage() {
+    for (args, message) in [
+        (
+            &["--computer", "red"][..],
+            "--computer takes white, black or both, not `red`",
+        ),
+        (&["--computer"][..], "--computer needs white, black or both"),
+        (
+            &["--level", "9"][..],
+            "there is no level 9: levels go from 1 (weakest) to 5",
+        ),
+        (&["--level", "0"][..], "there is no level 0"),
+        (
+            &["--level", "x"][..],
+            "--level takes a number from 1 to 5, not `x`",
+        ),
+        (&["--level"][..], "--level needs a number"),
+    ] {
+        let mut all = vec!["--variant", "russian"];
+        all.extend_from_slice(args);
+        let (out, err, code) = session(&all, "");
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(out.is_empty(), "{out}");
+        assert!(
+            err.starts_with(&format!("draughts: {message}")),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("\nusage: draughts --variant"), "{err}");
+    }
 }

@@ -307,6 +307,24 @@ fn every_game_plays_its_weakest_level_and_refuses_others() {
 }
 
 #[test]
+fn draughts_engines_are_the_draughts_modules_by_level() {
+    use rulebook::draughts::{self, InternationalRules, RussianRules};
+    assert_eq!(Russian::levels(), 1..=draughts::MAX_LEVEL);
+    assert_eq!(International::default_level(), draughts::DEFAULT_LEVEL);
+    for level in Russian::levels() {
+        let described = Russian::default().engine(level).unwrap();
+        let direct = draughts::engine::<RussianRules>(level).unwrap();
+        assert_eq!(described.limits(), direct.limits(), "level {level}");
+    }
+    // The same search: the same move and score at a fixed-depth level.
+    let game = Match::new(International::default());
+    let mut described = International::default().engine(2).unwrap();
+    let mut direct = draughts::engine::<InternationalRules>(2).unwrap();
+    let (a, b) = (described.think(&game), direct.think(&game));
+    assert_eq!((a.best_move, a.score), (b.best_move, b.score));
+}
+
+#[test]
 fn positions_of_another_connectx_size_are_refused() {
     let small = ConnectX::new(Parameters::new(4, 5, 3).unwrap());
     let big = ConnectX::new(Parameters::new(8, 9, 5).unwrap());

@@ -186,15 +186,24 @@ fn positions<G: Game>(count: u64, plies: u64) -> Vec<G> {
         .collect()
 }
 
-/// Without reductions, the value at each depth is the minimax value.
+/// Without reductions, the value at each depth is the minimax value, with
+/// aspiration windows too (a window of 1 fails at almost every iteration,
+/// so the widening is what finds the value).
 fn check_minimax<G: Game, E: Evaluator<G> + Clone>(games: &[G], eval: E, max_depth: u32) {
     for game in games {
-        for depth in 1..=max_depth {
-            let mut search =
-                AlphaBeta::with_table_bytes(eval.clone(), TABLE_BYTES).with_reductions(false);
+        for (depth, aspiration) in (1..=max_depth)
+            .flat_map(|depth| [None, Some(1), Some(30)].map(|aspiration| (depth, aspiration)))
+        {
+            let mut search = AlphaBeta::with_table_bytes(eval.clone(), TABLE_BYTES)
+                .with_reductions(false)
+                .with_aspiration(aspiration);
             let result = search.search(game, Limits::depth(depth));
             let expected = minimax(game, result.depth, &eval, 0);
-            assert_eq!(result.score.value(), expected, "{game:?} depth {depth}");
+            assert_eq!(
+                result.score.value(),
+                expected,
+                "{game:?} depth {depth}, aspiration {aspiration:?}"
+            );
             // The principal variation is legal, and starts with the move.
             assert_eq!(result.pv.first(), result.best_move.as_ref());
             let mut line = game.clone();
@@ -225,6 +234,19 @@ fn checkers_values_equal_plain_minimax_with_quiescence() {
         .collect();
     assert!(games.len() >= 10);
     check_minimax(&games, checkers::Evaluation::new(), 4);
+}
+
+#[test]
+fn draughts_values_equal_plain_minimax_with_quiescence() {
+    use rulebook::draughts::{Color, Evaluation, International, InternationalRules};
+    // Men only, as for checkers.
+    let games: Vec<International> = positions::<International>(40, 14)
+        .into_iter()
+        .filter(|game| game.king_count(Color::White) + game.king_count(Color::Black) == 0)
+        .take(8)
+        .collect();
+    assert!(games.len() >= 6);
+    check_minimax(&games, Evaluation::<InternationalRules>::new(), 3);
 }
 
 #[test]

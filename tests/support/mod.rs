@@ -60,3 +60,103 @@ pub fn run_example_in(name: &str, dir: &Path, args: &[&str], input: &[u8]) -> Ou
 pub fn run_example(name: &str, args: &[&str], input: &[u8]) -> Output {
     run_example_in(name, Path::new(env!("CARGO_MANIFEST_DIR")), args, input)
 }
+
+/// The file `name` of `tests/data/`.
+pub fn data_file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// Checks `actual` against the expected file `name` in `tests/data/`,
+/// showing the first lines that differ. Under `RULEBOOK_BLESS=1` the file
+/// is rewritten first (review the diff).
+pub fn assert_matches_file(actual: &str, name: &str) {
+    let expected_path = data_file(name);
+    if std::env::var_os("RULEBOOK_BLESS").is_some() {
+        std::fs::write(&expected_path, actual).expect("write the expected file");
+    }
+    let expected = std::fs::read_to_string(&expected_path).expect("the expected file");
+    if actual != expected {
+        let first_difference = actual
+            .lines()
+            .zip(expected.lines())
+            .position(|(got, want)| got != want)
+            .unwrap_or(actual.lines().count().min(expected.lines().count()));
+        let from = |text: &str| {
+            text.lines()
+                .skip(first_difference)
+                .take(5)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        panic!(
+            "the output differs from {} from line {}:\n--- got ---\n{}\n--- expected ---\n{}",
+            expected_path.display(),
+            first_difference + 1,
+            from(actual),
+            from(&expected),
+        );
+    }
+}
+
+/// Plays the console session `tests/data/{example}_session_{name}.input.txt`
+/// with example `example` in `dir` with `args`; checks a clean exit, an
+/// empty stderr and the whole output against
+/// `{example}_session_{name}.output.txt`, and returns the output.
+pub fn check_session_in(example: &str, dir: &Path, name: &str, args: &[&str]) -> String {
+    let input = std::fs::read(data_file(&format!("{example}_session_{name}.input.txt")))
+        .expect("the session's input file");
+    let output = run_example_in(example, dir, args, &input);
+    let stdout = String::from_utf8(output.stdout).expect("the example prints UTF-8");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "",
+        "session {name} wrote to stderr"
+    );
+    assert!(output.status.success(), "session {name}: {}", output.status);
+    assert_matches_file(&stdout, &format!("{example}_session_{name}.output.txt"));
+    stdout
+}
+
+/// The moves a console transcript announces (`Red plays 11-15.`, `White
+/// plays 22-18 (depth 3, score +7 for White).`), each read by `parse` in
+/// the position it is played in and played in `game`; `Took back N
+/// moves.` and `Played N moves again.` (`undo`, `redo`) are followed too.
+/// Panics, naming the line, at a move that is not legal.
+pub fn replay_announced<G: rulebook::Game, E: std::fmt::Display>(
+    transcript: &str,
+    mut game: rulebook::Match<G>,
+    players: [&str; 2],
+    parse: impl Fn(&G, &str) -> Result<G::Move, E>,
+) -> rulebook::Match<G> {
+    let count = |rest: &str| -> usize {
+        let number = rest.split(' ').next().and_then(|n| n.parse().ok());
+        number.expect("a number of moves")
+    };
+    for line in transcript.lines() {
+        if let Some(rest) = line.strip_prefix("Took back ") {
+            for _ in 0..count(rest) {
+                game.undo().expect("a move to take back");
+            }
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("Played ") {
+            for _ in 0..count(rest) {
+                game.redo().expect("a move to play again");
+            }
+            continue;
+        }
+        let Some(rest) = players
+            .iter()
+            .find_map(|player| line.strip_prefix(&format!("{player} plays ")))
+        else {
+            continue;
+        };
+        let text = rest.split([' ', '.']).next().expect("a move after `plays`");
+        let mv = parse(game.position(), text).unwrap_or_else(|error| panic!("{line}: {error}"));
+        game.play(mv)
+            .unwrap_or_else(|error| panic!("{line}: {error}"));
+    }
+    game
+}
