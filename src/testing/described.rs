@@ -38,7 +38,10 @@ const BAD_TAG_NAME: &str = "not a name";
 /// prefix of another; [`moves_with_route_prefix`] of a route is that move
 /// alone, of the empty route every move; a move's captured squares hold
 /// the opponent's pieces, and as many of the opponent's pieces leave the
-/// board; `parse_move` returns legal moves only (tried with the texts of
+/// board; no two captures start and end on the same squares and take the
+/// same pieces in the same order ([`Rule::SameCaptureTwice`]: one capture,
+/// one move, so every described game with capture routes is checked for
+/// it); `parse_move` returns legal moves only (tried with the texts of
 /// the moves legal elsewhere and with text that is no move).
 ///
 /// Per playout: the record of the playout's match is written, with the
@@ -302,6 +305,28 @@ impl<G: Described> Walk<'_, G> {
                 );
                 return fail(Rule::DescribedRoute, Some(moves[i]), detail);
             }
+        }
+
+        // One capture, one move: no two captures with the same start, end
+        // and pieces taken in the same order (Rule::SameCaptureTwice).
+        let mut captures: Vec<(G::Move, (&str, &str, Vec<String>))> = Vec::new();
+        for (&mv, route) in moves.iter().zip(&routes) {
+            let taken = game.captured(mv);
+            let (Some(start), Some(end)) = (route.first(), route.last()) else {
+                continue;
+            };
+            if taken.is_empty() {
+                continue;
+            }
+            let identity = (start.as_str(), end.as_str(), taken);
+            if let Some((first, _)) = captures.iter().find(|(_, other)| *other == identity) {
+                let detail = format!(
+                    "moves {first} and {mv} both go from {} to {} taking {:?}",
+                    identity.0, identity.1, identity.2
+                );
+                return fail(Rule::SameCaptureTwice, Some(mv), detail);
+            }
+            captures.push((mv, identity));
         }
 
         let mut tried = 0;

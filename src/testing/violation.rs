@@ -17,7 +17,10 @@ pub enum Rule {
     DuplicateMove,
     /// No two legal moves are the same capture: the same start, end and
     /// pieces taken in the same order (checked with
-    /// [`Config::capture_of`](super::Config::capture_of)).
+    /// [`Config::capture_of`](super::Config::capture_of) by
+    /// [`check_contract`](super::check_contract), and by
+    /// [`check_described`](super::check_described) on every described
+    /// game, from its routes and captured squares).
     SameCaptureTwice,
     /// `legal_moves()` is empty iff `outcome()` is `Some`.
     MovesIffOutcome,

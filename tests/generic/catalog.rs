@@ -516,3 +516,130 @@ fn specs_and_boards_serialize_for_the_front_doors() {
         board
     );
 }
+
+/// Russian draughts whose `legal_moves` lists one capture twice, as the
+/// crate did before issue 17: in [`CAPTURE_TWICE_AT`] a flying king on a1
+/// takes b2 and e5 in one sweep, listed as `a1:f6` and again as
+/// `a1:d4:f6` (a stop between the two pieces written out).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+struct CaptureTwice(Russian);
+
+const CAPTURE_TWICE_AT: &str =
+    "B:Wa3,b2,d2,e1,e3,e5,f2,g1,g3,h2:BKa1,a7,b8,c7,d6,d8,e7,f8,g7,h6,h8";
+
+impl core::fmt::Display for CaptureTwice {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Game for CaptureTwice {
+    type Player = rulebook::draughts::Color;
+    type Move = <Russian as Game>::Move;
+    type Moves = <Russian as Game>::Moves;
+    type Ending = <Russian as Game>::Ending;
+    const MAX_PLIES: Option<u32> = Russian::MAX_PLIES;
+
+    fn to_move(&self) -> Self::Player {
+        self.0.to_move()
+    }
+    fn opponent(player: Self::Player) -> Self::Player {
+        Russian::opponent(player)
+    }
+    fn legal_moves(&self) -> Self::Moves {
+        let mut moves = self.0.legal_moves();
+        if self.0 == Russian::from_fen(CAPTURE_TWICE_AT).unwrap() {
+            moves.push("a1:d4:f6".parse().unwrap());
+        }
+        moves
+    }
+    fn apply(&mut self, mv: Self::Move) -> Result<(), rulebook::PlayError<Self::Move>> {
+        self.0.apply(mv)
+    }
+    fn apply_unchecked(&mut self, mv: Self::Move) {
+        self.0.apply_unchecked(mv);
+    }
+    fn outcome(&self) -> Option<rulebook::Outcome<Self::Player>> {
+        self.0.outcome()
+    }
+    fn ending(&self) -> Option<Self::Ending> {
+        self.0.ending()
+    }
+}
+
+impl Described for CaptureTwice {
+    fn spec(&self) -> GameSpec {
+        self.0.spec()
+    }
+    fn players() -> [Self::Player; 2] {
+        Russian::players()
+    }
+    fn player_name(player: Self::Player) -> &'static str {
+        Russian::player_name(player)
+    }
+    fn position_text(&self) -> String {
+        self.0.position_text()
+    }
+    fn parse_position(&self, text: &str) -> Result<Self, rulebook::catalog::PositionTextError> {
+        self.0.parse_position(text).map(CaptureTwice)
+    }
+    /// Each move by its whole written route, so that the doubled capture
+    /// has a text of its own.
+    fn move_text(&self, mv: Self::Move) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<Self::Move, rulebook::catalog::MoveTextError> {
+        self.legal_moves()
+            .into_iter()
+            .find(|mv| mv.to_string() == text)
+            .ok_or_else(|| rulebook::catalog::MoveTextError {
+                text: text.to_owned(),
+                message: "no such move".to_owned(),
+            })
+    }
+    fn route(&self, mv: Self::Move) -> Vec<String> {
+        self.0.route(mv)
+    }
+    fn captured(&self, mv: Self::Move) -> Vec<String> {
+        Described::captured(&self.0, mv)
+    }
+    fn board(&self) -> rulebook::catalog::BoardView {
+        Described::board(&self.0)
+    }
+    fn levels() -> core::ops::RangeInclusive<u32> {
+        1..=1
+    }
+    fn default_level() -> u32 {
+        1
+    }
+    fn engine(&self, level: u32) -> Result<Engine<Self>, LevelError> {
+        if !Self::levels().contains(&level) {
+            return Err(LevelError {
+                requested: level,
+                max: 1,
+            });
+        }
+        Ok(Engine::new(Mcts::new(SEED), Limits::nodes(50)))
+    }
+    fn record(game: &Match<Self>, tags: &[(&str, &str)]) -> Result<String, WriteError> {
+        let mut plain = Match::new(game.start().0);
+        for &mv in game.history() {
+            plain.play(mv).expect("legal in Russian draughts");
+        }
+        Russian::record(&plain, tags)
+    }
+    fn draw_rules() -> rulebook::DrawRules {
+        Russian::draw_rules()
+    }
+}
+
+#[test]
+fn the_kit_reports_a_capture_described_twice() {
+    let at = Russian::from_fen(CAPTURE_TWICE_AT).unwrap();
+    let config = Config::<CaptureTwice>::new().start_position(CaptureTwice(at));
+    let violation = check(config, SEED, PLAYOUTS).unwrap_err();
+    assert_eq!(violation.rule(), Rule::SameCaptureTwice, "{violation}");
+    assert!(violation.to_string().contains("a1:d4:f6"), "{violation}");
+    // The same position without the doubled move passes.
+    check(Config::<Russian>::new().start_position(at), SEED, PLAYOUTS).unwrap();
+}
