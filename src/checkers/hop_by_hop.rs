@@ -228,11 +228,30 @@ fn jumped_square(from: Square, to: Square) -> Option<Square> {
     )
 }
 
+/// The observation values of 8 squares, for each pattern of their bits
+/// (bit `i` of the index is square `i`): 8 KB, so that a plane is four
+/// copies, not 32 tests (this runs on every step of a batch).
+static BYTE_VALUES: [[f32; 8]; 256] = {
+    let mut table = [[0.0; 8]; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if bits & (1 << i) != 0 {
+                table[bits][i] = 1.0;
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
 /// Writes 1.0 in `plane[i]` where bit `i` of `bits` is set, else 0.0.
 #[inline]
 fn write_bits(plane: &mut [f32], bits: Bitboard) {
-    for (i, value) in plane.iter_mut().enumerate() {
-        *value = f32::from(u8::from(bits >> (i % SQUARE_COUNT) & 1 == 1));
+    for (k, chunk) in plane.chunks_exact_mut(8).enumerate() {
+        chunk.copy_from_slice(&BYTE_VALUES[(bits >> (8 * k)) as usize & 0xff]);
     }
 }
 
@@ -260,15 +279,24 @@ impl Environment for HopByHop {
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(Buffer::Mask, ACTION_COUNT, mask.len())?;
         mask.fill(false);
-        let position = self.position();
-        let player = position.to_move();
+        let player = self.position().to_move();
         let so_far = self.path_so_far();
-        // The hop each move makes next: its first between moves, the one
-        // after the squares so far in the middle of a capture.
+        if so_far.is_empty() {
+            // Between moves: each legal move's first hop.
+            for &mv in self.legal.iter() {
+                if let Some(slot) = mv
+                    .first_direction()
+                    .and_then(|direction| mask.get_mut(encode(mv.from().index(), direction, player)))
+                {
+                    *slot = true;
+                }
+            }
+            return Ok(());
+        }
+        // In the middle of a capture: the hop after the squares so far.
         let hop = so_far.len().saturating_sub(1);
         for &mv in self.legal.iter() {
-            let continues_so_far = mv.path().len() > so_far.len() && starts_with(mv, so_far);
-            if !so_far.is_empty() && !continues_so_far {
+            if mv.path().len() <= so_far.len() || !starts_with(mv, so_far) {
                 continue;
             }
             let mut path = mv.path().skip(hop);
