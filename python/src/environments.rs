@@ -6,17 +6,14 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rulebook::agent::Environment;
-use rulebook::catalog::{Described, GameSpec};
-use rulebook::checkers::HopByHop;
-use rulebook::connect4::Connect4;
-use rulebook::connectx::ConnectX;
+use rulebook::catalog::Described;
 use rulebook::Game;
 
+#[cfg(doc)]
 use crate::errors::ParseError;
 use crate::games::spec_of;
-
-/// The game names the environments accept.
-pub(crate) const ENVIRONMENT_NAMES: &[&str] = &["connect4", "connectx", "checkers"];
+#[cfg(doc)]
+use rulebook::catalog::GameSpec;
 
 /// What an environment type needs to be driven from Python.
 pub(crate) trait AgentEnvironment:
@@ -60,26 +57,33 @@ pub(crate) trait EnvironmentVisitor {
     fn visit<E: AgentEnvironment>(self, start: E) -> Self::Output;
 }
 
+/// The library's visitor of an environment, calling ours.
+struct Visit<V>(V);
+
+impl<V: EnvironmentVisitor> rulebook::catalog::EnvironmentVisitor for Visit<V> {
+    type Output = V::Output;
+    fn visit<E>(self, start: E) -> V::Output
+    where
+        E: Environment + Send + Sync + 'static,
+        E::Game: Described,
+    {
+        self.0.visit(start)
+    }
+}
+
 /// Runs `visitor` on the environment of `game` with the keyword
-/// `parameters` (`rows`, `columns`, `inarow` for `connectx`).
+/// `parameters` (`rows`, `columns`, `inarow` for `connectx`): the
+/// library's [`GameSpec::visit_environment`], one code path for every
+/// game.
 ///
 /// # Errors
 ///
 /// [`ParseError`] for an unknown name or parameter (the message lists the
-/// accepted ones), parameters the game refuses, or a game without an
-/// environment (the draughts variants, for now).
+/// accepted ones) or parameters the game refuses.
 pub(crate) fn visit_environment<V: EnvironmentVisitor>(
     game: &str,
     parameters: Option<&Bound<'_, PyDict>>,
     visitor: V,
 ) -> PyResult<V::Output> {
-    match spec_of(game, parameters)? {
-        GameSpec::Connect4 => Ok(visitor.visit(Connect4::default())),
-        GameSpec::ConnectX(parameters) => Ok(visitor.visit(ConnectX::new(parameters))),
-        GameSpec::Checkers => Ok(visitor.visit(HopByHop::default())),
-        spec @ (GameSpec::Draughts(_) | GameSpec::Othello) => Err(ParseError::new_err(format!(
-            "no environment for {spec} yet: the environments are {}",
-            ENVIRONMENT_NAMES.join(", ")
-        ))),
-    }
+    Ok(spec_of(game, parameters)?.visit_environment(Visit(visitor)))
 }

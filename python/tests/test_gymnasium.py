@@ -8,12 +8,17 @@ import rulebook
 from rulebook import gymnasium as rg
 
 
-@pytest.mark.parametrize("game", ["connect4", "checkers"])
+@pytest.mark.parametrize("game", ["connect4", "connectx", "checkers", "international", "russian", "othello"])
 @pytest.mark.parametrize("agent_player", [0, 1])
 def test_check_env_passes(game, agent_player):
     # check_env samples actions without the mask: illegal ones must not raise.
     env = rg.make(game, agent_player=agent_player, illegal="lose")
     check_env(env, skip_render_check=True)
+
+
+@pytest.mark.parametrize("game", ["brazilian", "pool", "italian", "spanish", "czech"])
+def test_check_env_passes_for_the_other_draughts_variants(game):
+    check_env(rg.make(game, illegal="lose"), skip_render_check=True)
 
 
 def test_illegal_lose_forfeits_with_the_penalty():

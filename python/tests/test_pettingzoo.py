@@ -6,18 +6,60 @@ import random
 import numpy as np
 import pytest
 from pettingzoo.classic import connect_four_v3
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, parallel_api_test
 
 import rulebook
 from rulebook import pettingzoo as rz
 
 
-@pytest.mark.parametrize(
-    "game,params",
-    [("connect4", {}), ("connectx", {"rows": 5, "columns": 6, "inarow": 3}), ("checkers", {})],
-)
+GAMES_AND_PARAMS = [
+    ("connect4", {}),
+    ("connectx", {"rows": 5, "columns": 6, "inarow": 3}),
+    ("checkers", {}),
+    ("international", {}),
+    ("brazilian", {}),
+    ("russian", {}),
+    ("pool", {}),
+    ("italian", {}),
+    ("spanish", {}),
+    ("czech", {}),
+    ("othello", {}),
+]
+
+
+@pytest.mark.parametrize("game,params", GAMES_AND_PARAMS)
 def test_api_test_passes(game, params):
     api_test(rz.env(game, **params), num_cycles=200)
+
+
+@pytest.mark.parametrize("game,params", GAMES_AND_PARAMS)
+def test_parallel_api_test_passes(game, params):
+    parallel_api_test(rz.parallel_env(game, **params), num_cycles=300)
+
+
+def test_every_game_has_an_environment():
+    names = {name for name, _ in GAMES_AND_PARAMS}
+    assert names == set(rulebook.GAMES)
+
+
+def test_parallel_env_plays_the_acting_agents_action_only():
+    par = rz.parallel_env("checkers")
+    observations, _ = par.reset()
+    # A multi-jump: the same agent acts on; the other's actions are ignored.
+    steps = 0
+    while par.agents and steps < 400:
+        acting = [a for a in par.agents if observations[a]["action_mask"].any()]
+        assert len(acting) == 1
+        [agent] = acting
+        legal = np.flatnonzero(observations[agent]["action_mask"])
+        other = [a for a in par.agents if a != agent][0]
+        actions = {agent: int(legal[steps % len(legal)]), other: 12345}
+        observations, rewards, terminations, truncations, infos = par.step(actions)
+        if par.agents:
+            active = infos[par.agents[0]]["active_agent"]
+            assert observations[active]["action_mask"].any()
+        steps += 1
+    assert steps > 10
 
 
 def assert_same_observation(ours, theirs, over):

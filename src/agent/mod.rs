@@ -11,6 +11,11 @@
 //! | [`Connect4`](crate::connect4::Connect4) | 7: the column | 2x6x7: the mover's tokens, the opponent's |
 //! | [`HopByHop`](crate::checkers::HopByHop) (checkers) | 128: a square and a direction, one per hop | 6x8x4: men, kings of each side, the jumping piece, the pieces jumped |
 //! | [`Othello`](crate::othello::Othello) | 65: the square, or the pass | 2x8x8: the mover's discs, the opponent's |
+//! | [`draughts::HopByHop`](crate::draughts::HopByHop) (every variant) | 1,800 (10x10) or 896 (8x8): a square, a direction and a range, one per piece taken | 6x10x5 or 6x8x4: checkers' planes |
+//!
+//! The two hop-by-hop environments number their actions alike,
+//! [`HopActions`]; [`catalog::GameSpec::visit_environment`](crate::catalog::GameSpec::visit_environment)
+//! gives the environment of any game by name.
 //!
 //! Each game's documentation gives the exact encoding.
 //!
@@ -36,11 +41,15 @@
 //! ```
 
 mod error;
+mod hops;
 mod shape;
+mod single;
 
 pub use error::{ActionError, Buffer, BufferSizeError};
+pub use hops::{HopActions, HOP_DIRECTIONS};
 pub(crate) use shape::swap_plane_groups;
 pub use shape::ObservationShape;
+pub(crate) use single::{apply_single_action, single_action_of_move, write_single_action_mask};
 
 use core::fmt::Debug;
 use core::ops::Deref;

@@ -42,11 +42,13 @@ mod checkers;
 mod connect;
 mod described;
 mod draughts;
+mod environment;
 mod othello;
 mod route;
 mod spec;
 
 pub use board::{BoardKind, BoardView, Cell, PieceView};
 pub use described::{Described, MoveTextError, PlayerNameError, PositionTextError};
+pub use environment::EnvironmentVisitor;
 pub use route::moves_with_route_prefix;
 pub use spec::{GameSpec, GameVisitor, SpecError, Variant, PARAMETERS_SEPARATOR};

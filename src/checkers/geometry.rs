@@ -174,17 +174,6 @@ pub(crate) const NEIGHBOR_MASK: [[Bitboard; SQUARE_COUNT]; 4] = mask_table(NEIGH
 /// `JUMP_MASK[d][i]`: the bit of [`JUMP_LANDING`]`[d][i]`, 0 when none.
 pub(crate) const JUMP_MASK: [[Bitboard; SQUARE_COUNT]; 4] = mask_table(JUMP_LANDING);
 
-/// The opposite direction.
-#[inline(always)]
-pub(crate) const fn reverse(d: Direction) -> Direction {
-    match d {
-        Direction::UpLeft => Direction::DownRight,
-        Direction::UpRight => Direction::DownLeft,
-        Direction::DownLeft => Direction::UpRight,
-        Direction::DownRight => Direction::UpLeft,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,20 +2,17 @@
 //! multi-jump played one hop at a time so that the action space stays
 //! small and fixed (128 actions), as OpenSpiel does.
 
-use super::geometry::{reverse, Direction, SQUARE_COUNT};
+use super::geometry::{Bitboard, Direction, SQUARE_COUNT};
 use super::hops::{starts_with, PartialJump, MAX_PATH_SQUARES};
-use super::{Checkers, Move, Player, Role, Square, MAX_JUMPS};
+use super::{Checkers, Move, Moves, Player, Square, MAX_JUMPS};
 use crate::agent::{
-    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, ObservationShape,
-    Progress,
+    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, HopActions,
+    ObservationShape, Progress,
 };
 use crate::{Game, MoveList};
 
-/// The four diagonal directions of a hop.
-const DIRECTIONS: usize = 4;
-
 /// The number of actions: one per square and direction, 32 x 4.
-pub const ACTION_COUNT: usize = SQUARE_COUNT * DIRECTIONS;
+pub const ACTION_COUNT: usize = ACTIONS.count();
 
 /// The observation's plane of the acting player's men.
 pub const OWN_MEN_PLANE: usize = 0;
@@ -56,7 +53,10 @@ pub const OBSERVATION_SHAPE: ObservationShape =
 ///
 /// # Actions
 ///
-/// [`ACTION_COUNT`] = 128: action `4 * view_square + view_direction` moves
+/// [`ACTION_COUNT`] = 128, numbered by [`HopActions`] with one range
+/// (shared with the draughts family's
+/// [`draughts::HopByHop`](crate::draughts::HopByHop)): action
+/// `4 * view_square + view_direction` moves
 /// the piece on that square one hop that way: a step to the neighbouring
 /// square when the player has no capture, else a jump over the
 /// neighbouring square. In the middle of a capture only the jumping piece
@@ -96,6 +96,11 @@ pub const OBSERVATION_SHAPE: ObservationShape =
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct HopByHop {
     state: State,
+    /// The legal moves of [`position`](HopByHop::position), generated
+    /// once per position: the mask and every hop of a move read them, so
+    /// an agent's step (an action, then the next mask) generates the
+    /// moves once, for the position it reaches.
+    legal: Moves,
 }
 
 /// Between moves, or in the middle of a capture.
@@ -107,9 +112,10 @@ enum State {
 
 impl HopByHop {
     /// The environment at `position`, between moves.
-    pub const fn new(position: Checkers) -> HopByHop {
+    pub fn new(position: Checkers) -> HopByHop {
         HopByHop {
             state: State::BetweenMoves(position),
+            legal: position.legal_moves(),
         }
     }
 
@@ -161,40 +167,45 @@ impl From<Checkers> for HopByHop {
     }
 }
 
+/// The numbering of the actions: one per square and direction, with one
+/// range (a step, or a jump when the player must capture).
+const ACTIONS: HopActions = HopActions::new(SQUARE_COUNT, 1);
+
+/// Whether `player` sees the board turned 180° (White: Red's men move
+/// down the board, toward higher square numbers).
+const fn turned(player: Player) -> bool {
+    matches!(player, Player::White)
+}
+
 /// The square index `index` as `player` sees it: unchanged for Red,
 /// turned 180° for White. Its own inverse.
 const fn view_index(index: usize, player: Player) -> usize {
-    match player {
-        Player::Red => index,
-        Player::White => SQUARE_COUNT - 1 - index,
-    }
-}
-
-/// The direction `direction` as `player` sees it. Its own inverse.
-///
-/// For Red the board's directions are already the view's: "down" (toward
-/// higher squares) is forward. Turning the board 180° reverses every
-/// direction.
-const fn view_direction(direction: Direction, player: Player) -> Direction {
-    match player {
-        Player::Red => direction,
-        Player::White => reverse(direction),
-    }
+    ACTIONS.view_square(index, turned(player))
 }
 
 /// The action of a hop from square index `from` in `direction`, for
 /// `player`.
 const fn encode(from: usize, direction: Direction, player: Player) -> usize {
-    DIRECTIONS * view_index(from, player) + view_direction(direction, player).code() as usize
+    let view_direction = HopActions::view_direction(direction.code() as usize, turned(player));
+    match ACTIONS.action(view_index(from, player), view_direction, 1) {
+        Some(action) => action,
+        None => 0,
+    }
 }
 
 /// The square index and direction of `action` for `player`.
 ///
 /// Precondition: `action < ACTION_COUNT` (so the index is below 32).
 const fn decode(action: usize, player: Player) -> (usize, Direction) {
-    let from = view_index(action / DIRECTIONS, player);
-    let direction = view_direction(Direction::from_code((action % DIRECTIONS) as u32), player);
-    (from, direction)
+    let (view_square, view_direction, _) = match ACTIONS.hop(action) {
+        Some(hop) => hop,
+        None => (0, 0, 1),
+    };
+    let direction = HopActions::view_direction(view_direction, turned(player));
+    (
+        view_index(view_square, player),
+        Direction::from_code(direction as u32),
+    )
 }
 
 /// The action of the hop from `from` to `to` of a move (a jump when
@@ -217,18 +228,30 @@ fn jumped_square(from: Square, to: Square) -> Option<Square> {
     )
 }
 
-/// The observation plane of `player`'s pieces of `role`, seen by the
-/// acting player `acting`.
-const fn piece_plane(player: Player, role: Role, acting: Player) -> usize {
-    let own = matches!(
-        (player, acting),
-        (Player::Red, Player::Red) | (Player::White, Player::White)
-    );
-    match (own, role) {
-        (true, Role::Man) => OWN_MEN_PLANE,
-        (true, Role::King) => OWN_KINGS_PLANE,
-        (false, Role::Man) => OPPONENT_MEN_PLANE,
-        (false, Role::King) => OPPONENT_KINGS_PLANE,
+/// The observation values of 8 squares, for each pattern of their bits
+/// (bit `i` of the index is square `i`): 8 KB, so that a plane is four
+/// copies, not 32 tests (this runs on every step of a batch).
+static BYTE_VALUES: [[f32; 8]; 256] = {
+    let mut table = [[0.0; 8]; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if bits & (1 << i) != 0 {
+                table[bits][i] = 1.0;
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
+/// Writes 1.0 in `plane[i]` where bit `i` of `bits` is set, else 0.0.
+#[inline]
+fn write_bits(plane: &mut [f32], bits: Bitboard) {
+    for (k, chunk) in plane.chunks_exact_mut(8).enumerate() {
+        chunk.copy_from_slice(&BYTE_VALUES[(bits >> (8 * k)) as usize & 0xff]);
     }
 }
 
@@ -256,17 +279,24 @@ impl Environment for HopByHop {
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(Buffer::Mask, ACTION_COUNT, mask.len())?;
         mask.fill(false);
-        let position = self.position();
-        let player = position.to_move();
+        let player = self.position().to_move();
         let so_far = self.path_so_far();
-        // The hop each move makes next: its first between moves, the one
-        // after the squares so far in the middle of a capture.
+        if so_far.is_empty() {
+            // Between moves: each legal move's first hop.
+            for &mv in self.legal.iter() {
+                if let Some(slot) = mv
+                    .first_direction()
+                    .and_then(|direction| mask.get_mut(encode(mv.from().index(), direction, player)))
+                {
+                    *slot = true;
+                }
+            }
+            return Ok(());
+        }
+        // In the middle of a capture: the hop after the squares so far.
         let hop = so_far.len().saturating_sub(1);
-        // By reference: iterating the list by value would copy it.
-        let legal = position.legal_moves();
-        for &mv in legal.iter() {
-            let continues_so_far = mv.path().len() > so_far.len() && starts_with(mv, so_far);
-            if !so_far.is_empty() && !continues_so_far {
+        for &mv in self.legal.iter() {
+            if mv.path().len() <= so_far.len() || !starts_with(mv, so_far) {
                 continue;
             }
             let mut path = mv.path().skip(hop);
@@ -287,41 +317,42 @@ impl Environment for HopByHop {
             OBSERVATION_SHAPE.len(),
             observation.len(),
         )?;
-        observation.fill(0.0);
+        // Bitboards, bit = square index; turned into the acting player's
+        // view squares at the end (a 180° turn reverses the 32 bits).
         let position = self.position();
         let acting = position.to_move();
-        let mut mark = |plane: usize, square: Square| {
-            if let Some(value) =
-                observation.get_mut(plane * SQUARE_COUNT + view_index(square.index(), acting))
-            {
-                *value = 1.0;
-            }
-        };
-        let so_far = self.path_so_far();
+        let mut own = position.pieces(acting);
+        let opponent = position.pieces(acting.opponent());
+        let mut kings = position.kings;
+        let (mut jumping, mut jumped) = (0, 0);
         // In the middle of a capture the jumping piece stands on its last
         // landing square, no longer on its start.
-        let (start, landing) = match so_far {
-            [start, .., landing] => (Some(*start), Some(*landing)),
-            _ => (None, None),
-        };
-        for square in Square::all() {
-            if Some(square) == start {
-                continue;
-            }
-            if let Some(piece) = position.piece_at(square) {
-                mark(piece_plane(piece.player, piece.role, acting), square);
-            }
-        }
-        if let (Some(start), Some(landing)) = (start, landing) {
-            if let Some(piece) = position.piece_at(start) {
-                mark(piece_plane(piece.player, piece.role, acting), landing);
-            }
-            mark(JUMPING_PIECE_PLANE, landing);
-            for pair in so_far.windows(2) {
-                if let Some(jumped) = jumped_square(pair[0], pair[1]) {
-                    mark(JUMPED_PLANE, jumped);
+        if let [start, .., landing] = self.path_so_far() {
+            let (start, landing) = (1 << start.index(), 1 << landing.index());
+            let king = kings & start != 0;
+            own = own & !start | landing;
+            kings = kings & !start | if king { landing } else { 0 };
+            jumping = landing;
+            for pair in self.path_so_far().windows(2) {
+                if let Some(square) = jumped_square(pair[0], pair[1]) {
+                    jumped |= 1 << square.index();
                 }
             }
+        }
+        let view = |bits: Bitboard| match acting {
+            Player::Red => bits,
+            Player::White => bits.reverse_bits(),
+        };
+        let planes = [
+            own & !kings,
+            own & kings,
+            opponent & !kings,
+            opponent & kings,
+            jumping,
+            jumped,
+        ];
+        for (plane, bits) in observation.chunks_exact_mut(SQUARE_COUNT).zip(planes) {
+            write_bits(plane, view(bits));
         }
         Ok(())
     }
@@ -346,8 +377,7 @@ impl Environment for HopByHop {
             });
         }
         let position = *self.position();
-        let legal = position.legal_moves();
-        let Some(first) = legal.first() else {
+        let Some(first) = self.legal.first() else {
             return Err(ActionError::GameOver);
         };
         let (from, direction) = decode(action, position.to_move());
@@ -372,7 +402,7 @@ impl Environment for HopByHop {
         path[len - 1] = Square::from_index(to);
 
         let mut goes_on = false;
-        for &mv in legal.iter() {
+        for &mv in self.legal.iter() {
             if mv.path().len() < len || !starts_with(mv, &path[..len]) {
                 continue;
             }
@@ -381,7 +411,7 @@ impl Environment for HopByHop {
                 // goes on whenever it can.
                 let mut next = position;
                 next.apply_unchecked(mv);
-                self.state = State::BetweenMoves(next);
+                *self = HopByHop::new(next);
                 return Ok(Progress::Completed(mv));
             }
             goes_on = true;
@@ -398,14 +428,13 @@ impl Environment for HopByHop {
         if self.jump_in_progress().is_some() {
             return Err(ActionError::IllegalMove);
         }
-        let position = self.position();
-        if position.is_over() {
+        if self.legal.is_empty() {
             return Err(ActionError::GameOver);
         }
-        if !position.is_legal(mv) {
+        if !self.legal.contains(&mv) {
             return Err(ActionError::IllegalMove);
         }
-        let player = position.to_move();
+        let player = self.position().to_move();
         let mut actions = MoveList::new();
         let mut from = mv.from();
         for to in mv.path().skip(1) {

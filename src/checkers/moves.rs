@@ -171,6 +171,18 @@ impl Move {
         }
     }
 
+    /// The direction of the move's first hop: its step, or its first
+    /// jump. Reads the packed move (no path walk): for the environment's
+    /// mask, written once per legal move at every step.
+    #[inline]
+    pub(crate) fn first_direction(self) -> Option<Direction> {
+        if self.is_capture() {
+            Some(Direction::from_code(self.directions() & DIRECTION_MASK))
+        } else {
+            Direction::of_step(self.start_index(), self.end_index())
+        }
+    }
+
     /// The squares of the captured pieces, in the order they are jumped.
     /// Empty for a step. Does not allocate.
     pub fn captured(self) -> Captured {

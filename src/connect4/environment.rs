@@ -5,12 +5,10 @@
 use super::bitboard::{cell, COLUMN_STRIDE};
 use super::{Column, Connect4, COLUMNS, ROWS};
 use crate::agent::{
-    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, ObservationShape,
-    Progress,
+    apply_single_action, single_action_of_move, swap_plane_groups, write_single_action_mask,
+    ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress,
 };
-use crate::connectx::environment::{
-    apply_column, column_actions, observation_shape, write_column_mask,
-};
+use crate::connectx::environment::observation_shape;
 use crate::connectx::Parameters;
 use crate::{Game, MoveList};
 
@@ -123,7 +121,7 @@ impl Environment for Connect4 {
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
-        write_column_mask(self, COLUMNS, mask)
+        write_single_action_mask(self, COLUMNS, mask, Column::index)
     }
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
@@ -155,11 +153,11 @@ impl Environment for Connect4 {
     }
 
     fn apply_action(&mut self, action: usize) -> Result<Progress<Column>, ActionError> {
-        apply_column(self, action, COLUMNS, Column::new(action))
+        apply_single_action(self, action, COLUMNS, Column::new(action))
     }
 
     fn actions_of_move(&self, mv: Column) -> Result<MoveList<usize, 1>, ActionError> {
-        column_actions(self, mv)
+        single_action_of_move(self, mv, mv.index())
     }
 }
 

@@ -3,10 +3,10 @@
 
 use super::{Board, Column, ConnectX, Parameters, Player};
 use crate::agent::{
-    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, ObservationShape,
-    Progress,
+    apply_single_action, single_action_of_move, swap_plane_groups, write_single_action_mask,
+    ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress,
 };
-use crate::{Game, MoveList, PlayError};
+use crate::{Game, MoveList};
 
 /// The planes of the observation: the tokens of the player to move, then
 /// the opponent's.
@@ -78,7 +78,7 @@ impl Environment for ConnectX {
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
-        write_column_mask(self, self.action_count(), mask)
+        write_single_action_mask(self, self.action_count(), mask, Column::index)
     }
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
@@ -100,11 +100,11 @@ impl Environment for ConnectX {
 
     fn apply_action(&mut self, action: usize) -> Result<Progress<Column>, ActionError> {
         let column = self.parameters().column(action);
-        apply_column(self, action, self.action_count(), column)
+        apply_single_action(self, action, self.action_count(), column)
     }
 
     fn actions_of_move(&self, mv: Column) -> Result<MoveList<usize, 1>, ActionError> {
-        column_actions(self, mv)
+        single_action_of_move(self, mv, mv.index())
     }
 }
 
@@ -112,28 +112,6 @@ impl Environment for ConnectX {
 /// `rows` x `columns`.
 pub(crate) const fn observation_shape(parameters: Parameters) -> ObservationShape {
     ObservationShape::new(PLANES, parameters.rows(), parameters.columns())
-}
-
-/// Marks in `mask` the columns of `game` that take a token (one action per
-/// column, `action_count` of them).
-///
-/// # Errors
-///
-/// [`BufferSizeError`] when `mask` does not have `action_count` entries.
-pub(crate) fn write_column_mask<G: Game>(
-    game: &G,
-    action_count: usize,
-    mask: &mut [bool],
-) -> Result<(), BufferSizeError>
-where
-    G::Move: Into<usize>,
-{
-    BufferSizeError::check(Buffer::Mask, action_count, mask.len())?;
-    mask.fill(false);
-    for column in game.legal_moves() {
-        mask[column.into()] = true;
-    }
-    Ok(())
 }
 
 /// Writes the observation of `board` for the player to move, `own`: plane
@@ -159,52 +137,4 @@ pub(crate) fn write_planes(
         *opponent_value = f32::from(u8::from(piece == Some(opponent)));
     }
     Ok(())
-}
-
-/// Plays action `action` (of `action_count`), the drop into `column`
-/// (`None` when the action names no column of the board).
-///
-/// # Errors
-///
-/// [`ActionError::OutOfRange`] for no column, [`ActionError::GameOver`],
-/// [`ActionError::Illegal`] for a full column.
-pub(crate) fn apply_column<G: Game>(
-    game: &mut G,
-    action: usize,
-    action_count: usize,
-    column: Option<G::Move>,
-) -> Result<Progress<G::Move>, ActionError> {
-    let column = column.ok_or(ActionError::OutOfRange {
-        action,
-        count: action_count,
-    })?;
-    match game.apply(column) {
-        Ok(()) => Ok(Progress::Completed(column)),
-        Err(PlayError::GameOver) => Err(ActionError::GameOver),
-        Err(PlayError::IllegalMove(_)) => Err(ActionError::Illegal { action }),
-    }
-}
-
-/// The one action of the move `column`.
-///
-/// # Errors
-///
-/// [`ActionError::GameOver`], [`ActionError::IllegalMove`] for a full
-/// column.
-pub(crate) fn column_actions<G: Game>(
-    game: &G,
-    column: G::Move,
-) -> Result<MoveList<usize, 1>, ActionError>
-where
-    G::Move: Into<usize>,
-{
-    if game.is_over() {
-        return Err(ActionError::GameOver);
-    }
-    if !game.is_legal(column) {
-        return Err(ActionError::IllegalMove);
-    }
-    let mut actions = MoveList::new();
-    actions.push(column.into());
-    Ok(actions)
 }

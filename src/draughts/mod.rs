@@ -49,6 +49,7 @@
 mod distinct;
 mod dxp;
 mod engine;
+mod environment;
 mod eval;
 mod fen;
 mod geometry;
@@ -65,6 +66,7 @@ mod rules;
 
 pub use distinct::DistinctRoutes;
 pub use dxp::{DxpError, DxpMessage, DXP_MAX_LENGTH, DXP_NAME_WIDTH, DXP_TERMINATOR, DXP_VERSION};
+pub use environment::HopByHop;
 pub use eval::{
     king_value, Evaluation, FLYING_KING_VALUE, INTERNATIONAL_KING_VALUE, MAN_VALUE,
     SHORT_KING_VALUE,

@@ -323,7 +323,7 @@ impl<R: Rules> Draughts<R> {
     /// ends (or the piece jumps, one square beyond); when a flying king
     /// takes the next piece on the same line, any empty square between
     /// the two (stops the move does not write).
-    fn for_each_stop(&self, mv: &Move<R>, mut visit: impl FnMut(u8, u64, bool)) {
+    pub(super) fn for_each_stop(&self, mv: &Move<R>, mut visit: impl FnMut(u8, u64, bool)) {
         if !mv.is_capture() {
             return;
         }

@@ -2,8 +2,11 @@
 //! 64 squares and the pass) and a 2x8x8 observation.
 
 use super::{Move, Othello, Square, SIZE};
-use crate::agent::{ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress};
-use crate::{Game, MoveList, PlayError};
+use crate::agent::{
+    apply_single_action, single_action_of_move, write_single_action_mask, ActionError, Buffer,
+    BufferSizeError, Environment, ObservationShape, Progress,
+};
+use crate::MoveList;
 
 /// The planes of the observation: the discs of the player to move, then
 /// the opponent's.
@@ -98,12 +101,7 @@ impl Environment for Othello {
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
-        BufferSizeError::check(Buffer::Mask, ACTION_COUNT, mask.len())?;
-        mask.fill(false);
-        for mv in self.legal_moves() {
-            mask[mv.action()] = true;
-        }
-        Ok(())
+        write_single_action_mask(self, ACTION_COUNT, mask, Move::action)
     }
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
@@ -122,26 +120,10 @@ impl Environment for Othello {
     }
 
     fn apply_action(&mut self, action: usize) -> Result<Progress<Move>, ActionError> {
-        let mv = Move::from_action(action).ok_or(ActionError::OutOfRange {
-            action,
-            count: ACTION_COUNT,
-        })?;
-        match self.apply(mv) {
-            Ok(()) => Ok(Progress::Completed(mv)),
-            Err(PlayError::GameOver) => Err(ActionError::GameOver),
-            Err(PlayError::IllegalMove(_)) => Err(ActionError::Illegal { action }),
-        }
+        apply_single_action(self, action, ACTION_COUNT, Move::from_action(action))
     }
 
     fn actions_of_move(&self, mv: Move) -> Result<MoveList<usize, 1>, ActionError> {
-        if self.is_over() {
-            return Err(ActionError::GameOver);
-        }
-        if !self.is_legal(mv) {
-            return Err(ActionError::IllegalMove);
-        }
-        let mut actions = MoveList::new();
-        actions.push(mv.action());
-        Ok(actions)
+        single_action_of_move(self, mv, mv.action())
     }
 }

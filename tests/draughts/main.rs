@@ -13,6 +13,7 @@ mod captures;
 mod dxp;
 mod engine;
 mod english;
+mod environment;
 mod hops;
 mod hub;
 mod notation;

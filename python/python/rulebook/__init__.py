@@ -3,14 +3,18 @@
 - Games: ``rulebook.Connect4()``, ``rulebook.ConnectX(rows=, columns=,
   inarow=)``, ``rulebook.Checkers()`` and each draughts variant
   (``rulebook.International()``, ``Brazilian``, ``Russian``, ``Pool``,
-  ``Italian``, ``Spanish``, ``Czech``), or ``rulebook.game(name)``: all are
+  ``Italian``, ``Spanish``, ``Czech``), ``rulebook.Othello()``, or
+  ``rulebook.game(name)``: all are
   ``rulebook.Game``. ``rulebook.Engine(game, level)`` plays them,
   ``rulebook.Solver()`` solves Connect Four, ``read_pdn``/``write_pdn``
   read and write records.
 - ``rulebook.VectorEnv``: a batch of games stepped in Rust, numpy arrays in
   and out, for training agents fast.
+- Every game has the three environments, made by one code path over the
+  library's ``agent::Environment``.
 - ``rulebook.pettingzoo.env(game)``: a PettingZoo AEC environment (for
-  Connect Four a drop-in for ``pettingzoo.classic.connect_four_v3``).
+  Connect Four a drop-in for ``pettingzoo.classic.connect_four_v3``);
+  ``rulebook.pettingzoo.parallel_env(game)``, the parallel API.
 - ``rulebook.gymnasium.make(game, opponent=...)``: a Gymnasium environment
   against a fixed opponent.
 
@@ -36,11 +40,12 @@ from rulebook._rulebook import (
     write_pdn,
 )
 
-#: The games the environments (VectorEnv, pettingzoo, gymnasium) accept.
-ENVIRONMENTS = ("connect4", "connectx", "checkers")
-
 #: Every game name, as ``rulebook.game`` takes it.
 GAMES = tuple(game_names())
+
+#: The games the environments (VectorEnv, pettingzoo, gymnasium) accept:
+#: every game.
+ENVIRONMENTS = GAMES
 
 #: The Python class of each game name.
 _CLASS_NAMES = {"connect4": "Connect4", "connectx": "ConnectX"}

@@ -22,8 +22,11 @@ Actions = Union[npt.NDArray[np.integer], Sequence[int]]
 class VectorEnv:
     """A batch of ``num_envs`` games of one kind, stepped together in Rust.
 
-    ``game`` is ``"connect4"``, ``"connectx"`` (keyword parameters ``rows``,
-    ``columns``, ``inarow``) or ``"checkers"``. ``reset()`` and
+    ``game`` is any game name (``rulebook.GAMES``): ``"connect4"``,
+    ``"connectx"`` (keyword parameters ``rows``, ``columns``, ``inarow``),
+    ``"checkers"``, a draughts variant (``"international"``,
+    ``"brazilian"``, ``"russian"``, ``"pool"``, ``"italian"``,
+    ``"spanish"``, ``"czech"``) or ``"othello"``. ``reset()`` and
     ``step(actions)`` write into the same numpy arrays every call and
     return them; a game that ends (terminated or truncated) restarts at
     once, so the arrays then show the new game's start. The GIL is released
@@ -38,7 +41,15 @@ class VectorEnv:
       mover's tokens, plane 1 the opponent's, row 0 the bottom row;
       checkers (N, 6, 8, 4): own men, own kings, opponent's men, kings,
       the jumping piece, the pieces jumped so far, on the 32 squares as the
-      mover sees them.
+      mover sees them; draughts the same six planes over the board's dark
+      squares, (N, 6, 10, 5) or (N, 6, 8, 4); Othello (N, 2, 8, 8), the
+      mover's discs then the opponent's, row 0 rank 1.
+    - actions: Connect Four the column; checkers 128, ``4 * view_square +
+      view_direction`` (one hop: a step, or a jump when capturing);
+      draughts ``(view_square * 4 + view_direction) * (size - 1) + (range -
+      1)`` (a hop of ``range`` squares, one per piece taken: 1,800 on
+      10x10, 896 on 8x8); Othello 65, the square ``row * 8 + column`` or
+      64 to pass.
     - action_masks: bool (N, actions): the legal actions.
     - rewards: float32 (N, 2): the first player's and the second's reward
       of this step (+1 win, -1 loss, 0 otherwise).
@@ -49,7 +60,7 @@ class VectorEnv:
     ``IllegalActionError`` naming the game and the action, and plays
     nothing; ``illegal="lose"`` makes the player who chose it lose that game
     with reward ``illegal_penalty`` (its opponent 0), and the game restarts.
-    Games that may never end (checkers) are truncated after ``max_steps``
+    Games that may never end (checkers, draughts) are truncated after ``max_steps``
     actions (default 1000; 0 never); Connect Four always ends.
     """
 

@@ -7,11 +7,32 @@ observations (``{"observation": int8 (6, 7, 2), "action_mask": int8 (7,)}``,
 plane 0 the observing agent's tokens, plane 1 the other's, row 0 the top
 row) and rewards (+1 to the winner, -1 to the loser, 0 for a draw).
 
-Other games: ``env("connectx", rows=, columns=, inarow=)`` and
-``env("checkers")`` (128 actions, one per hop: a square and a direction, as
-the observing player sees the board; a multi-jump is several steps by the
-same agent; observation (8, 4, 6)). Games that may never end (checkers)
-are truncated after ``max_steps`` actions (1000 by default).
+Every game of the crate has an environment, made by one code path over
+the crate's ``agent::Environment``; only the sizes differ:
+
+- ``env("connectx", rows=, columns=, inarow=)``: ``columns`` actions,
+  observation (rows, columns, 2).
+- ``env("checkers")``: 128 actions, one per hop (a square and a direction,
+  as the observing player sees the board); a multi-jump is several steps
+  by the same agent; observation (8, 4, 6): own men, own kings, the
+  opponent's men and kings, the jumping piece, the pieces jumped.
+- each draughts variant by name (``env("international")``, ``"brazilian"``,
+  ``"russian"``, ``"pool"``, ``"italian"``, ``"spanish"``, ``"czech"``):
+  checkers' numbering with one more factor for flying kings, action
+  ``(view_square * 4 + view_direction) * (size - 1) + (range - 1)``
+  (1,800 actions on 10x10, 896 on 8x8), one action per piece taken, and
+  checkers' six planes, observation (10, 5, 6) or (8, 4, 6).
+- ``env("othello")``: 65 actions (the 64 squares ``row * 8 + column``,
+  then the pass), observation (8, 8, 2).
+
+Games that may never end (checkers, draughts) are truncated after
+``max_steps`` actions (1000 by default).
+
+``parallel_env(game, ...)`` is the same game under PettingZoo's parallel
+API (``pettingzoo.utils.conversions.turn_based_aec_to_parallel``): the
+games are turn-based, so each ``step(actions)`` plays the action of the
+one agent whose ``action_mask`` is not empty (``infos[agent]["active_agent"]``
+names it) and ignores the other's.
 
 An illegal action raises ``rulebook.IllegalActionError`` (a ValueError)
 and changes nothing; ``illegal="lose"`` instead ends the game with -1 for
@@ -28,7 +49,7 @@ from pettingzoo import AECEnv
 
 from rulebook._rulebook import IllegalActionError, _AgentEnv
 
-__all__ = ["env", "raw_env", "RulebookAECEnv"]
+__all__ = ["env", "raw_env", "parallel_env", "RulebookAECEnv"]
 
 
 def env(game: str = "connect4", render_mode: Optional[str] = None, **params: Any) -> "RulebookAECEnv":
@@ -37,6 +58,15 @@ def env(game: str = "connect4", render_mode: Optional[str] = None, **params: Any
 
 
 raw_env = env
+
+
+def parallel_env(game: str = "connect4", render_mode: Optional[str] = None, **params: Any) -> Any:
+    """``game`` under PettingZoo's parallel API: each step plays the action
+    of the agent to act (the one whose action mask is not empty) and
+    ignores the other agent's (see the module's docs)."""
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    return turn_based_aec_to_parallel(env(game, render_mode=render_mode, **params))
 
 
 class RulebookAECEnv(AECEnv):
