@@ -70,19 +70,21 @@ export function pieceShape(players, piece, cx, cy, r, { drop = false } = {}) {
     );
   }
   if (piece.king) {
+    // A second rim and a crown: a king is told by its shape.
+    group.append(svg("circle", { cx, cy, r: r * 0.86, fill: "none", stroke: style.stroke, "stroke-width": r * 0.06 }));
     const w = r * 0.62;
-    const h = r * 0.46;
-    const top = cy - h * 0.55;
-    const base = cy + h * 0.55;
+    const h = r * 0.62;
+    const top = cy - h * 0.5;
+    const base = cy + h * 0.45;
     group.append(
       svg("path", {
         class: "crown",
         d:
-          `M${cx - w},${base}L${cx - w},${top}L${cx - w / 2},${cy}L${cx},${top - h * 0.3}` +
-          `L${cx + w / 2},${cy}L${cx + w},${top}L${cx + w},${base}Z`,
+          `M${cx - w},${base}L${cx - w},${top}L${cx - w / 2},${cy - h * 0.05}L${cx},${top - h * 0.2}` +
+          `L${cx + w / 2},${cy - h * 0.05}L${cx + w},${top}L${cx + w},${base}Z`,
         fill: mark,
         stroke: style.stroke,
-        "stroke-width": r * 0.05,
+        "stroke-width": r * 0.07,
         "stroke-linejoin": "round",
       }),
     );
