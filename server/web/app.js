@@ -448,8 +448,27 @@ class GamePage {
       if (!previous || previous.to_move !== state.to_move) this.thinking = null;
       this.selection = [];
       this.dropAnim = null;
-      if (state.board.kind === "drop" && state.last_move && previous && previous.history.length < state.history.length) {
+      if (
+        state.board.kind === "drop" &&
+        state.last_move &&
+        state.last_move.seat !== this.seat &&
+        previous &&
+        previous.history.length < state.history.length
+      ) {
         this.dropAnim = this.dropCellOf(state, state.last_move);
+      }
+      if (previous && this.seat && !state.result) {
+        const other = seatTitle(state.players.find((name) => name !== this.seat));
+        const was = previous.offers || {};
+        const now = state.offers || {};
+        const sameGame = previous.history.length === state.history.length;
+        if (was.draw === this.seat && !now.draw && sameGame) {
+          this.message = { text: `${other} declined the draw.`, kind: "info" };
+        } else if (was.undo === this.seat && !now.undo && sameGame) {
+          this.message = { text: `${other} declined the undo.`, kind: "info" };
+        } else if (now.draw && now.draw !== this.seat && was.draw !== now.draw) {
+          this.message = { text: `${other} offers a draw: accept or decline it.`, kind: "info" };
+        }
       }
     }
     this.render();
@@ -614,6 +633,11 @@ class GamePage {
           : `Click one of your pieces (${seatTitle(this.seat)}) first, then where it goes.`,
       );
     }
+    if (route.length > 1 && label === route[route.length - 1] && !pendingRoute.length) {
+      this.selection = [];
+      this.message = { text: "The jump is taken back: click a piece.", kind: "info" };
+      return this.render();
+    }
     if (route.length === 1 && !pendingRoute.length) {
       if (label === route[0]) {
         this.selection = [];
@@ -698,7 +722,9 @@ class GamePage {
     const pendingRoute = state.pending_route || [];
     this.selection = [];
     this.message = null;
+    this.optimisticDrop = null;
     this.pending = { move, view: this.optimisticView(state, move), base: state.version };
+    this.pending.drop = this.optimisticDrop;
     if (state.board.kind === "drop") this.dropAnim = this.pending.drop;
     this.render();
     try {
@@ -733,7 +759,6 @@ class GamePage {
         const cell = view.cells[row * view.columns + column];
         if (cell && !cell.piece) {
           cell.piece = { player: this.myIndex, king: false };
-          this.pending && (this.pending.drop = { row, column });
           this.optimisticDrop = { row, column };
           break;
         }
@@ -799,7 +824,7 @@ class GamePage {
       () => api.draw(this.id, this.token, "offer"),
       (state) => {
         if (state.result) return null;
-        if (opponent && state.seats[opponent].kind === "computer" && !state.offers.draw) return "The computer declined the draw.";
+        if (opponent && state.seats[opponent].kind === "computer" && !state.offers.draw) return `${seatTitle(opponent)} (the computer) declined the draw.`;
         return `You offered a draw; ${seatTitle(opponent)} may accept or decline.`;
       },
     );
