@@ -35,6 +35,11 @@ const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 /** Starts the server; resolves to { url, api(method, path, body, token), stop() }. */
 export async function startServer() {
+  if (process.env.RULEBOOK_SERVER_URL) {
+    // A server you started yourself (development).
+    const url = process.env.RULEBOOK_SERVER_URL.replace(/\/$/, "");
+    return { url, api: apiOf(url), log: () => "", stop: async () => {} };
+  }
   const bin = resolve(process.env.RULEBOOK_SERVER_BIN || join(repoRoot, "target/release/rulebook-server"));
   if (!existsSync(bin)) throw new Error(`no server binary at ${bin}: cargo build --release -p rulebook-server`);
   const port = await freePort();
@@ -63,7 +68,24 @@ export async function startServer() {
     }
     await sleep(100);
   }
-  const api = async (method, path, body, token) => {
+  const api = apiOf(url);
+  return {
+    url,
+    api,
+    log: () => log,
+    async stop() {
+      if (!exited) {
+        child.kill("SIGTERM");
+        for (let i = 0; i < 50 && !exited; i += 1) await sleep(100);
+        if (!exited) child.kill("SIGKILL");
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function apiOf(url) {
+  return async (method, path, body, token) => {
     const headers = {};
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -77,19 +99,6 @@ export async function startServer() {
     }
     if (!response.ok) throw new Error(`${method} ${path} -> ${response.status}: ${text}`);
     return data;
-  };
-  return {
-    url,
-    api,
-    log: () => log,
-    async stop() {
-      if (!exited) {
-        child.kill("SIGTERM");
-        for (let i = 0; i < 50 && !exited; i += 1) await sleep(100);
-        if (!exited) child.kill("SIGKILL");
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
   };
 }
 
