@@ -650,7 +650,7 @@ class GamePage {
     const found = this.candidates(next);
     if (found.length) {
       const complete = found.find((move) => move.route.length === next.length);
-      if (complete) return this.play(complete, next);
+      if (complete) return this.play(complete);
       this.selection = next;
       const onward = [...new Set(found.map((move) => move.route[next.length]))];
       this.message = {
@@ -717,7 +717,7 @@ class GamePage {
   }
 
   /** Plays a legal move: shown at once, confirmed (or undone) by the server. */
-  async play(move, clicked) {
+  async play(move) {
     const state = this.state;
     const pendingRoute = state.pending_route || [];
     this.selection = [];
@@ -726,7 +726,12 @@ class GamePage {
     this.pending = { move, view: this.optimisticView(state, move), base: state.version };
     this.pending.drop = this.optimisticDrop;
     if (state.board.kind === "drop") this.dropAnim = this.pending.drop;
+    const clicked = performance.now();
     this.render();
+    // How long a click takes to show (measured by the browser tests): to the next frame.
+    requestAnimationFrame(() => {
+      this.clickToScreen = performance.now() - clicked;
+    });
     try {
       let answer;
       if (pendingRoute.length && startsWith(move.route, pendingRoute)) {
@@ -748,7 +753,6 @@ class GamePage {
       this.refresh();
       this.render();
     }
-    void clicked;
   }
 
   optimisticView(state, move) {
