@@ -984,6 +984,8 @@ class GamePage {
     const offers = state.offers || {};
     const button = (label, onclick, attrs = {}) => h("button", { type: "button", onclick, ...attrs }, label);
     const items = [];
+    const pass = this.myTurn && state.legal_moves.find((move) => move.route.length === 0);
+    if (pass) items.push(button(`Pass (${pass.text})`, () => this.play(pass), { class: "primary", "data-testid": "pass" }));
     if (playing) {
       if (offers.draw && offers.draw !== this.seat) {
         items.push(
