@@ -46,7 +46,7 @@ async function call(method, path, { body, token, text } = {}) {
 }
 
 export const api = {
-  catalog: () => call("GET", "/api/games/meta"),
+  catalog: (path = "/api/games/meta") => call("GET", path),
   create: (spec) => call("POST", "/api/games", { body: spec }),
   join: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/join`, { body: {} }),
   list: (open) => call("GET", open ? "/api/games?open=true" : "/api/games"),

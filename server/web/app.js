@@ -85,11 +85,13 @@ const FALLBACK_CATALOG = [
 }));
 
 async function loadCatalog() {
-  try {
-    const data = await api.catalog();
-    if (data && Array.isArray(data.games) && data.games.length) return data.games;
-  } catch {
-    // older server: built-in list
+  for (const path of ["/api/games/meta", "/api/catalog"]) {
+    try {
+      const data = await api.catalog(path);
+      if (data && Array.isArray(data.games) && data.games.length) return data.games;
+    } catch {
+      // not this one: the next, then the built-in list
+    }
   }
   return FALLBACK_CATALOG;
 }
