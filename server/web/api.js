@@ -48,7 +48,8 @@ async function call(method, path, { body, token, text } = {}) {
 export const api = {
   catalog: (path = "/api/games/meta") => call("GET", path),
   create: (spec) => call("POST", "/api/games", { body: spec }),
-  join: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/join`, { body: {} }),
+  // With an invitation token: claims the seat that token was made for.
+  join: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/join`, { body: {}, token }),
   list: (open) => call("GET", open ? "/api/games?open=true" : "/api/games"),
   state: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}`, { token }),
   move: (id, token, move) =>

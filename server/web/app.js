@@ -370,6 +370,20 @@ class GamePage {
     }
     if (this.token && !this.seat) await this.findSeat(state);
     if (this.seat && !state.players.includes(this.seat)) this.seat = null;
+    const mine = this.seat && state.seats[this.seat];
+    if (this.token && mine && mine.kind === "human" && !mine.taken) {
+      // An invitation link: take the seat it was made for.
+      try {
+        const joined = await api.join(this.id, this.token);
+        if (joined.token === this.token) {
+          store.saveSeat(this.id, { token: this.token, seat: joined.seat });
+          this.seat = joined.seat;
+        }
+        state = await api.state(this.id, this.token);
+      } catch (error) {
+        setStatus(error.message, "error");
+      }
+    }
     this.flipped = this.defaultFlip(state);
     this.apply(state, { force: true });
     this.live = liveEvents(
