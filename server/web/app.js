@@ -984,7 +984,11 @@ class GamePage {
   resultText(result) {
     const head = result.outcome === "draw" ? "Draw" : `${seatTitle(result.outcome)} wins`;
     const mine = this.seat ? (result.outcome === "draw" ? "" : result.outcome === this.seat ? " — you won" : " — you lost") : "";
-    return `${head}${mine}: ${result.reason}${result.pdn ? ` (${result.pdn})` : ""}`;
+    const reason = result.reason || "";
+    // The server's reason may already name the winner ("X wins: four in a row").
+    const says = /\bwins?\b|\bdraw/i.test(reason) && reason.toLowerCase().includes(result.outcome === "draw" ? "draw" : result.outcome.toLowerCase());
+    const text = says ? cap(reason) : `${head}: ${reason}`;
+    return `${text}${result.pdn ? ` (${result.pdn})` : ""}${mine}`;
   }
 
   renderResult() {

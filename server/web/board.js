@@ -157,9 +157,6 @@ function drawSquares(root, view, opts, place) {
     if (lastSet.has(label)) {
       group.append(svg("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, class: "last-frame" }));
     }
-    if (opts.labels) {
-      group.append(svg("text", { x: x + 6, y: y + 24, class: "sq-label" }, [document.createTextNode(label)]));
-    }
     if (piece) {
       const shape = pieceShape(players, piece, x + CELL / 2, y + CELL / 2, CELL * 0.38);
       if (opts.faded && opts.faded.has(label)) shape.classList.add("faded");
@@ -172,6 +169,10 @@ function drawSquares(root, view, opts, place) {
     }
     if (opts.targets && opts.targets.has(label)) {
       group.append(svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.14, class: "target-dot" }));
+    }
+    if (opts.labels) {
+      // Over the piece, in a corner, with a halo: readable on any square.
+      group.append(svg("text", { x: x + 5, y: y + 22, class: "sq-label" }, [document.createTextNode(label)]));
     }
     group.addEventListener("click", () => opts.onSquare && opts.onSquare(label));
     root.append(group);

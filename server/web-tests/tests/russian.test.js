@@ -15,14 +15,14 @@ after(async () => {
 });
 
 test("russian: a king's long capture", async () => {
-  // White king on a1, Black men on c3 and f6 (and a7): the king flies
-  // over c3 and then f6, landing far along the long diagonal.
+  // White king on a1, Black men on c3 and f4 (and a7): the king flies
+  // over c3 to e5, turns, and flies over f4 to g3 or h2.
   const created = await server.api("POST", "/api/games", {
     game: "russian",
     opponent: "computer",
     level: 1,
     side: "white",
-    position: "W:WKa1,g1:Bc3,f6,a7",
+    position: "W:WKa1,g1:Bc3,f4,a7",
   });
   const { page, context } = await newPage(browser);
   await page.goto(`${server.url}${created.url}`);
@@ -31,8 +31,9 @@ test("russian: a king's long capture", async () => {
   const state = await waitForState(page, (s) => s.to_move === "white");
   const kingCaptures = state.legal_moves.filter((move) => move.route[0] === "a1" && move.captured.length >= 2);
   assert.ok(kingCaptures.length > 0, `the king has a long capture: ${state.legal_moves.map((m) => m.text)}`);
-  // The longest flight: the most distant landing squares.
-  const move = kingCaptures[kingCaptures.length - 1];
+  // The longest route: a turn on the way, clicked square by square.
+  const move = [...kingCaptures].sort((a, b) => b.route.length - a.route.length || (a.text < b.text ? 1 : -1))[0];
+  assert.ok(move.route.length >= 3, `a capture with a turn: ${move.text} ${move.route}`);
   await page.click('[data-square="a1"]');
   for (const [index, square] of move.route.slice(1).entries()) {
     assert.equal(await page.locator(`[data-square="${square}"] .target-dot`).count(), 1, `${square} lights up`);

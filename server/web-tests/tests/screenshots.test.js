@@ -22,6 +22,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 async function boardFits(page, viewport) {
+  await page.locator("svg.board").waitFor();
   const box = await page.locator("svg.board").boundingBox();
   assert.ok(box, "the board is drawn");
   assert.ok(box.x >= 0 && box.x + box.width <= viewport.width + 1, `the board fits the width: ${JSON.stringify(box)}`);
@@ -61,6 +62,7 @@ for (const [name, viewport] of [
     await boardFits(page, viewport);
     await page.screenshot({ path: join(screenshotDir, `checkers-${name}.png`) });
     await page.click('[data-testid="labels"]');
+    await waitForState(page, () => true);
 
     const c4 = await server.api("POST", "/api/games", { game: "connect4", opponent: "computer", level: 1, side: "x" });
     await page.goto(`${server.url}${c4.url}`);
@@ -75,18 +77,22 @@ for (const [name, viewport] of [
       opponent: "computer",
       level: 1,
       side: "white",
-      position: "W:WKa1,e1,g1,c1:Bc3,f6,a7,h8,b8",
+      position: "W:WKa1,e1,g1,c1:Bc3,f4,a7,h8,b8",
     });
     await page.goto(`${server.url}${russian.url}`);
     await page.waitForSelector('[data-square="a1"]');
     state = await waitForState(page, (s) => s.to_move === "white");
-    const capture = state.legal_moves.find((move) => move.captured.length >= 2);
-    if (capture) {
+    const capture = state.legal_moves.find((move) => move.captured.length >= 2 && move.route.length >= 3);
+    assert.ok(capture, "the king has a capture with a turn");
+    await page.click('[data-testid="labels"]');
+    {
       await page.click(`[data-square="${capture.route[0]}"]`);
       await page.click(`[data-square="${capture.route[1]}"]`);
     }
+    await page.locator('[data-testid="route"]').waitFor();
     await boardFits(page, viewport);
     await page.screenshot({ path: join(screenshotDir, `russian-${name}.png`) });
+    await page.click('[data-testid="labels"]');
     assert.deepEqual(page.errors, []);
     await context.close();
   });
