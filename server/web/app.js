@@ -670,7 +670,10 @@ class GamePage {
       this.selection = next;
       const onward = [...new Set(found.map((move) => move.route[next.length]))];
       this.message = {
-        text: `Jump on from ${label}: you must jump one piece at a time until you cannot jump any more (next: ${onward.join(", ")}).`,
+        text:
+          state.game === "checkers"
+            ? `Jump on from ${label}: you must jump one piece at a time until you cannot jump any more (next: ${onward.join(", ")}).`
+            : `Capture on from ${label}: click each square where the piece lands until it cannot capture any more (next: ${onward.join(", ")}).`,
         kind: "info",
       };
       return this.render();
@@ -896,13 +899,19 @@ class GamePage {
       ...top.map((name) => {
         const seat = state.seats[name] || {};
         const kind =
-          seat.kind === "computer" ? `computer, level ${seat.level ?? "?"}` : seat.taken ? "human" : "waiting for a player";
+          this.seat === name
+            ? "you"
+            : seat.kind === "computer"
+              ? `computer, level ${seat.level ?? "?"}`
+              : seat.taken
+                ? "human"
+                : "waiting for a player";
         return h(
           "div",
           { class: `player${state.to_move === name ? " to-move" : ""}`, "data-seat": name },
           pieceIcon(state.players, state.players.indexOf(name), drop),
           h("span", { class: "name" }, seatTitle(name)),
-          h("span", { class: "kind" }, `${kind}${this.seat === name ? " — you" : ""}`),
+          h("span", { class: "kind" }, kind),
           state.to_move === name ? h("span", { class: "turn" }, "to move") : null,
         );
       }),

@@ -187,8 +187,15 @@ function drawSquares(root, view, opts, place) {
     root.append(svg("polyline", { points, class: "route-shadow" }));
     root.append(svg("polyline", { points, class: "route", "data-testid": "route" }));
   }
+  if (route.length > 1) {
+    // The moving piece over its route, where it has landed so far.
+    const spot = byLabel.get(route[route.length - 1]);
+    if (spot && spot.cell.piece) {
+      root.append(pieceShape(players, spot.cell.piece, spot.x + CELL / 2, spot.y + CELL / 2, CELL * 0.38));
+    }
+  }
   if (route.length > 0) {
-    for (const label of route) {
+    for (const label of route.slice(0, -1)) {
       const spot = byLabel.get(label);
       if (spot) {
         root.append(svg("circle", { cx: spot.x + CELL / 2, cy: spot.y + CELL / 2, r: 9, class: "route-stop" }));
