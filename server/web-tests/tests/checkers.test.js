@@ -99,7 +99,8 @@ test("checkers: a draw offered and declined, then offered and accepted (two play
   }
   const state = await waitForState(red.page, (s) => s.result);
   assert.equal(state.result.outcome, "draw");
-  assert.ok((await red.page.locator('[data-testid="result"]').innerText()).includes(state.result.reason));
+  const shown = await red.page.locator('[data-testid="result"]').innerText();
+  assert.ok(shown.toLowerCase().includes(state.result.reason.toLowerCase()), `the banner gives the reason: ${shown}`);
   await red.context.close();
   await white.context.close();
 });
