@@ -762,8 +762,9 @@ class GamePage {
         answer = await api.move(this.id, this.token, move.text);
       }
       this.pending = null;
+      // The socket may have brought this state (or a newer one) first.
       if (answer) this.apply(answer);
-      else this.render();
+      this.render();
     } catch (error) {
       this.pending = null;
       this.dropAnim = null;
@@ -922,7 +923,8 @@ class GamePage {
     const state = this.state;
     const focused = document.activeElement && document.activeElement.getAttribute && document.activeElement.getAttribute("data-column");
     const route = this.pending ? [] : this.routeSoFar();
-    let view = this.pending ? this.pending.view : state.board;
+    const pendingShown = this.pending && state.version === this.pending.base;
+    let view = pendingShown ? this.pending.view : state.board;
     let targets = new Set();
     let mustCapture = new Set();
     let faded = new Set();
@@ -954,10 +956,10 @@ class GamePage {
         targets = new Set(state.legal_moves.filter((move) => move.route.length === 1).map((move) => move.route[0]));
       }
     }
-    const last = this.pending ? null : state.last_move;
+    const last = pendingShown ? null : state.last_move;
     const lastDrop =
       state.board.kind === "drop"
-        ? this.pending
+        ? pendingShown
           ? this.pending.drop
           : last
             ? this.dropCellOf(state, last)
@@ -973,7 +975,7 @@ class GamePage {
       targets,
       mustCapture,
       faded,
-      lastRoute: last ? last.route : this.pending ? this.pending.move.route : [],
+      lastRoute: last ? last.route : pendingShown ? this.pending.move.route : [],
       lastDrop,
       dropAnim: this.dropAnim,
       interactive: this.myTurn,
@@ -1081,7 +1083,8 @@ class GamePage {
   renderMoves() {
     const history = this.state.history || [];
     const plies = history.map((entry) => ({ text: entry.text, pending: false }));
-    if (this.pending) plies.push({ text: this.pending.move.text, pending: true });
+    // A pending move the server has already recorded is in the history.
+    if (this.pending && this.state.version === this.pending.base) plies.push({ text: this.pending.move.text, pending: true });
     const rows = [];
     for (let index = 0; index < plies.length; index += 2) {
       rows.push(
