@@ -222,7 +222,17 @@ pub trait GameVisitor {
     type Output;
 
     /// Does the work with `start`, the spec's start position.
-    fn visit<G: Described>(self, start: G) -> Self::Output;
+    ///
+    /// The game's moves, players and endings are `Send + Sync` (every
+    /// game of the catalog has them so), so a visitor can move a
+    /// [`Match`](crate::Match) of `G` to another thread, e.g. a server's
+    /// engine pool; an implementation that does not need it leaves the
+    /// `where` clause out.
+    fn visit<G: Described>(self, start: G) -> Self::Output
+    where
+        G::Move: Send + Sync,
+        G::Player: Send + Sync,
+        G::Ending: Send + Sync;
 }
 
 impl GameSpec {

@@ -1,0 +1,457 @@
+//! The server's shared state: the games in memory (loaded from the
+//! database on first use), each behind its own lock with a broadcast
+//! channel to its WebSocket clients; every change committed before it is
+//! kept and pushed; the computer's turns run off the async runtime.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rulebook::catalog::GameSpec;
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+use tokio::sync::{broadcast, Semaphore};
+
+use crate::db::{CommitError, Db, Op};
+use crate::error::ApiError;
+use crate::ratelimit::RateLimiter;
+use crate::session::{Command, EngineOutcome, Event, EventKind, GameConfig, LiveGame, Restore};
+use crate::web::Web;
+
+/// A message for a game's WebSocket clients.
+#[derive(Clone, Debug)]
+pub struct Push {
+    /// The version it shows (0: not a change, e.g. `thinking`).
+    pub version: u64,
+    /// The JSON text.
+    pub text: Arc<str>,
+}
+
+/// A game's current state.
+pub struct Slot {
+    /// The game.
+    pub game: Box<dyn LiveGame>,
+    /// Its version: the seq of its last event.
+    pub version: u64,
+    /// The state's JSON at `version`.
+    cache: Option<Arc<str>>,
+    /// The version a computer job runs for.
+    engine_for: Option<u64>,
+}
+
+impl Slot {
+    /// The state's JSON text.
+    pub fn state_text(&mut self, id: &str) -> Arc<str> {
+        if let Some(text) = &self.cache {
+            return text.clone();
+        }
+        let state = self.game.state(id, self.version);
+        let text: Arc<str> = serde_json::to_string(&state)
+            .unwrap_or_else(|_| "{}".to_owned())
+            .into();
+        self.cache = Some(text.clone());
+        text
+    }
+}
+
+/// A game in memory.
+pub struct Handle {
+    /// Its id.
+    pub id: String,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Its state.
+    pub slot: tokio::sync::Mutex<Slot>,
+    /// Its WebSocket clients.
+    pub tx: broadcast::Sender<Push>,
+}
+
+/// Who asks.
+#[derive(Clone, Copy, Debug)]
+pub enum Actor<'a> {
+    /// The holder of a token.
+    Token(&'a str),
+    /// The server for a seat (the computer).
+    Seat(u8),
+    /// Anyone (joining).
+    Anyone,
+}
+
+/// The server's options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Milliseconds of thinking per level.
+    pub millis_per_level: u64,
+    /// Searches at once.
+    pub engine_threads: usize,
+    /// Requests per second per client (0: no limit).
+    pub rate: f64,
+    /// Burst per client.
+    pub burst: f64,
+    /// The web page's files.
+    pub web: Web,
+}
+
+/// The shared state.
+pub struct App {
+    /// The database.
+    pub db: Db,
+    games: Mutex<HashMap<String, Arc<Handle>>>,
+    engines: Arc<Semaphore>,
+    /// Options.
+    pub options: Options,
+    /// Per-client limits.
+    pub limiter: RateLimiter,
+}
+
+/// A fresh random value of `bytes` bytes, in hex.
+///
+/// # Errors
+///
+/// When the system has no randomness.
+pub fn random_hex(bytes: usize) -> Result<String, ApiError> {
+    let mut buffer = vec![0u8; bytes];
+    getrandom::fill(&mut buffer).map_err(|_| ApiError::unavailable("no randomness"))?;
+    Ok(hex(&buffer))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::with_capacity(bytes.len() * 2);
+    for byte in bytes {
+        let _ = write!(text, "{byte:02x}");
+    }
+    text
+}
+
+/// The SHA-256 of a token, in hex: what the database keeps.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// Whether `id` looks like a game id (32 hex digits).
+pub fn valid_id(id: &str) -> bool {
+    id.len() == 32 && id.bytes().all(|byte| byte.is_ascii_hexdigit())
+}
+
+/// Unix seconds now.
+pub fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| i64::try_from(elapsed.as_secs()).unwrap_or(0))
+}
+
+/// The seat whose token is `token`, comparing in constant time.
+fn seat_of_token(game: &dyn LiveGame, token: &str) -> Option<u8> {
+    let hash = token_hash(token);
+    let mut found = None;
+    for (seat, config) in game.config().seats.iter().enumerate() {
+        if let Some(stored) = &config.token_hash {
+            if bool::from(stored.as_bytes().ct_eq(hash.as_bytes())) {
+                found = Some(u8::try_from(seat).unwrap_or(0));
+            }
+        }
+    }
+    found
+}
+
+impl App {
+    /// The shared state over `db`.
+    pub fn new(db: Db, options: Options) -> App {
+        App {
+            db,
+            games: Mutex::new(HashMap::new()),
+            engines: Arc::new(Semaphore::new(options.engine_threads.max(1))),
+            limiter: RateLimiter::new(options.rate, options.burst),
+            options,
+        }
+    }
+
+    fn cached(&self, id: &str) -> Option<Arc<Handle>> {
+        self.games.lock().ok()?.get(id).cloned()
+    }
+
+    /// The game `id`, from memory or the database.
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown id, 503 when the database fails.
+    pub async fn handle(&self, id: &str) -> Result<Arc<Handle>, ApiError> {
+        if !valid_id(id) {
+            return Err(ApiError::unknown_id(id));
+        }
+        if let Some(handle) = self.cached(id) {
+            return Ok(handle);
+        }
+        let stored = self
+            .db
+            .load(id, 0)
+            .await
+            .map_err(ApiError::unavailable)?
+            .ok_or_else(|| ApiError::unknown_id(id))?;
+        let spec: GameSpec = stored
+            .spec
+            .parse()
+            .map_err(|error| ApiError::unavailable(format!("stored game: {error}")))?;
+        let config: GameConfig = serde_json::from_str(&stored.config)
+            .map_err(|error| ApiError::unavailable(format!("stored game: {error}")))?;
+        let mut game = spec
+            .visit(Restore { spec, config })
+            .map_err(ApiError::unavailable)?;
+        let mut version = 0;
+        for (seq, event) in &stored.events {
+            game.replay(event)
+                .map_err(|error| ApiError::unavailable(format!("stored game: {error}")))?;
+            version = *seq;
+        }
+        let handle = self.insert(id.to_owned(), stored.created_at, game, version);
+        Ok(handle)
+    }
+
+    /// Keeps a game in memory (or returns the one already there).
+    pub fn insert(
+        &self,
+        id: String,
+        created_at: i64,
+        game: Box<dyn LiveGame>,
+        version: u64,
+    ) -> Arc<Handle> {
+        let (tx, _) = broadcast::channel(64);
+        let handle = Arc::new(Handle {
+            id: id.clone(),
+            created_at,
+            slot: tokio::sync::Mutex::new(Slot {
+                game,
+                version,
+                cache: None,
+                engine_for: None,
+            }),
+            tx,
+        });
+        match self.games.lock() {
+            Ok(mut games) => games.entry(id).or_insert(handle).clone(),
+            Err(_) => handle,
+        }
+    }
+
+    /// Replays the events committed after `slot.version` (by another
+    /// process), pushing the new state.
+    async fn catch_up(&self, handle: &Handle, slot: &mut Slot) -> Result<bool, ApiError> {
+        let events = self
+            .db
+            .events(&handle.id, slot.version)
+            .await
+            .map_err(ApiError::unavailable)?;
+        let Some(last) = events.last().map(|(_, event)| event.kind) else {
+            return Ok(false);
+        };
+        for (seq, event) in &events {
+            slot.game
+                .replay(event)
+                .map_err(|error| ApiError::unavailable(format!("stored game: {error}")))?;
+            slot.version = *seq;
+        }
+        slot.cache = None;
+        publish(handle, slot, last);
+        Ok(true)
+    }
+
+    /// A change arrived from another process (PostgreSQL NOTIFY).
+    pub async fn notified(self: &Arc<Self>, id: &str, version: u64) {
+        let Some(handle) = self.cached(id) else { return };
+        {
+            let mut slot = handle.slot.lock().await;
+            if slot.version >= version {
+                return;
+            }
+            if self.catch_up(&handle, &mut slot).await.is_err() {
+                return;
+            }
+        }
+        self.schedule_computer(handle);
+    }
+
+    /// Does `command` for `actor` in the game: checks, commits, keeps,
+    /// pushes; returns the new state's JSON and the event.
+    ///
+    /// # Errors
+    ///
+    /// The refusal (401/403 for tokens, 4xx from the game), 503 when the
+    /// database fails.
+    pub async fn change(
+        self: &Arc<Self>,
+        handle: &Arc<Handle>,
+        actor: Actor<'_>,
+        command: Command,
+        expected_version: Option<u64>,
+    ) -> Result<(Arc<str>, Event), ApiError> {
+        let mut slot = handle.slot.lock().await;
+        let mut caught_up = false;
+        for _attempt in 0..8 {
+            if expected_version.is_some_and(|expected| expected != slot.version) {
+                return Err(ApiError::conflict("the game changed meanwhile"));
+            }
+            let seat = match actor {
+                Actor::Seat(seat) => seat,
+                Actor::Anyone => 0,
+                Actor::Token(token) => match seat_of_token(&*slot.game, token) {
+                    Some(seat) => seat,
+                    None if self.db.postgres && !caught_up => {
+                        // Another process may have seated this token.
+                        caught_up = true;
+                        self.catch_up(handle, &mut slot).await?;
+                        continue;
+                    }
+                    None => {
+                        return Err(ApiError::new(
+                            axum::http::StatusCode::FORBIDDEN,
+                            "forbidden",
+                            "this token is not a seat's token of this game",
+                        ))
+                    }
+                },
+            };
+            let mut next = slot.game.clone_box();
+            let event = next.act(seat, &command)?;
+            let version = slot.version + 1;
+            let op = Op::Event {
+                id: handle.id.clone(),
+                version,
+                event: event.clone(),
+                open: next.free_seat().is_some(),
+                over: next.is_over(),
+            };
+            match self.db.commit(op).await {
+                Ok(()) => {
+                    slot.game = next;
+                    slot.version = version;
+                    slot.cache = None;
+                    let text = publish(handle, &mut slot, event.kind);
+                    drop(slot);
+                    self.schedule_computer(handle.clone());
+                    return Ok((text, event));
+                }
+                Err(CommitError::Conflict) => {
+                    caught_up = true;
+                    self.catch_up(handle, &mut slot).await?;
+                }
+                Err(CommitError::Db(error)) => {
+                    return Err(ApiError::unavailable(format!("the database failed: {error}")))
+                }
+            }
+        }
+        Err(ApiError::conflict(
+            "the game kept changing meanwhile: try again",
+        ))
+    }
+
+    /// Starts the computer's turn if it is the computer's turn.
+    pub fn schedule_computer(self: &Arc<Self>, handle: Arc<Handle>) {
+        let app = self.clone();
+        tokio::spawn(async move { app.computer_turn(handle).await });
+    }
+
+    async fn computer_turn(self: Arc<Self>, handle: Arc<Handle>) {
+        let (job, version) = {
+            let mut slot = handle.slot.lock().await;
+            if slot.engine_for == Some(slot.version) {
+                return;
+            }
+            let Some(job) = slot.game.computer_job(self.options.millis_per_level) else {
+                return;
+            };
+            slot.engine_for = Some(slot.version);
+            (job, slot.version)
+        };
+        let Ok(permit) = self.engines.clone().acquire_owned().await else {
+            return;
+        };
+        let seat = job.seat;
+        let outcome = tokio::task::spawn_blocking(job.run).await;
+        drop(permit);
+        let Ok(outcome) = outcome else { return };
+        if let EngineOutcome::Move { depth, score, .. } = &outcome {
+            let seat_name = handle.slot.lock().await.game.seat_name(seat);
+            let text = serde_json::json!({
+                "type": "thinking", "seat": seat_name, "depth": depth, "score": score,
+            })
+            .to_string();
+            let _ = handle.tx.send(Push {
+                version: 0,
+                text: text.into(),
+            });
+        }
+        let result = self
+            .change(&handle, Actor::Seat(seat), Command::Engine(outcome), Some(version))
+            .await;
+        if let Err(error) = result {
+            if error.status.is_server_error() {
+                eprintln!("rulebook-server: the computer's turn in {}: {}", handle.id, error.message);
+                // Let a later change try again.
+                let mut slot = handle.slot.lock().await;
+                if slot.engine_for == Some(version) {
+                    slot.engine_for = None;
+                }
+            }
+        }
+    }
+
+    /// Creates a game: commits it, keeps it, starts the computer if it moves first.
+    ///
+    /// # Errors
+    ///
+    /// 503 when the database fails.
+    pub async fn create(
+        self: &Arc<Self>,
+        game: Box<dyn LiveGame>,
+    ) -> Result<Arc<Handle>, ApiError> {
+        let id = random_hex(16)?;
+        let spec = game.spec().to_string();
+        let config = serde_json::to_string(game.config())
+            .map_err(|error| ApiError::unavailable(error.to_string()))?;
+        let computer = game
+            .config()
+            .seats
+            .iter()
+            .any(|seat| seat.kind == crate::session::SeatKind::Computer);
+        let created_at = now();
+        self.db
+            .commit(Op::Create {
+                id: id.clone(),
+                spec,
+                config,
+                created_at,
+                open: game.free_seat().is_some(),
+                computer,
+            })
+            .await
+            .map_err(|error| match error {
+                CommitError::Conflict => ApiError::conflict("try again"),
+                CommitError::Db(error) => ApiError::unavailable(format!("the database failed: {error}")),
+            })?;
+        let handle = self.insert(id, created_at, game, 0);
+        self.schedule_computer(handle.clone());
+        Ok(handle)
+    }
+}
+
+/// Pushes the slot's state to the game's clients as a change of `kind`;
+/// returns the state's JSON.
+fn publish(handle: &Handle, slot: &mut Slot, kind: EventKind) -> Arc<str> {
+    let state = slot.state_text(&handle.id);
+    let push_type = if slot.game.is_over()
+        && matches!(
+            kind,
+            EventKind::Move | EventKind::DrawAccept | EventKind::Resign
+        ) {
+        "end"
+    } else {
+        kind.push_type()
+    };
+    let text = format!(r#"{{"type":"{push_type}","state":{state}}}"#);
+    let _ = handle.tx.send(Push {
+        version: slot.version,
+        text: text.into(),
+    });
+    state
+}

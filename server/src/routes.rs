@@ -1,0 +1,752 @@
+//! The HTTP and WebSocket API (see `server/README.md` and
+//! `/api/openapi.json`).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use rulebook::catalog::{BoardKind, Described, GameSpec, GameVisitor};
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast::error::RecvError;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToSchema};
+
+use crate::app::{random_hex, token_hash, Actor, App};
+use crate::error::{ApiError, ErrorBody};
+use crate::ratelimit::Bucket;
+use crate::session::{
+    title, Answer, BoardJson, CellJson, Command, Create, GameState, HistoryEntry, MoveView, Offers,
+    PieceJson, ResultView, SeatKind, SeatView,
+};
+
+/// Request bodies and WebSocket messages are at most this long.
+pub const MAX_BODY: usize = 16 * 1024;
+
+type Shared = State<Arc<App>>;
+
+fn json_response(status: StatusCode, text: impl Into<String>) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        text.into(),
+    )
+        .into_response()
+}
+
+fn bearer(headers: &HeaderMap) -> Result<String, ApiError> {
+    let missing = || {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "this request needs `Authorization: Bearer <token>`, the token of your seat",
+        )
+    };
+    let value = headers
+        .get(header::AUTHORIZATION)
+        .ok_or_else(missing)?
+        .to_str()
+        .map_err(|_| missing())?;
+    let (scheme, token) = value.trim().split_once(' ').ok_or_else(missing)?;
+    if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
+        return Err(missing());
+    }
+    Ok(token.trim().to_owned())
+}
+
+/// `POST /api/games`'s body.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// The game: `checkers`, `connect4`, `connectx` (or `connectx:8x9x5`),
+    /// `international`, `russian`, ... (`GET /api/catalog`).
+    #[schema(example = "checkers")]
+    pub game: String,
+    /// ConnectX's rows.
+    pub rows: Option<usize>,
+    /// ConnectX's columns.
+    pub columns: Option<usize>,
+    /// ConnectX's line length that wins.
+    pub inarow: Option<usize>,
+    /// `human` (default) or `computer`.
+    pub opponent: Option<SeatKind>,
+    /// The computer's level (default: the game's).
+    pub level: Option<u32>,
+    /// The creator's seat name, or `random` (default: the first mover's).
+    pub side: Option<String>,
+    /// Both seats computer; the creator only watches.
+    pub computer_vs_computer: Option<bool>,
+    /// A start position (the game's FEN or board text).
+    pub position: Option<String>,
+}
+
+/// The invitation for the second player.
+#[derive(Serialize, ToSchema)]
+pub struct Invitation {
+    /// The free seat.
+    pub seat: String,
+    /// Its token.
+    pub token: String,
+    /// The page to give the second player.
+    pub url: String,
+}
+
+/// `POST /api/games`'s answer.
+#[derive(Serialize, ToSchema)]
+pub struct Created {
+    /// The game's id.
+    pub id: String,
+    /// The creator's seat (null for computer against computer).
+    pub seat: Option<String>,
+    /// The creator's token (null for computer against computer).
+    pub token: Option<String>,
+    /// For a game against a human: the other seat's token.
+    pub invitation: Option<Invitation>,
+    /// The creator's page.
+    pub url: String,
+}
+
+/// `POST /api/games/{id}/join`'s answer.
+#[derive(Serialize, ToSchema)]
+pub struct Joined {
+    /// The game's id.
+    pub id: String,
+    /// The seat taken.
+    pub seat: String,
+    /// Its token.
+    pub token: String,
+    /// The player's page.
+    pub url: String,
+}
+
+/// A move, or one hop of a multi-jump.
+#[derive(Deserialize, ToSchema)]
+pub struct MoveBody {
+    /// In the game's notation: `11-15`, `9x14`, `3`, `c3-d4`.
+    #[serde(rename = "move")]
+    #[schema(example = "11-15")]
+    pub text: String,
+}
+
+/// A draw action.
+#[derive(Deserialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawAction {
+    /// Offer a draw (on your turn).
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline it.
+    Decline,
+}
+
+/// `POST /api/games/{id}/draw`'s body.
+#[derive(Deserialize, ToSchema)]
+pub struct DrawBody {
+    /// What to do.
+    pub action: DrawAction,
+}
+
+/// An undo action.
+#[derive(Deserialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum UndoAction {
+    /// Ask to take back your last move (against the computer: done at once).
+    Request,
+    /// Accept the opponent's request.
+    Accept,
+    /// Decline it.
+    Decline,
+}
+
+/// `POST /api/games/{id}/undo`'s body.
+#[derive(Deserialize, ToSchema)]
+pub struct UndoBody {
+    /// What to do.
+    pub action: UndoAction,
+}
+
+/// A game in a list.
+#[derive(Serialize, ToSchema)]
+pub struct GameSummary {
+    /// Its id.
+    pub id: String,
+    /// Its spec.
+    pub game: String,
+    /// Its title.
+    pub title: String,
+    /// The seats' names.
+    pub players: Vec<String>,
+    /// The seats.
+    pub seats: std::collections::BTreeMap<String, SeatView>,
+    /// Who is to move.
+    pub to_move: Option<String>,
+    /// How it ended.
+    pub result: Option<ResultView>,
+    /// Unix seconds.
+    pub created_at: i64,
+}
+
+/// `GET /api/games`'s answer.
+#[derive(Serialize, ToSchema)]
+pub struct GameList {
+    /// The games.
+    pub games: Vec<GameSummary>,
+}
+
+/// `GET /api/games`'s query.
+#[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+pub struct ListQuery {
+    /// `true`: only games waiting for a second player.
+    pub open: Option<bool>,
+}
+
+/// A board's shape in the catalog.
+#[derive(Serialize, ToSchema)]
+pub struct BoardShape {
+    /// Rows.
+    pub rows: u8,
+    /// Columns.
+    pub columns: u8,
+    /// `drop` or `squares`.
+    pub kind: String,
+}
+
+/// A game of the catalog.
+#[derive(Serialize, ToSchema)]
+pub struct CatalogGame {
+    /// Its name for `POST /api/games`.
+    pub game: String,
+    /// Its title.
+    pub title: String,
+    /// Its seats' names, first mover first.
+    pub players: Vec<String>,
+    /// The computer's levels, weakest and strongest.
+    pub levels: [u32; 2],
+    /// The level used when none is given.
+    pub default_level: u32,
+    /// The board's shape.
+    pub board: BoardShape,
+    /// Whether it takes `rows`, `columns`, `inarow`.
+    pub parameters: bool,
+}
+
+/// `GET /api/catalog`'s answer.
+#[derive(Serialize, ToSchema)]
+pub struct Catalog {
+    /// Every game.
+    pub games: Vec<CatalogGame>,
+}
+
+struct Describe(GameSpec);
+
+impl GameVisitor for Describe {
+    type Output = CatalogGame;
+    fn visit<G: Described>(self, start: G) -> CatalogGame {
+        let board = start.board();
+        CatalogGame {
+            game: self.0.name().to_owned(),
+            title: title(self.0),
+            players: G::players().map(|p| G::player_name(p).to_owned()).to_vec(),
+            levels: [*G::levels().start(), *G::levels().end()],
+            default_level: G::default_level(),
+            board: BoardShape {
+                rows: board.rows,
+                columns: board.columns,
+                kind: match board.kind {
+                    BoardKind::Drop => "drop".to_owned(),
+                    BoardKind::Squares => "squares".to_owned(),
+                },
+            },
+            parameters: matches!(self.0, GameSpec::ConnectX(_)),
+        }
+    }
+}
+
+/// The games the server offers.
+#[utoipa::path(get, path = "/api/catalog", responses((status = 200, body = Catalog)))]
+pub async fn catalog() -> Json<Catalog> {
+    Json(Catalog {
+        games: GameSpec::ALL
+            .iter()
+            .map(|spec| spec.visit(Describe(*spec)))
+            .collect(),
+    })
+}
+
+/// Creates a game.
+#[utoipa::path(post, path = "/api/games", request_body = CreateGame,
+    responses((status = 201, body = Created), (status = 400, body = ErrorBody),
+              (status = 413, body = ErrorBody), (status = 415, body = ErrorBody)))]
+pub async fn create(
+    State(app): Shared,
+    body: Result<Json<CreateGame>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(body) = body?;
+    let spec_error = |error: rulebook::catalog::SpecError| {
+        let code = match error {
+            rulebook::catalog::SpecError::UnknownGame { .. } => "unknown_game",
+            _ => "bad_request",
+        };
+        ApiError::new(StatusCode::BAD_REQUEST, code, error.to_string())
+    };
+    let mut spec: GameSpec = body.game.parse().map_err(spec_error)?;
+    if body.rows.is_some() || body.columns.is_some() || body.inarow.is_some() {
+        let GameSpec::ConnectX(parameters) = spec else {
+            return Err(ApiError::bad_request(format!(
+                "{} takes no rows, columns or inarow",
+                spec.name()
+            )));
+        };
+        spec = GameSpec::connectx(
+            body.rows.unwrap_or(parameters.rows()),
+            body.columns.unwrap_or(parameters.columns()),
+            body.inarow.unwrap_or(parameters.in_a_row()),
+        )
+        .map_err(spec_error)?;
+    }
+    let computer_vs_computer = body.computer_vs_computer.unwrap_or(false);
+    let tokens = [random_hex(32)?, random_hex(32)?];
+    let coin = random_hex(1)?.as_bytes()[1] % 2 == 0;
+    let create = Create {
+        spec,
+        opponent: body.opponent.unwrap_or(SeatKind::Human),
+        level: body.level,
+        side: body.side,
+        computer_vs_computer,
+        position: body.position,
+        token_hashes: [token_hash(&tokens[0]), token_hash(&tokens[1])],
+        coin,
+    };
+    let (game, seat) = spec.visit(create)?;
+    let invitation = game.free_seat().map(|free| Invitation {
+        seat: game.seat_name(free).to_owned(),
+        token: tokens[1].clone(),
+        url: String::new(),
+    });
+    let seat_name = seat.map(|seat| game.seat_name(seat).to_owned());
+    let handle = app.create(game).await?;
+    let id = handle.id.clone();
+    let created = Created {
+        url: match seat {
+            Some(_) => format!("/games/{id}#token={}", tokens[0]),
+            None => format!("/games/{id}"),
+        },
+        seat: seat_name,
+        token: seat.map(|_| tokens[0].clone()),
+        invitation: invitation.map(|invitation| Invitation {
+            url: format!("/games/{id}#token={}", invitation.token),
+            ..invitation
+        }),
+        id,
+    };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// Takes the free seat of a game against a human. With the invitation's
+/// token as `Authorization: Bearer`, keeps that token; otherwise gives a
+/// new one.
+#[utoipa::path(post, path = "/api/games/{id}/join", params(("id" = String, Path)),
+    responses((status = 200, body = Joined), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn join(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Json<Joined>, ApiError> {
+    let Path(id) = path?;
+    let handle = app.handle(&id).await?;
+    let invitation = bearer(&headers).ok();
+    let (token, hash) = {
+        let slot = handle.slot.lock().await;
+        let free = slot.game.free_seat().ok_or_else(|| {
+            ApiError::conflict("this game has no free seat: both players are here")
+        })?;
+        let stored = slot.game.config().seats[usize::from(free)].token_hash.clone();
+        match invitation {
+            Some(token) if stored.as_deref() == Some(token_hash(&token).as_str()) => {
+                let hash = token_hash(&token);
+                (token, hash)
+            }
+            _ => {
+                let token = random_hex(32)?;
+                let hash = token_hash(&token);
+                (token, hash)
+            }
+        }
+    };
+    let (_, event) = app
+        .change(&handle, Actor::Anyone, Command::Join(hash), None)
+        .await?;
+    let seat = handle.slot.lock().await.game.seat_name(event.seat).to_owned();
+    Ok(Json(Joined {
+        url: format!("/games/{id}#token={token}"),
+        id,
+        seat,
+        token,
+    }))
+}
+
+/// Lists games: `open=true`, the games waiting for a second player;
+/// otherwise the most recent games.
+#[utoipa::path(get, path = "/api/games", params(ListQuery),
+    responses((status = 200, body = GameList), (status = 400, body = ErrorBody)))]
+pub async fn list(
+    State(app): Shared,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Json<GameList>, ApiError> {
+    let Query(query) = query?;
+    let ids = if query.open == Some(true) {
+        app.db.open_games(100).await
+    } else {
+        app.db.recent_games(100).await
+    }
+    .map_err(ApiError::unavailable)?;
+    let mut games = Vec::with_capacity(ids.len());
+    for id in ids {
+        let Ok(handle) = app.handle(&id).await else { continue };
+        let slot = handle.slot.lock().await;
+        if query.open == Some(true) && slot.game.free_seat().is_none() {
+            continue;
+        }
+        let state = slot.game.state(&id, slot.version);
+        games.push(GameSummary {
+            id,
+            game: state.game,
+            title: state.title,
+            players: state.players,
+            seats: state.seats,
+            to_move: state.to_move,
+            result: state.result,
+            created_at: handle.created_at,
+        });
+    }
+    Ok(Json(GameList { games }))
+}
+
+/// A game's state.
+#[utoipa::path(get, path = "/api/games/{id}", params(("id" = String, Path)),
+    responses((status = 200, body = GameState), (status = 404, body = ErrorBody)))]
+pub async fn state(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let Path(id) = path?;
+    let handle = app.handle(&id).await?;
+    let text = handle.slot.lock().await.state_text(&id);
+    Ok(json_response(StatusCode::OK, text.to_string()))
+}
+
+async fn act(app: &Arc<App>, id: &str, headers: &HeaderMap, command: Command) -> Result<Response, ApiError> {
+    let handle = app.handle(id).await?;
+    let token = bearer(headers)?;
+    let (text, _) = app
+        .change(&handle, Actor::Token(&token), command, None)
+        .await?;
+    Ok(json_response(StatusCode::OK, text.to_string()))
+}
+
+/// Plays a move, or one hop of a multi-jump (kept as `pending_route`
+/// until the capture ends).
+#[utoipa::path(post, path = "/api/games/{id}/moves", params(("id" = String, Path)),
+    request_body = MoveBody, security(("bearer" = [])),
+    responses((status = 200, body = GameState), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+              (status = 422, body = ErrorBody)))]
+pub async fn play(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Json<MoveBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Path(id) = path?;
+    let Json(body) = body?;
+    act(&app, &id, &headers, Command::Move(body.text)).await
+}
+
+/// Offers a draw, or answers the opponent's offer.
+#[utoipa::path(post, path = "/api/games/{id}/draw", params(("id" = String, Path)),
+    request_body = DrawBody, security(("bearer" = [])),
+    responses((status = 200, body = GameState), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn draw(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Json<DrawBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Path(id) = path?;
+    let Json(body) = body?;
+    let answer = match body.action {
+        DrawAction::Offer => Answer::Ask,
+        DrawAction::Accept => Answer::Accept,
+        DrawAction::Decline => Answer::Decline,
+    };
+    act(&app, &id, &headers, Command::Draw(answer)).await
+}
+
+/// Resigns (the body, if any, is ignored).
+#[utoipa::path(post, path = "/api/games/{id}/resign", params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = GameState), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody)))]
+pub async fn resign(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let Path(id) = path?;
+    act(&app, &id, &headers, Command::Resign).await
+}
+
+/// Asks to take back your last move (against the computer: at once, your
+/// move and its reply), or answers the opponent's request.
+#[utoipa::path(post, path = "/api/games/{id}/undo", params(("id" = String, Path)),
+    request_body = UndoBody, security(("bearer" = [])),
+    responses((status = 200, body = GameState), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn undo(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Json<UndoBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Path(id) = path?;
+    let Json(body) = body?;
+    let answer = match body.action {
+        UndoAction::Request => Answer::Ask,
+        UndoAction::Accept => Answer::Accept,
+        UndoAction::Decline => Answer::Decline,
+    };
+    act(&app, &id, &headers, Command::Undo(answer)).await
+}
+
+/// The game's record: PDN for checkers and draughts.
+#[utoipa::path(get, path = "/api/games/{id}/record", params(("id" = String, Path)),
+    responses((status = 200, body = String, content_type = "text/plain"), (status = 404, body = ErrorBody)))]
+pub async fn record(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let Path(id) = path?;
+    let handle = app.handle(&id).await?;
+    let (text, extension) = {
+        let slot = handle.slot.lock().await;
+        let extension = match slot.game.spec() {
+            GameSpec::Checkers | GameSpec::Draughts(_) => "pdn",
+            _ => "txt",
+        };
+        (slot.game.record(&id), extension)
+    };
+    Ok((
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{id}.{extension}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// The game's WebSocket: `{"type":"state","state":...}` on connect, then
+/// every change.
+#[utoipa::path(get, path = "/api/games/{id}/events", params(("id" = String, Path)),
+    responses((status = 101, description = "WebSocket"), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn events(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let Path(id) = path?;
+    let handle = app.handle(&id).await?;
+    let upgrade = upgrade.map_err(|rejection| {
+        ApiError::bad_request(format!(
+            "this is the game's WebSocket: {}",
+            rejection.body_text()
+        ))
+    })?;
+    Ok(upgrade
+        .max_message_size(MAX_BODY)
+        .max_frame_size(MAX_BODY)
+        .on_upgrade(move |socket| serve_socket(handle, socket)))
+}
+
+async fn serve_socket(handle: Arc<crate::app::Handle>, socket: WebSocket) {
+    let mut pushes = handle.tx.subscribe();
+    let (state, mut sent) = {
+        let mut slot = handle.slot.lock().await;
+        (slot.state_text(&handle.id), slot.version)
+    };
+    let (mut sink, mut stream) = socket.split();
+    let hello = format!(r#"{{"type":"state","state":{state}}}"#);
+    if sink.send(Message::Text(hello.into())).await.is_err() {
+        return;
+    }
+    let mut bucket = Bucket::new(40.0);
+    loop {
+        tokio::select! {
+            push = pushes.recv() => match push {
+                Ok(push) => {
+                    if push.version != 0 && push.version <= sent {
+                        continue;
+                    }
+                    sent = sent.max(push.version);
+                    if sink.send(Message::Text(push.text.to_string().into())).await.is_err() {
+                        return;
+                    }
+                }
+                Err(RecvError::Lagged(_)) => {
+                    let (state, version) = {
+                        let mut slot = handle.slot.lock().await;
+                        (slot.state_text(&handle.id), slot.version)
+                    };
+                    sent = version;
+                    let text = format!(r#"{{"type":"state","state":{state}}}"#);
+                    if sink.send(Message::Text(text.into())).await.is_err() {
+                        return;
+                    }
+                }
+                Err(RecvError::Closed) => return,
+            },
+            message = stream.next() => match message {
+                Some(Ok(Message::Text(text))) => {
+                    if !bucket.take(20.0, 40.0) {
+                        let _ = sink.send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                            code: 1008,
+                            reason: "too many messages".into(),
+                        }))).await;
+                        return;
+                    }
+                    let ping = serde_json::from_str::<serde_json::Value>(&text)
+                        .ok()
+                        .is_some_and(|value| value["type"] == "ping");
+                    if ping && sink.send(Message::Text(r#"{"type":"pong"}"#.into())).await.is_err() {
+                        return;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {
+                    if !bucket.take(20.0, 40.0) {
+                        return;
+                    }
+                }
+            },
+        }
+    }
+}
+
+struct BearerScheme;
+
+impl Modify for BearerScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
+
+/// The OpenAPI document.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "rulebook-server", description = "Board games of the rulebook crate over HTTP and WebSocket"),
+    paths(catalog, create, join, list, state, play, draw, resign, undo, record, events),
+    components(schemas(CreateGame, Created, Invitation, Joined, MoveBody, DrawBody, DrawAction,
+        UndoBody, UndoAction, GameSummary, GameList, Catalog, CatalogGame, BoardShape,
+        GameState, SeatView, SeatKind, MoveView, HistoryEntry, Offers, ResultView,
+        BoardJson, CellJson, PieceJson, ErrorBody)),
+    modifiers(&BearerScheme)
+)]
+pub struct ApiDoc;
+
+async fn openapi() -> Response {
+    json_response(
+        StatusCode::OK,
+        ApiDoc::openapi().to_json().unwrap_or_else(|_| "{}".to_owned()),
+    )
+}
+
+async fn index(State(app): Shared) -> Response {
+    app.options.web.file("index.html").await
+}
+
+async fn game_page(State(app): Shared) -> Response {
+    app.options.web.file("index.html").await
+}
+
+async fn asset(State(app): Shared, path: Result<Path<String>, PathRejection>) -> Response {
+    match path {
+        Ok(Path(path)) => app.options.web.file(&path).await,
+        Err(rejection) => ApiError::from(rejection).into_response(),
+    }
+}
+
+async fn not_found() -> ApiError {
+    ApiError::not_found("no such resource")
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this resource does not take this method",
+    )
+}
+
+async fn rate_limit(
+    State(app): Shared,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if !app.limiter.allow(client.ip()) {
+        return ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many requests: slow down",
+        )
+        .into_response();
+    }
+    next.run(request).await
+}
+
+/// The router.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/api/catalog", get(catalog))
+        .route("/api/games/meta", get(catalog))
+        .route("/api/games", post(create).get(list))
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/events", get(events))
+        .route("/api/openapi.json", get(openapi))
+        .route("/", get(index))
+        .route("/games/{id}", get(game_page))
+        .route("/assets/{*path}", get(asset))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(app.clone(), rate_limit))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .with_state(app)
+}
+

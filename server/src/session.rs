@@ -1,0 +1,1034 @@
+//! One game as the server keeps it, generic over [`Described`]: a
+//! [`Match`], the seats, the route of a multi-jump entered so far, a
+//! pending undo request, and the history as the API shows it. The rest of
+//! the server sees it through the object-safe [`LiveGame`].
+//!
+//! Every change is an [`Event`]; the database stores the events, and a
+//! game is rebuilt by [`LiveGame::replay`]ing them from its
+//! [`GameConfig`], so a restarted server has exactly the game it had.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use rulebook::catalog::{moves_with_route_prefix, BoardKind, Described, GameSpec, GameVisitor};
+use rulebook::search::{LevelError, Limits};
+use rulebook::{Action, EndReason, Match, MatchError, Outcome, UndoError};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::ApiError;
+
+/// A game the server can keep in shared state and think about on another
+/// thread: moves, players and endings that are `Send + Sync`.
+pub trait Playable: Described<Move: Send + Sync, Player: Send + Sync, Ending: Send + Sync> {}
+
+impl<G> Playable for G
+where
+    G: Described,
+    G::Move: Send + Sync,
+    G::Player: Send + Sync,
+    G::Ending: Send + Sync,
+{
+}
+
+/// Who sits on a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatKind {
+    /// A person, with a token.
+    Human,
+    /// The crate's engine.
+    Computer,
+}
+
+/// A seat as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeatConfig {
+    /// Human or computer.
+    pub kind: SeatKind,
+    /// The computer's level.
+    pub level: Option<u32>,
+    /// The SHA-256 (hex) of the seat's token, for a human seat.
+    pub token_hash: Option<String>,
+    /// Whether a person holds the seat (the creator's, or joined).
+    pub taken: bool,
+}
+
+/// What a game was created with: enough, with its events, to rebuild it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameConfig {
+    /// The seats, first mover's first.
+    pub seats: [SeatConfig; 2],
+    /// The start position's text when it is not the game's default.
+    pub start: Option<String>,
+}
+
+/// What an event is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EventKind {
+    /// A seat was taken (data: the token's hash).
+    Join,
+    /// A full move (data: its text).
+    Move,
+    /// Hops of an unfinished multi-jump (data: the route, JSON).
+    Route,
+    /// The seat offered a draw.
+    DrawOffer,
+    /// The seat accepted the draw offer.
+    DrawAccept,
+    /// The seat declined the draw offer.
+    DrawDecline,
+    /// The seat resigned.
+    Resign,
+    /// The seat asked to take its move back.
+    UndoRequest,
+    /// The seat declined the undo request.
+    UndoDecline,
+    /// Moves were taken back (data: how many plies).
+    Undo,
+}
+
+impl EventKind {
+    const ALL: [EventKind; 10] = [
+        EventKind::Join,
+        EventKind::Move,
+        EventKind::Route,
+        EventKind::DrawOffer,
+        EventKind::DrawAccept,
+        EventKind::DrawDecline,
+        EventKind::Resign,
+        EventKind::UndoRequest,
+        EventKind::UndoDecline,
+        EventKind::Undo,
+    ];
+
+    /// The name stored in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventKind::Join => "join",
+            EventKind::Move => "move",
+            EventKind::Route => "route",
+            EventKind::DrawOffer => "draw_offer",
+            EventKind::DrawAccept => "draw_accept",
+            EventKind::DrawDecline => "draw_decline",
+            EventKind::Resign => "resign",
+            EventKind::UndoRequest => "undo_request",
+            EventKind::UndoDecline => "undo_decline",
+            EventKind::Undo => "undo",
+        }
+    }
+
+    /// The kind stored as `name`.
+    pub fn from_name(name: &str) -> Option<EventKind> {
+        EventKind::ALL.into_iter().find(|kind| kind.as_str() == name)
+    }
+
+    /// The WebSocket message type of a change of this kind.
+    pub fn push_type(self) -> &'static str {
+        match self {
+            EventKind::Join => "join",
+            EventKind::Move | EventKind::Route => "move",
+            EventKind::DrawOffer
+            | EventKind::DrawDecline
+            | EventKind::UndoRequest
+            | EventKind::UndoDecline => "offer",
+            EventKind::DrawAccept | EventKind::Resign => "end",
+            EventKind::Undo => "undo",
+        }
+    }
+}
+
+/// One change of a game, as stored.
+#[derive(Clone, Debug)]
+pub struct Event {
+    /// What happened.
+    pub kind: EventKind,
+    /// Who did it (seat index).
+    pub seat: u8,
+    /// The kind's data (a move's text, a token hash, a count, a route).
+    pub data: String,
+}
+
+/// A draw or undo action.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Answer {
+    /// Offer a draw / request an undo.
+    Ask,
+    /// Accept the opponent's.
+    Accept,
+    /// Decline the opponent's.
+    Decline,
+}
+
+/// What the computer decided.
+#[derive(Clone, Debug)]
+pub enum EngineOutcome {
+    /// Play this move (its text), found at this depth with this score.
+    Move {
+        /// The move's text.
+        text: String,
+        /// The deepest completed depth.
+        depth: u32,
+        /// The score, as the search writes it.
+        score: String,
+    },
+    /// The answer to a draw offer.
+    Judge {
+        /// Whether the computer accepts.
+        accept: bool,
+    },
+    /// The engine could not be built (a level out of range).
+    Failed,
+}
+
+/// A request to change a game.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// A move or one hop of one, in the game's notation.
+    Move(String),
+    /// A draw offer or its answer.
+    Draw(Answer),
+    /// Resign.
+    Resign,
+    /// An undo request or its answer.
+    Undo(Answer),
+    /// Take the free seat with this token hash.
+    Join(String),
+    /// The computer's decision.
+    Engine(EngineOutcome),
+}
+
+/// The computer's work to do for a game: run it off the async runtime.
+pub struct ComputerJob {
+    /// The computer's seat.
+    pub seat: u8,
+    /// The search (or draw judgement).
+    pub run: Box<dyn FnOnce() -> EngineOutcome + Send>,
+}
+
+/// A game behind an object-safe face: what the rest of the server uses.
+pub trait LiveGame: Send + Sync {
+    /// A copy, to change and keep only once the change is committed.
+    fn clone_box(&self) -> Box<dyn LiveGame>;
+    /// The game's spec.
+    fn spec(&self) -> GameSpec;
+    /// The stored configuration (seats, start).
+    fn config(&self) -> &GameConfig;
+    /// Does `command` for `seat`, changing the game, and returns the event
+    /// to store; refuses (changing nothing) with the reason.
+    ///
+    /// # Errors
+    ///
+    /// An [`ApiError`] that says why the command is refused.
+    fn act(&mut self, seat: u8, command: &Command) -> Result<Event, ApiError>;
+    /// Plays a stored event again.
+    ///
+    /// # Errors
+    ///
+    /// The reason when the event does not apply (a corrupt database).
+    fn replay(&mut self, event: &Event) -> Result<(), String>;
+    /// The state the API shows.
+    fn state(&self, id: &str, version: u64) -> GameState;
+    /// The game's record (PDN for checkers and draughts).
+    fn record(&self, id: &str) -> String;
+    /// Whether a human seat waits for a player.
+    fn free_seat(&self) -> Option<u8>;
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool;
+    /// The seat's name.
+    fn seat_name(&self, seat: u8) -> &'static str;
+    /// The computer's work, when it is the computer's turn (to move, or to
+    /// answer a draw offer).
+    fn computer_job(&self, millis_per_level: u64) -> Option<ComputerJob>;
+}
+
+/// A game of `G`.
+#[derive(Clone)]
+struct Session<G: Playable> {
+    spec: GameSpec,
+    config: GameConfig,
+    game: Match<G>,
+    pending_route: Vec<String>,
+    undo_offer: Option<u8>,
+    history: Vec<HistoryEntry>,
+}
+
+/// Creates a game from a request: the [`GameVisitor`] of creation.
+pub struct Create {
+    /// The game.
+    pub spec: GameSpec,
+    /// Human or computer opponent.
+    pub opponent: SeatKind,
+    /// The computer's level.
+    pub level: Option<u32>,
+    /// The creator's seat name, or `random`.
+    pub side: Option<String>,
+    /// Both seats computer.
+    pub computer_vs_computer: bool,
+    /// A start position.
+    pub position: Option<String>,
+    /// The two token hashes to give (creator's, then invitation's).
+    pub token_hashes: [String; 2],
+    /// A random bit for `side: random`.
+    pub coin: bool,
+}
+
+/// The created game and the creator's seat (none for computer against
+/// computer), and whether the other seat is a human's invitation.
+pub type Created = (Box<dyn LiveGame>, Option<u8>);
+
+impl GameVisitor for Create {
+    type Output = Result<Created, ApiError>;
+
+    fn visit<G: Described>(self, start: G) -> Self::Output
+    where
+        G::Move: Send + Sync,
+        G::Player: Send + Sync,
+        G::Ending: Send + Sync,
+    {
+        let start = match &self.position {
+            Some(text) => start.parse_position(text).map_err(|error| {
+                ApiError::new(StatusCode::BAD_REQUEST, "bad_request", error.to_string())
+            })?,
+            None => start,
+        };
+        let level = self.level.unwrap_or_else(G::default_level);
+        let needs_level = self.computer_vs_computer || self.opponent == SeatKind::Computer;
+        if needs_level && !G::levels().contains(&level) {
+            let error = LevelError {
+                requested: level,
+                max: *G::levels().end(),
+            };
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_level",
+                error.to_string(),
+            ));
+        }
+        let players = G::players();
+        let creator_seat: u8 = match self.side.as_deref().map(str::trim) {
+            None | Some("") => 0,
+            Some(side) if side.eq_ignore_ascii_case("random") => u8::from(self.coin),
+            Some(side) => {
+                let player = G::parse_player(side).map_err(|error| {
+                    ApiError::bad_request(format!("{error} (or random)"))
+                })?;
+                u8::from(player != players[0])
+            }
+        };
+        let [creator_hash, invitation_hash] = self.token_hashes;
+        let computer = SeatConfig {
+            kind: SeatKind::Computer,
+            level: Some(level),
+            token_hash: None,
+            taken: true,
+        };
+        let seats: [SeatConfig; 2] = if self.computer_vs_computer {
+            [computer.clone(), computer]
+        } else {
+            let creator = SeatConfig {
+                kind: SeatKind::Human,
+                level: None,
+                token_hash: Some(creator_hash),
+                taken: true,
+            };
+            let other = match self.opponent {
+                SeatKind::Computer => computer,
+                SeatKind::Human => SeatConfig {
+                    kind: SeatKind::Human,
+                    level: None,
+                    token_hash: Some(invitation_hash),
+                    taken: false,
+                },
+            };
+            if creator_seat == 0 {
+                [creator, other]
+            } else {
+                [other, creator]
+            }
+        };
+        let start_text = self.position.as_ref().map(|_| start.position_text());
+        let config = GameConfig {
+            seats,
+            start: start_text,
+        };
+        let session = Session::<G>::new(self.spec, config, start);
+        let seat = (!self.computer_vs_computer).then_some(creator_seat);
+        Ok((Box::new(session), seat))
+    }
+}
+
+/// Rebuilds a stored game's start: the [`GameVisitor`] of loading.
+pub struct Restore {
+    /// The game.
+    pub spec: GameSpec,
+    /// Its configuration.
+    pub config: GameConfig,
+}
+
+impl GameVisitor for Restore {
+    type Output = Result<Box<dyn LiveGame>, String>;
+
+    fn visit<G: Described>(self, start: G) -> Self::Output
+    where
+        G::Move: Send + Sync,
+        G::Player: Send + Sync,
+        G::Ending: Send + Sync,
+    {
+        let start = match &self.config.start {
+            Some(text) => start.parse_position(text).map_err(|error| error.to_string())?,
+            None => start,
+        };
+        Ok(Box::new(Session::<G>::new(self.spec, self.config, start)))
+    }
+}
+
+impl<G: Playable> Session<G> {
+    fn new(spec: GameSpec, config: GameConfig, start: G) -> Self {
+        Session {
+            spec,
+            config,
+            game: Match::with_rules(start, G::draw_rules()),
+            pending_route: Vec::new(),
+            undo_offer: None,
+            history: Vec::new(),
+        }
+    }
+
+    fn player(seat: u8) -> G::Player {
+        G::players()[usize::from(seat.min(1))]
+    }
+
+    fn seat_of(player: G::Player) -> u8 {
+        u8::from(player != G::players()[0])
+    }
+
+    fn name(seat: u8) -> &'static str {
+        G::player_name(Self::player(seat))
+    }
+
+    fn to_move_seat(&self) -> u8 {
+        Self::seat_of(self.game.to_move())
+    }
+
+    fn match_error(error: MatchError<G::Player, G::Move>) -> ApiError {
+        let message = error.to_string();
+        match error {
+            MatchError::GameOver => ApiError::game_over(),
+            MatchError::NotYourTurn { .. } => {
+                ApiError::new(StatusCode::CONFLICT, "not_your_turn", message)
+            }
+            MatchError::NoDrawOffer => {
+                ApiError::new(StatusCode::CONFLICT, "no_pending_offer", message)
+            }
+            MatchError::DrawOfferPending { .. } | MatchError::OwnDrawOffer { .. } => {
+                ApiError::conflict(message)
+            }
+            MatchError::Play(_) => ApiError::illegal_move(message),
+        }
+    }
+
+    fn undo_error(error: UndoError<G::Player>) -> ApiError {
+        let message = error.to_string();
+        match error {
+            UndoError::GameOver | UndoError::Resigned { .. } | UndoError::DrawAgreed => {
+                ApiError::new(StatusCode::CONFLICT, "game_over", message)
+            }
+            _ => ApiError::conflict(message),
+        }
+    }
+
+    /// Plays `mv` (legal here), keeping the history entry.
+    fn play(&mut self, player: G::Player, mv: G::Move) -> Result<String, ApiError> {
+        let position = self.game.position();
+        let entry = HistoryEntry {
+            ply: self.history.len() + 1,
+            seat: G::player_name(player).to_owned(),
+            text: position.move_text(mv),
+            route: position.route(mv),
+            captured: position.captured(mv),
+        };
+        self.game
+            .act(player, Action::Play(mv))
+            .map_err(Self::match_error)?;
+        let text = entry.text.clone();
+        self.history.push(entry);
+        self.pending_route.clear();
+        self.undo_offer = None;
+        Ok(text)
+    }
+
+    /// A move or a hop: the event it makes.
+    fn enter_move(&mut self, seat: u8, text: &str) -> Result<Event, ApiError> {
+        let player = Self::player(seat);
+        if self.game.is_over() {
+            return Err(ApiError::game_over());
+        }
+        if let Some(offered_by) = self.game.pending_draw_offer() {
+            return Err(Self::match_error(MatchError::DrawOfferPending {
+                offered_by,
+                answering: G::opponent(offered_by),
+            }));
+        }
+        let to_move = self.game.to_move();
+        if player != to_move {
+            return Err(Self::match_error(MatchError::NotYourTurn { player, to_move }));
+        }
+        let text = text.trim();
+        if self.pending_route.is_empty() {
+            if let Ok(mv) = self.game.position().parse_move(text) {
+                let text = self.play(player, mv)?;
+                return Ok(self.event(EventKind::Move, seat, text));
+            }
+        }
+        let squares: Vec<String> = text
+            .split(|c: char| c == '-' || c == 'x' || c == 'X' || c == ':' || c == ',' || c.is_whitespace())
+            .filter(|square| !square.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let prefix: Vec<String> = if self.pending_route.is_empty() || squares.starts_with(&self.pending_route) {
+            squares.clone()
+        } else if squares.first() == self.pending_route.last() {
+            let mut prefix = self.pending_route.clone();
+            prefix.extend(squares.iter().skip(1).cloned());
+            prefix
+        } else {
+            let mut prefix = self.pending_route.clone();
+            prefix.extend(squares.iter().cloned());
+            prefix
+        };
+        let position = self.game.position();
+        let candidates = if prefix.len() > self.pending_route.len() && !squares.is_empty() {
+            moves_with_route_prefix(position, &prefix)
+        } else {
+            Vec::new()
+        };
+        if let [mv] = candidates[..] {
+            if position.route(mv) == prefix {
+                let text = self.play(player, mv)?;
+                return Ok(self.event(EventKind::Move, seat, text));
+            }
+        }
+        // A hop is a step of two or more squares that legal moves go on from.
+        if !candidates.is_empty() && prefix.len() >= 2 {
+            self.pending_route = prefix;
+            let data = serde_json::to_string(&self.pending_route).unwrap_or_default();
+            return Ok(self.event(EventKind::Route, seat, data));
+        }
+        let message = if self.pending_route.is_empty() {
+            match position.parse_move(text) {
+                Err(error) => error.to_string(),
+                Ok(_) => format!("`{text}` is not a legal move here"),
+            }
+        } else {
+            let next: Vec<String> = moves_with_route_prefix(position, &self.pending_route)
+                .into_iter()
+                .filter_map(|mv| position.route(mv).get(self.pending_route.len()).cloned())
+                .collect();
+            format!(
+                "`{text}` does not go on with the capture {}: the next square is one of {}",
+                self.pending_route.join("x"),
+                next.join(", ")
+            )
+        };
+        Err(ApiError::illegal_move(message))
+    }
+
+    fn event(&self, kind: EventKind, seat: u8, data: String) -> Event {
+        Event { kind, seat, data }
+    }
+
+    /// How many plies an undo for `seat` takes back: its last move, and the
+    /// opponent's reply if there is one.
+    fn undo_plies(&self, seat: u8) -> Result<usize, ApiError> {
+        let plies = if self.to_move_seat() == seat { 2 } else { 1 };
+        if self.history.len() < plies {
+            return Err(ApiError::conflict(if self.history.is_empty() {
+                UndoError::<G::Player>::NothingToUndo.to_string()
+            } else {
+                format!("{} has no move to take back", Self::name(seat))
+            }));
+        }
+        Ok(plies)
+    }
+
+    fn undo(&mut self, plies: usize) -> Result<(), ApiError> {
+        for _ in 0..plies {
+            self.game.undo().map_err(Self::undo_error)?;
+            self.history.pop();
+        }
+        self.pending_route.clear();
+        self.undo_offer = None;
+        Ok(())
+    }
+
+    fn other(seat: u8) -> u8 {
+        1 - seat.min(1)
+    }
+
+    fn result_view(&self) -> Option<ResultView> {
+        let result = self.game.result()?;
+        let outcome = match result.outcome {
+            Outcome::Win(player) => G::player_name(player).to_owned(),
+            Outcome::Draw => "draw".to_owned(),
+        };
+        let reason = match (result.outcome, result.reason) {
+            (Outcome::Win(winner), EndReason::Resignation) => {
+                format!("{} resigned", G::opponent(winner))
+            }
+            (_, EndReason::Agreement) => "draw agreed".to_owned(),
+            (_, EndReason::Repetition) => "draw by threefold repetition".to_owned(),
+            (_, EndReason::MoveLimit) => "draw by the move limit".to_owned(),
+            (_, EndReason::Rules(_) | EndReason::Resignation) => result.to_string(),
+        };
+        let pdn = match result.outcome {
+            Outcome::Win(player) if Self::seat_of(player) == 0 => "1-0",
+            Outcome::Win(_) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        };
+        Some(ResultView {
+            outcome,
+            reason,
+            pdn: pdn.to_owned(),
+        })
+    }
+}
+
+impl<G: Playable> LiveGame for Session<G> {
+    fn clone_box(&self) -> Box<dyn LiveGame> {
+        Box::new(self.clone())
+    }
+
+    fn spec(&self) -> GameSpec {
+        self.spec
+    }
+
+    fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    fn act(&mut self, seat: u8, command: &Command) -> Result<Event, ApiError> {
+        let seat = seat.min(1);
+        let player = Self::player(seat);
+        match command {
+            Command::Move(text) => self.enter_move(seat, text),
+            Command::Engine(EngineOutcome::Move { text, .. }) => self.enter_move(seat, text),
+            Command::Engine(EngineOutcome::Failed) => {
+                Err(ApiError::unavailable("the computer could not think"))
+            }
+            Command::Draw(answer) => {
+                let (action, kind) = match answer {
+                    Answer::Ask => (Action::OfferDraw, EventKind::DrawOffer),
+                    Answer::Accept => (Action::AcceptDraw, EventKind::DrawAccept),
+                    Answer::Decline => (Action::DeclineDraw, EventKind::DrawDecline),
+                };
+                self.game.act(player, action).map_err(Self::match_error)?;
+                if kind == EventKind::DrawOffer {
+                    self.undo_offer = None;
+                }
+                Ok(self.event(kind, seat, String::new()))
+            }
+            Command::Engine(EngineOutcome::Judge { accept }) => {
+                let (action, kind) = if *accept {
+                    (Action::AcceptDraw, EventKind::DrawAccept)
+                } else {
+                    (Action::DeclineDraw, EventKind::DrawDecline)
+                };
+                self.game.act(player, action).map_err(Self::match_error)?;
+                Ok(self.event(kind, seat, String::new()))
+            }
+            Command::Resign => {
+                self.game
+                    .act(player, Action::Resign)
+                    .map_err(Self::match_error)?;
+                self.pending_route.clear();
+                self.undo_offer = None;
+                Ok(self.event(EventKind::Resign, seat, String::new()))
+            }
+            Command::Undo(answer) => {
+                let other = Self::other(seat);
+                match answer {
+                    Answer::Ask => {
+                        if self.config.seats[usize::from(other)].kind == SeatKind::Computer {
+                            let plies = self.undo_plies(seat)?;
+                            self.undo(plies)?;
+                            return Ok(self.event(EventKind::Undo, seat, plies.to_string()));
+                        }
+                        match self.undo_offer {
+                            Some(asker) if asker == seat => {
+                                return Err(ApiError::conflict(
+                                    "you have already asked to take back your move",
+                                ))
+                            }
+                            Some(_) => {
+                                return Err(ApiError::conflict(
+                                    "your opponent asked to take back a move: accept or decline it first",
+                                ))
+                            }
+                            None => {}
+                        }
+                        let plies = self.undo_plies(seat)?;
+                        // Check that the match allows it, without doing it.
+                        let mut probe = self.game.clone();
+                        for _ in 0..plies {
+                            probe.undo().map_err(Self::undo_error)?;
+                        }
+                        self.undo_offer = Some(seat);
+                        Ok(self.event(EventKind::UndoRequest, seat, String::new()))
+                    }
+                    Answer::Accept | Answer::Decline => {
+                        let Some(asker) = self.undo_offer.filter(|&asker| asker == other) else {
+                            return Err(ApiError::new(
+                                StatusCode::CONFLICT,
+                                "no_pending_offer",
+                                "there is no undo request to answer",
+                            ));
+                        };
+                        if *answer == Answer::Decline {
+                            self.undo_offer = None;
+                            return Ok(self.event(EventKind::UndoDecline, seat, String::new()));
+                        }
+                        let plies = self.undo_plies(asker)?;
+                        self.undo(plies)?;
+                        Ok(self.event(EventKind::Undo, seat, plies.to_string()))
+                    }
+                }
+            }
+            Command::Join(hash) => {
+                let free = self.free_seat().ok_or_else(|| {
+                    ApiError::conflict("this game has no free seat: both players are here")
+                })?;
+                let config = &mut self.config.seats[usize::from(free)];
+                config.token_hash = Some(hash.clone());
+                config.taken = true;
+                Ok(self.event(EventKind::Join, free, hash.clone()))
+            }
+        }
+    }
+
+    fn replay(&mut self, event: &Event) -> Result<(), String> {
+        let seat = event.seat.min(1);
+        let command = match event.kind {
+            EventKind::Join => {
+                let config = &mut self.config.seats[usize::from(seat)];
+                config.token_hash = Some(event.data.clone());
+                config.taken = true;
+                return Ok(());
+            }
+            EventKind::Route => {
+                self.pending_route =
+                    serde_json::from_str(&event.data).map_err(|error| error.to_string())?;
+                return Ok(());
+            }
+            EventKind::Undo => {
+                let plies: usize = event.data.parse().map_err(|_| "bad undo count".to_owned())?;
+                return self.undo(plies).map_err(|error| error.message);
+            }
+            EventKind::UndoRequest => {
+                self.undo_offer = Some(seat);
+                return Ok(());
+            }
+            EventKind::UndoDecline => {
+                self.undo_offer = None;
+                return Ok(());
+            }
+            EventKind::Move => {
+                let player = Self::player(seat);
+                let mv = self
+                    .game
+                    .position()
+                    .parse_move(&event.data)
+                    .map_err(|error| error.to_string())?;
+                return self.play(player, mv).map(|_| ()).map_err(|error| error.message);
+            }
+            EventKind::DrawOffer => Command::Draw(Answer::Ask),
+            EventKind::DrawAccept => Command::Draw(Answer::Accept),
+            EventKind::DrawDecline => Command::Draw(Answer::Decline),
+            EventKind::Resign => Command::Resign,
+        };
+        self.act(seat, &command).map(|_| ()).map_err(|error| error.message)
+    }
+
+    fn state(&self, id: &str, version: u64) -> GameState {
+        let position = self.game.position();
+        let over = self.game.is_over();
+        let legal_moves = if over {
+            Vec::new()
+        } else {
+            position
+                .legal_moves()
+                .into_iter()
+                .map(|mv| MoveView {
+                    text: position.move_text(mv),
+                    route: position.route(mv),
+                    captured: position.captured(mv),
+                })
+                .collect()
+        };
+        let seats = (0..2u8)
+            .map(|seat| {
+                let config = &self.config.seats[usize::from(seat)];
+                (
+                    Self::name(seat).to_owned(),
+                    SeatView {
+                        kind: config.kind,
+                        taken: config.taken,
+                        level: config.level,
+                    },
+                )
+            })
+            .collect();
+        let board = position.board();
+        GameState {
+            id: id.to_owned(),
+            game: self.spec.to_string(),
+            title: title(self.spec),
+            players: G::players().map(|p| G::player_name(p).to_owned()).to_vec(),
+            seats,
+            position: position.position_text(),
+            board: BoardJson {
+                kind: match board.kind {
+                    BoardKind::Drop => "drop".to_owned(),
+                    BoardKind::Squares => "squares".to_owned(),
+                },
+                rows: board.rows,
+                columns: board.columns,
+                cells: board
+                    .cells
+                    .into_iter()
+                    .map(|cell| CellJson {
+                        row: cell.row,
+                        column: cell.column,
+                        label: cell.label,
+                        piece: cell.piece.map(|piece| PieceJson {
+                            player: piece.player,
+                            king: piece.king,
+                        }),
+                    })
+                    .collect(),
+            },
+            to_move: (!over).then(|| G::player_name(self.game.to_move()).to_owned()),
+            legal_moves,
+            pending_route: self.pending_route.clone(),
+            last_move: self.history.last().cloned(),
+            history: self.history.clone(),
+            offers: Offers {
+                draw: self.game.pending_draw_offer().map(|p| G::player_name(p).to_owned()),
+                undo: self.undo_offer.map(|seat| Self::name(seat).to_owned()),
+            },
+            result: self.result_view(),
+            version,
+        }
+    }
+
+    fn record(&self, id: &str) -> String {
+        let names = [
+            ("Event", "rulebook-server game"),
+            ("Site", "rulebook-server"),
+            ("Round", id),
+        ];
+        G::record(&self.game, &names).unwrap_or_else(|error| format!("no record: {error}"))
+    }
+
+    fn free_seat(&self) -> Option<u8> {
+        (0..2u8).find(|&seat| {
+            let config = &self.config.seats[usize::from(seat)];
+            config.kind == SeatKind::Human && !config.taken
+        })
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn seat_name(&self, seat: u8) -> &'static str {
+        Self::name(seat)
+    }
+
+    fn computer_job(&self, millis_per_level: u64) -> Option<ComputerJob> {
+        if self.game.is_over() {
+            return None;
+        }
+        let (seat, judge) = match self.game.pending_draw_offer() {
+            Some(offered_by) => (Self::other(Self::seat_of(offered_by)), true),
+            None => (self.to_move_seat(), false),
+        };
+        let config = &self.config.seats[usize::from(seat)];
+        if config.kind != SeatKind::Computer {
+            return None;
+        }
+        let level = config.level.unwrap_or_else(G::default_level);
+        let game = self.game.clone();
+        let cap = Duration::from_millis(millis_per_level.saturating_mul(u64::from(level)));
+        let run = Box::new(move || {
+            let Ok(mut engine) = game.position().engine(level) else {
+                return EngineOutcome::Failed;
+            };
+            let limits = engine.limits();
+            engine.set_limits(Limits {
+                time: Some(limits.time.map_or(cap, |time| time.min(cap))),
+                ..limits
+            });
+            if judge {
+                return EngineOutcome::Judge {
+                    accept: engine.accepts_draw(&game),
+                };
+            }
+            let thought = engine.think(&game);
+            match thought.best_move {
+                Some(mv) => EngineOutcome::Move {
+                    text: game.position().move_text(mv),
+                    depth: thought.depth,
+                    score: thought.score.to_string(),
+                },
+                None => EngineOutcome::Failed,
+            }
+        });
+        Some(ComputerJob { seat, run })
+    }
+}
+
+/// A game's title as people write it.
+pub fn title(spec: GameSpec) -> String {
+    match spec {
+        GameSpec::Connect4 => "Connect Four".to_owned(),
+        GameSpec::ConnectX(parameters) => format!("ConnectX {parameters}"),
+        GameSpec::Checkers => "Checkers".to_owned(),
+        GameSpec::Othello => "Othello".to_owned(),
+        GameSpec::Draughts(variant) => {
+            let name = variant.name();
+            let mut title: String = name[..1].to_uppercase();
+            title.push_str(&name[1..]);
+            title.push_str(" draughts");
+            title
+        }
+    }
+}
+
+/// A seat as the API shows it.
+#[derive(Clone, Serialize, ToSchema)]
+pub struct SeatView {
+    /// Human or computer.
+    pub kind: SeatKind,
+    /// Whether a player holds it.
+    pub taken: bool,
+    /// The computer's level, for a computer seat.
+    pub level: Option<u32>,
+}
+
+/// A legal move.
+#[derive(Clone, Serialize, ToSchema)]
+pub struct MoveView {
+    /// In the game's notation.
+    pub text: String,
+    /// The squares it passes through, start first.
+    pub route: Vec<String>,
+    /// The squares of the pieces it captures.
+    pub captured: Vec<String>,
+}
+
+/// A move played.
+#[derive(Clone, Serialize, ToSchema)]
+pub struct HistoryEntry {
+    /// 1 for the first move.
+    pub ply: usize,
+    /// Who played it.
+    pub seat: String,
+    /// In the game's notation.
+    pub text: String,
+    /// The squares it passed through.
+    pub route: Vec<String>,
+    /// The squares of the pieces it took.
+    pub captured: Vec<String>,
+}
+
+/// Pending offers.
+#[derive(Clone, Serialize, ToSchema)]
+pub struct Offers {
+    /// The seat that offered a draw, waiting for an answer.
+    pub draw: Option<String>,
+    /// The seat that asked to take back a move, waiting for an answer.
+    pub undo: Option<String>,
+}
+
+/// How the game ended.
+#[derive(Clone, Serialize, ToSchema)]
+pub struct ResultView {
+    /// The winner's seat, or `draw`.
+    pub outcome: String,
+    /// Why, in words.
+    pub reason: String,
+    /// `1-0` (first mover won), `0-1`, `1/2-1/2`.
+    pub pdn: String,
+}
+
+/// A piece on a cell.
+#[derive(Clone, Serialize, ToSchema)]
+pub struct PieceJson {
+    /// 0 for the first mover's, 1 for the other's.
+    pub player: u8,
+    /// A king.
+    pub king: bool,
+}
+
+/// A cell of the board.
+#[derive(Clone, Serialize, ToSchema)]
+pub struct CellJson {
+    /// The row, 0 at the top.
+    pub row: u8,
+    /// The column, 0 at the left.
+    pub column: u8,
+    /// The square's name, for a playable square of a squares board.
+    pub label: Option<String>,
+    /// The piece on it.
+    pub piece: Option<PieceJson>,
+}
+
+/// What to draw.
+#[derive(Clone, Serialize, ToSchema)]
+pub struct BoardJson {
+    /// `drop` (Connect Four, ConnectX) or `squares`.
+    pub kind: String,
+    /// Rows.
+    pub rows: u8,
+    /// Columns.
+    pub columns: u8,
+    /// Every cell, row-major from the top-left corner.
+    pub cells: Vec<CellJson>,
+}
+
+/// A game as the API shows it.
+#[derive(Clone, Serialize, ToSchema)]
+pub struct GameState {
+    /// The game's id.
+    pub id: String,
+    /// The game's spec (`checkers`, `connectx:8x9x5`).
+    pub game: String,
+    /// Its title.
+    pub title: String,
+    /// The seats' names, first mover first.
+    pub players: Vec<String>,
+    /// Each seat, by name.
+    pub seats: BTreeMap<String, SeatView>,
+    /// The position's text (FEN, or the board text).
+    pub position: String,
+    /// The board to draw.
+    pub board: BoardJson,
+    /// The seat to move; `null` when the game is over.
+    pub to_move: Option<String>,
+    /// The legal moves.
+    pub legal_moves: Vec<MoveView>,
+    /// The hops entered so far of an unfinished multi-jump.
+    pub pending_route: Vec<String>,
+    /// The moves played.
+    pub history: Vec<HistoryEntry>,
+    /// The last move.
+    pub last_move: Option<HistoryEntry>,
+    /// Pending offers.
+    pub offers: Offers,
+    /// How it ended.
+    pub result: Option<ResultView>,
+    /// Increments on every change.
+    pub version: u64,
+}

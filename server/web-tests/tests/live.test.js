@@ -1,0 +1,78 @@
+// Two browser contexts playing each other live; one reloads in the middle.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launchBrowser, newPage, waitForState } from "./harness.js";
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Plays the first legal move of the page's seat by clicking its route. */
+async function clickMove(page, state) {
+  const move = state.legal_moves[0];
+  for (const square of move.route) await page.click(`[data-square="${square}"]`);
+  return move;
+}
+
+test("two players, live, one reloading in the middle", async () => {
+  const red = await newPage(browser);
+  const white = await newPage(browser);
+  await red.page.goto(`${server.url}/`);
+  await red.page.selectOption("#game", "checkers");
+  await red.page.check("#opp-human");
+  await red.page.selectOption("#side", "red");
+  await red.page.click('[data-testid="create"]');
+  await red.page.waitForURL(/\/games\//);
+  const invitation = red.page.locator('[data-testid="invitation"]');
+  await invitation.waitFor();
+  const link = await invitation.inputValue();
+  assert.match(link, /\/games\/[A-Za-z0-9_-]+#token=/);
+
+  await white.page.goto(link);
+  await white.page.waitForSelector('[data-square="1"]');
+  // The creator sees the join live, and the invitation goes away.
+  await waitForState(red.page, (s) => s.seats.white.taken, { what: "White joined" });
+  await red.page.locator('[data-testid="invitation"]').waitFor({ state: "hidden" });
+  await red.page.locator(".connection", { hasText: "live" }).waitFor();
+
+  const players = { red: red.page, white: white.page };
+  for (let ply = 0; ply < 8; ply += 1) {
+    const mover = ply % 2 === 0 ? "red" : "white";
+    const other = mover === "red" ? "white" : "red";
+    const state = await waitForState(players[mover], (s) => s.to_move === mover && s.history.length === ply, {
+      what: `${mover} to move at ply ${ply}`,
+    });
+    const move = await clickMove(players[mover], state);
+    // The opponent's board shows it without a reload.
+    const seen = await waitForState(players[other], (s) => s.history.length === ply + 1, { what: `${other} sees ply ${ply + 1}` });
+    assert.equal(seen.history[ply].text, move.text);
+    await players[other].locator('[data-testid="moves"]').getByText(move.text).first().waitFor();
+    if (ply === 3) {
+      // White reloads: the seat is kept in the browser, the game resumes.
+      await white.page.reload();
+      await white.page.waitForSelector('[data-square="1"]');
+      const resumed = await waitForState(white.page, (s) => s.history.length === 4);
+      assert.equal(await white.page.evaluate(() => window.rulebookPage.seat), "white");
+      assert.equal(resumed.to_move, "red");
+      assert.equal(await white.page.locator('[data-testid="moves"] .ply').count(), 4);
+    }
+  }
+  // A spectator (no token) sees the game and cannot move.
+  const watcher = await newPage(browser);
+  await watcher.page.goto(`${server.url}/games/${red.page.url().split("/games/")[1]}`);
+  await watcher.page.waitForSelector('[data-square="1"]');
+  assert.match(await watcher.page.locator('[data-testid="status"]').innerText(), /watching/i);
+  await watcher.page.click('[data-square="11"]');
+  assert.match(await watcher.page.locator('[data-testid="status"]').innerText(), /watching/i);
+  for (const { page } of [red, white, watcher]) assert.deepEqual(page.errors, []);
+  await red.context.close();
+  await white.context.close();
+  await watcher.context.close();
+});

@@ -1,0 +1,1176 @@
+// The rulebook game page: the lobby at `/`, a game at `/games/{id}`.
+// Plain ES module, no framework, no build step (see server/web/README.md).
+
+import { api, ApiError, liveEvents } from "./api.js";
+import { renderBoard, pieceIcon } from "./board.js";
+
+// ---------------------------------------------------------------- helpers
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const cap = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : "");
+const seatTitle = (seat) => (seat === "x" || seat === "o" ? seat.toUpperCase() : cap(seat));
+
+const store = {
+  seat(id) {
+    try {
+      return JSON.parse(localStorage.getItem(`rulebook.seat.${id}`) || "null");
+    } catch {
+      return null;
+    }
+  },
+  saveSeat(id, seat) {
+    localStorage.setItem(`rulebook.seat.${id}`, JSON.stringify(seat));
+  },
+  forgetSeat(id) {
+    localStorage.removeItem(`rulebook.seat.${id}`);
+  },
+  invitation(id) {
+    try {
+      return JSON.parse(localStorage.getItem(`rulebook.invite.${id}`) || "null");
+    } catch {
+      return null;
+    }
+  },
+  saveInvitation(id, invitation) {
+    localStorage.setItem(`rulebook.invite.${id}`, JSON.stringify(invitation));
+  },
+  pref(name, fallback) {
+    const value = localStorage.getItem(`rulebook.pref.${name}`);
+    return value === null ? fallback : value === "true";
+  },
+  savePref(name, value) {
+    localStorage.setItem(`rulebook.pref.${name}`, String(value));
+  },
+};
+
+/** The link of a seat: the token rides in the fragment, never in a request. */
+function seatLink(id, token, seat) {
+  return `/games/${id}#token=${encodeURIComponent(token)}${seat ? `&seat=${encodeURIComponent(seat)}` : ""}`;
+}
+
+// The games the server knows, when it has no /api/games/meta.
+const FALLBACK_CATALOG = [
+  ["connect4", "Connect Four", ["x", "o"], [1, 8], 4, "drop"],
+  ["connectx", "ConnectX", ["x", "o"], [1, 8], 4, "drop"],
+  ["checkers", "Checkers", ["red", "white"], [1, 5], 3, "squares"],
+  ["international", "International draughts", ["white", "black"], [1, 5], 3, "squares"],
+  ["brazilian", "Brazilian draughts", ["white", "black"], [1, 5], 3, "squares"],
+  ["russian", "Russian draughts", ["white", "black"], [1, 5], 3, "squares"],
+  ["pool", "Pool checkers", ["white", "black"], [1, 5], 3, "squares"],
+  ["italian", "Italian draughts", ["white", "black"], [1, 5], 3, "squares"],
+  ["spanish", "Spanish draughts", ["white", "black"], [1, 5], 3, "squares"],
+  ["czech", "Czech draughts", ["white", "black"], [1, 5], 3, "squares"],
+  ["othello", "Othello", ["black", "white"], [1, 5], 3, "squares"],
+].map(([game, title, players, levels, level, kind]) => ({
+  game,
+  title,
+  players,
+  levels,
+  default_level: level,
+  board: { kind },
+}));
+
+async function loadCatalog() {
+  for (const path of ["/api/games/meta", "/api/catalog"]) {
+    try {
+      const data = await api.catalog(path);
+      if (data && Array.isArray(data.games) && data.games.length) return data.games;
+    } catch {
+      // not this one: the next, then the built-in list
+    }
+  }
+  return FALLBACK_CATALOG;
+}
+
+const app = document.getElementById("app");
+
+// ---------------------------------------------------------------- lobby
+
+async function showLobby() {
+  document.title = "rulebook — play";
+  const catalog = await loadCatalog();
+  const gameSelect = h(
+    "select",
+    { id: "game", name: "game" },
+    catalog.map((entry) => h("option", { value: entry.game }, entry.title || entry.game)),
+  );
+  const rows = h("input", { id: "rows", type: "number", min: 4, max: 12, value: 6, inputmode: "numeric" });
+  const columns = h("input", { id: "columns", type: "number", min: 4, max: 12, value: 7, inputmode: "numeric" });
+  const inarow = h("input", { id: "inarow", type: "number", min: 3, max: 8, value: 4, inputmode: "numeric" });
+  const sizeRow = h(
+    "fieldset",
+    { class: "size", id: "connectx-size" },
+    h("legend", {}, "ConnectX size"),
+    h("label", {}, "Rows ", rows),
+    h("label", {}, "Columns ", columns),
+    h("label", {}, "In a row ", inarow),
+  );
+  const human = h("input", { type: "radio", name: "opponent", value: "human", id: "opp-human" });
+  const computer = h("input", { type: "radio", name: "opponent", value: "computer", id: "opp-computer", checked: true });
+  const level = h("select", { id: "level", name: "level" });
+  const side = h("select", { id: "side", name: "side" });
+  const position = h("input", {
+    id: "position",
+    name: "position",
+    type: "text",
+    autocomplete: "off",
+    spellcheck: "false",
+    placeholder: "e.g. W:W21-32:B1-12 (empty: the usual start)",
+  });
+  const formError = h("p", { class: "form-error", role: "alert", "data-testid": "lobby-error" });
+
+  const refresh = () => {
+    const entry = catalog.find((item) => item.game === gameSelect.value) || catalog[0];
+    sizeRow.hidden = entry.game !== "connectx";
+    const [low, high] = entry.levels || [1, 5];
+    const previous = Number(level.value) || entry.default_level;
+    level.replaceChildren(
+      ...Array.from({ length: high - low + 1 }, (_, index) => {
+        const value = low + index;
+        return h("option", { value }, `Level ${value}`);
+      }),
+    );
+    level.value = String(Math.min(high, Math.max(low, previous || entry.default_level)));
+    const players = entry.players || ["first", "second"];
+    const before = side.value;
+    side.replaceChildren(
+      ...players.map((name, index) =>
+        h("option", { value: name }, `${seatTitle(name)}${index === 0 ? " (moves first)" : ""}`),
+      ),
+      h("option", { value: "random" }, "Random"),
+    );
+    if ([...players, "random"].includes(before)) side.value = before;
+    level.disabled = !computer.checked;
+  };
+  gameSelect.addEventListener("change", refresh);
+  human.addEventListener("change", refresh);
+  computer.addEventListener("change", refresh);
+
+  const createButton = h("button", { type: "submit", class: "primary", "data-testid": "create" }, "Start the game");
+  const form = h(
+    "form",
+    { class: "card create", "aria-labelledby": "create-title" },
+    h("h2", { id: "create-title" }, "New game"),
+    h("label", { class: "row" }, "Game ", gameSelect),
+    sizeRow,
+    h(
+      "fieldset",
+      { class: "opponent" },
+      h("legend", {}, "Opponent"),
+      h("label", {}, computer, " The computer "),
+      level,
+      h("label", {}, human, " A person (you get an invitation link)"),
+    ),
+    h("label", { class: "row" }, "Your side ", side),
+    h(
+      "details",
+      {},
+      h("summary", {}, "Start from a position"),
+      h("label", { class: "row" }, "FEN or board text ", position),
+    ),
+    createButton,
+    formError,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    formError.textContent = "";
+    const spec = { game: gameSelect.value, opponent: computer.checked ? "computer" : "human", side: side.value };
+    if (computer.checked) spec.level = Number(level.value);
+    if (spec.game === "connectx") {
+      spec.rows = Number(rows.value);
+      spec.columns = Number(columns.value);
+      spec.inarow = Number(inarow.value);
+    }
+    if (position.value.trim()) spec.position = position.value.trim();
+    createButton.disabled = true;
+    try {
+      const created = await api.create(spec);
+      store.saveSeat(created.id, { token: created.token, seat: created.seat });
+      if (created.invitation) store.saveInvitation(created.id, created.invitation);
+      location.assign(`/games/${created.id}`);
+    } catch (error) {
+      formError.textContent = error.message;
+      createButton.disabled = false;
+    }
+  });
+  refresh();
+
+  const openList = h("ul", { class: "game-list", "data-testid": "open-games" });
+  const allList = h("ul", { class: "game-list", "data-testid": "all-games" });
+  const watchInput = h("input", { id: "watch", type: "text", placeholder: "a game id or link", autocomplete: "off" });
+  const watchForm = h(
+    "form",
+    { class: "watch" },
+    h("label", { for: "watch" }, "Watch a game "),
+    watchInput,
+    h("button", { type: "submit" }, "Watch"),
+  );
+  watchForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = watchInput.value.trim();
+    const match = text.match(/games\/([A-Za-z0-9_-]+)/);
+    const id = match ? match[1] : text;
+    if (/^[A-Za-z0-9_-]+$/.test(id)) location.assign(`/games/${id}`);
+  });
+
+  app.replaceChildren(
+    h(
+      "div",
+      { class: "lobby" },
+      form,
+      h(
+        "section",
+        { class: "card", "aria-labelledby": "open-title" },
+        h("h2", { id: "open-title" }, "Waiting for a player"),
+        openList,
+        h("h2", {}, "Watch"),
+        watchForm,
+        allList,
+      ),
+    ),
+  );
+  setStatus("Choose a game and an opponent.");
+
+  const summary = (game) => {
+    const seats = game.seats || {};
+    const players = game.players || Object.keys(seats);
+    const who = players
+      .map((name) => {
+        const seat = seats[name] || {};
+        const kind = seat.kind === "computer" ? `computer${seat.level ? ` ${seat.level}` : ""}` : seat.taken ? "human" : "free";
+        return `${seatTitle(name)}: ${kind}`;
+      })
+      .join(", ");
+    return `${game.title || game.game} — ${who}`;
+  };
+  const fillOpen = async () => {
+    try {
+      const { games } = await api.list(true);
+      const items = (games || []).map((game) =>
+        h(
+          "li",
+          { "data-game": game.id },
+          h("span", {}, summary(game)),
+          h(
+            "button",
+            {
+              type: "button",
+              onclick: async (event) => {
+                event.target.disabled = true;
+                try {
+                  const joined = await api.join(game.id);
+                  store.saveSeat(joined.id || game.id, { token: joined.token, seat: joined.seat });
+                  location.assign(`/games/${joined.id || game.id}`);
+                } catch (error) {
+                  setStatus(error.message);
+                  event.target.disabled = false;
+                }
+              },
+            },
+            "Join",
+          ),
+          h("a", { href: `/games/${game.id}` }, "Watch"),
+        ),
+      );
+      openList.replaceChildren(...(items.length ? items : [h("li", { class: "empty" }, "No game is waiting.")]));
+    } catch (error) {
+      openList.replaceChildren(h("li", { class: "empty" }, error.message));
+    }
+  };
+  const fillAll = async () => {
+    try {
+      const { games } = await api.list(false);
+      const items = (games || [])
+        .slice(0, 12)
+        .map((game) =>
+          h("li", {}, h("a", { href: `/games/${game.id}` }, summary(game)), game.result ? " (over)" : ""),
+        );
+      allList.replaceChildren(...items);
+    } catch {
+      allList.replaceChildren();
+    }
+  };
+  fillOpen();
+  fillAll();
+  const timer = setInterval(() => {
+    if (document.visibilityState === "visible") fillOpen();
+  }, 5000);
+  window.addEventListener("pagehide", () => clearInterval(timer), { once: true });
+}
+
+// ---------------------------------------------------------------- status line
+
+const statusLine = document.querySelector('[data-testid="status"]');
+function setStatus(text, kind = "info") {
+  statusLine.textContent = text;
+  statusLine.dataset.kind = kind;
+}
+
+// ---------------------------------------------------------------- game page
+
+function parseFragment() {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  return { token: params.get("token"), seat: params.get("seat") };
+}
+
+const startsWith = (route, prefix) => prefix.every((square, index) => route[index] === square);
+
+class GamePage {
+  constructor(id) {
+    this.id = id;
+    this.state = null; // the server's latest GameState
+    this.seat = null; // our seat name, or null for a spectator
+    this.token = null;
+    this.selection = []; // squares clicked so far: the piece, then each landing
+    this.pending = null; // { move, view, ply } while a move is on its way
+    this.message = null; // { text, kind } shown in the status line
+    this.thinking = null; // { seat, depth, score }
+    this.lastSearch = null;
+    this.flipped = null;
+    this.labels = store.pref("labels", false);
+    this.resignArmed = false;
+    this.live = null;
+    this.dropAnim = null;
+  }
+
+  async start() {
+    const fragment = parseFragment();
+    if (fragment.token) {
+      store.saveSeat(this.id, { token: fragment.token, seat: fragment.seat || null });
+      // Out of the address bar: a copied URL is a spectator's link.
+      history.replaceState(null, "", `/games/${this.id}`);
+    }
+    const saved = store.seat(this.id);
+    if (saved && saved.token) {
+      this.token = saved.token;
+      this.seat = saved.seat || null;
+    }
+    this.layout();
+    setStatus("Loading the game…");
+    let state;
+    try {
+      state = await api.state(this.id, this.token);
+    } catch (error) {
+      setStatus(error.code === "not_found" || error.status === 404 ? `No game ${this.id} on this server.` : error.message, "error");
+      return;
+    }
+    if (this.token && !this.seat) await this.findSeat(state);
+    if (this.seat && !state.players.includes(this.seat)) this.seat = null;
+    const mine = this.seat && state.seats[this.seat];
+    if (this.token && mine && mine.kind === "human" && !mine.taken) {
+      // An invitation link: take the seat it was made for.
+      try {
+        const joined = await api.join(this.id, this.token);
+        if (joined.token === this.token) {
+          store.saveSeat(this.id, { token: this.token, seat: joined.seat });
+          this.seat = joined.seat;
+        }
+        state = await api.state(this.id, this.token);
+      } catch (error) {
+        setStatus(error.message, "error");
+      }
+    }
+    this.flipped = this.defaultFlip(state);
+    this.apply(state, { force: true });
+    this.live = liveEvents(
+      this.id,
+      (message) => this.onEvent(message),
+      (status) => this.onLive(status),
+    );
+    // A safety net while the socket is down: poll.
+    this.poller = setInterval(() => {
+      if (!this.live.isOpen() && document.visibilityState === "visible") this.refresh();
+    }, 2000);
+  }
+
+  async findSeat(state) {
+    if (state.your_seat) {
+      this.seat = state.your_seat;
+    } else {
+      const humans = state.players.filter((name) => state.seats[name] && state.seats[name].kind === "human");
+      if (humans.length === 1) {
+        this.seat = humans[0];
+      } else if (state.to_move) {
+        // Which seat is this token? A move no game can parse says, and changes nothing.
+        try {
+          await api.move(this.id, this.token, "?");
+        } catch (error) {
+          if (error.code === "not_your_turn") this.seat = state.players.find((name) => name !== state.to_move);
+          else if (error.code === "unauthorized" || error.code === "forbidden") this.token = null;
+          else if (error.status >= 400 && error.status < 500) this.seat = state.to_move;
+        }
+      }
+    }
+    if (this.token) store.saveSeat(this.id, { token: this.token, seat: this.seat });
+    else store.forgetSeat(this.id);
+  }
+
+  defaultFlip(state) {
+    const index = this.seat ? state.players.indexOf(this.seat) : -1;
+    if (state.board.kind === "drop") return false;
+    // Checkers draws Red's home (squares 1-4) at the top, the other
+    // variants White at the bottom: put the player's own men at the bottom.
+    if (state.game === "checkers") return index === 0;
+    if (state.game === "othello") return false;
+    return index === 1;
+  }
+
+  async refresh() {
+    try {
+      this.apply(await api.state(this.id, this.token));
+    } catch {
+      // the next poll or the socket will do
+    }
+  }
+
+  onLive(status) {
+    this.connection.textContent = status === "open" ? "live" : "reconnecting…";
+    this.connection.dataset.state = status;
+    if (status === "open") this.refresh();
+  }
+
+  onEvent(message) {
+    if (!message || typeof message !== "object") return;
+    if (message.type === "thinking") {
+      this.thinking = { seat: message.seat, depth: message.depth, score: message.score };
+      this.lastSearch = this.thinking;
+      this.render();
+      return;
+    }
+    if (message.state) this.apply(message.state);
+  }
+
+  apply(state, { force = false } = {}) {
+    if (!force && this.state && typeof state.version === "number" && state.version < this.state.version) return;
+    const changed = !this.state || state.version !== this.state.version;
+    const previous = this.state;
+    this.state = state;
+    if (changed) {
+      if (!force) this.message = null;
+      if (!previous || previous.to_move !== state.to_move) this.thinking = null;
+      this.selection = [];
+      this.dropAnim = null;
+      if (
+        state.board.kind === "drop" &&
+        state.last_move &&
+        state.last_move.seat !== this.seat &&
+        previous &&
+        previous.history.length < state.history.length
+      ) {
+        this.dropAnim = this.dropCellOf(state, state.last_move);
+      }
+      if (previous && this.seat && !state.result) {
+        const other = seatTitle(state.players.find((name) => name !== this.seat));
+        const was = previous.offers || {};
+        const now = state.offers || {};
+        const sameGame = previous.history.length === state.history.length;
+        if (was.draw === this.seat && !now.draw && sameGame) {
+          this.message = { text: `${other} declined the draw.`, kind: "info" };
+        } else if (was.undo === this.seat && !now.undo && sameGame) {
+          this.message = { text: `${other} declined the undo.`, kind: "info" };
+        } else if (now.draw && now.draw !== this.seat && was.draw !== now.draw) {
+          this.message = { text: `${other} offers a draw: accept or decline it.`, kind: "info" };
+        }
+      }
+    }
+    this.render();
+  }
+
+  // ------------------------------------------------------------ layout
+
+  layout() {
+    this.boardHost = h("div", { class: "board-host" });
+    this.players = h("div", { class: "players", "data-testid": "players" });
+    this.result = h("div", { class: "result", "data-testid": "result", role: "alert", hidden: true });
+    this.controls = h("div", { class: "controls" });
+    this.moves = h("ol", { class: "moves", "data-testid": "moves", "aria-label": "moves" });
+    this.invite = h("div", { class: "invite", hidden: true });
+    this.engine = h("p", { class: "engine", "data-testid": "thinking" });
+    this.connection = h("span", { class: "connection", "data-state": "closed" }, "connecting…");
+    this.moveInput = h("input", {
+      id: "move-input",
+      type: "text",
+      autocomplete: "off",
+      autocapitalize: "off",
+      spellcheck: "false",
+      "aria-label": "Type a move",
+      "data-testid": "move-input",
+    });
+    const moveForm = h(
+      "form",
+      { class: "move-form" },
+      h("label", { for: "move-input" }, "Type a move "),
+      this.moveInput,
+      h("button", { type: "submit" }, "Play"),
+    );
+    moveForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = this.moveInput.value.trim();
+      if (!text) return;
+      this.typed(text);
+    });
+    this.title = h("h2", { class: "game-title" });
+    app.replaceChildren(
+      h(
+        "div",
+        { class: "game" },
+        h("div", { class: "board-col" }, this.players, this.boardHost, this.result),
+        h(
+          "aside",
+          { class: "side" },
+          h("div", { class: "title-row" }, this.title, this.connection),
+          this.invite,
+          this.controls,
+          this.engine,
+          moveForm,
+          h("h3", {}, "Moves"),
+          this.moves,
+        ),
+      ),
+    );
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.selection.length) {
+        this.selection = [];
+        this.message = null;
+        this.render();
+      }
+    });
+  }
+
+  // ------------------------------------------------------------ derived facts
+
+  get myIndex() {
+    return this.seat && this.state ? this.state.players.indexOf(this.seat) : -1;
+  }
+
+  get myTurn() {
+    return Boolean(this.seat && this.state && !this.state.result && this.state.to_move === this.seat);
+  }
+
+  get captures() {
+    return this.state.legal_moves.filter((move) => move.captured && move.captured.length);
+  }
+
+  /** The squares of a move entered so far: the server's pending route, then our clicks. */
+  routeSoFar() {
+    const pending = (this.state && this.state.pending_route) || [];
+    if (!pending.length) return this.selection;
+    if (this.selection.length && startsWith(this.selection, pending)) return this.selection;
+    return pending;
+  }
+
+  candidates(prefix) {
+    return this.state.legal_moves.filter((move) => move.route.length >= prefix.length && startsWith(move.route, prefix));
+  }
+
+  cellOf(view, label) {
+    return view.cells.find((cell) => cell.label === label);
+  }
+
+  dropCellOf(state, move) {
+    const column = Number(move.route && move.route.length ? move.route[0] : move.text);
+    const { rows, columns, cells } = state.board;
+    for (let row = 0; row < rows; row += 1) {
+      const cell = cells[row * columns + column];
+      if (cell && cell.piece) return { row, column };
+    }
+    return null;
+  }
+
+  captureWords() {
+    return this.state.game === "checkers"
+      ? "you have a jump, and a jump must be taken"
+      : "you have a capture, and capturing is compulsory";
+  }
+
+  // ------------------------------------------------------------ clicks
+
+  refuse(text) {
+    this.message = { text, kind: "error" };
+    this.render();
+  }
+
+  canMove() {
+    const state = this.state;
+    if (!state) return false;
+    if (state.result) return this.refuse("The game is over: no move can be played."), false;
+    if (!this.seat) return this.refuse("You are watching this game: only its players move."), false;
+    if (this.pending) return this.refuse("Wait: your last move is on its way to the server."), false;
+    const other = state.players.find((name) => name !== this.seat);
+    if (state.seats[other] && !state.seats[other].taken && state.seats[other].kind !== "computer") {
+      // Allowed by the server or not, say it plainly.
+    }
+    if (state.to_move !== this.seat) {
+      return this.refuse(`It is not your turn: ${seatTitle(state.to_move)} is to move.`), false;
+    }
+    return true;
+  }
+
+  onColumn(column) {
+    if (!this.canMove()) return;
+    const move = this.state.legal_moves.find((item) => String(item.route[0] ?? item.text) === String(column));
+    if (move) this.play(move);
+    else this.attempt(String(column));
+  }
+
+  onSquare(label) {
+    if (!this.canMove()) return;
+    const state = this.state;
+    const route = this.routeSoFar();
+    const view = state.board;
+    const cell = this.cellOf(view, label);
+    const mine = cell && cell.piece && cell.piece.player === this.myIndex;
+    const pendingRoute = state.pending_route || [];
+
+    if (route.length === 0) {
+      const direct = state.legal_moves.filter((move) => move.route.length === 1 && move.route[0] === label);
+      if (direct.length) return this.play(direct[0]);
+      if (mine) return this.select(label);
+      if (state.legal_moves.every((move) => move.route.length <= 1)) {
+        return this.attempt(label);
+      }
+      return this.refuse(
+        cell && cell.piece
+          ? `The piece on ${label} is not yours: you play ${seatTitle(this.seat)}.`
+          : `Click one of your pieces (${seatTitle(this.seat)}) first, then where it goes.`,
+      );
+    }
+    if (route.length > 1 && label === route[route.length - 1] && !pendingRoute.length) {
+      this.selection = [];
+      this.message = { text: "The jump is taken back: click a piece.", kind: "info" };
+      return this.render();
+    }
+    if (route.length === 1 && !pendingRoute.length) {
+      if (label === route[0]) {
+        this.selection = [];
+        this.message = null;
+        return this.render();
+      }
+      if (mine) return this.select(label);
+    }
+    const next = [...route, label];
+    const found = this.candidates(next);
+    if (found.length) {
+      const complete = found.find((move) => move.route.length === next.length);
+      if (complete) return this.play(complete);
+      this.selection = next;
+      const onward = [...new Set(found.map((move) => move.route[next.length]))];
+      this.message = {
+        text:
+          state.game === "checkers"
+            ? `Jump on from ${label}: you must jump one piece at a time until you cannot jump any more (next: ${onward.join(", ")}).`
+            : `Capture on from ${label}: click each square where the piece lands until it cannot capture any more (next: ${onward.join(", ")}).`,
+        kind: "info",
+      };
+      return this.render();
+    }
+    // Not a legal move: the server says why, in the crate's words.
+    const previous = route[route.length - 1];
+    const jumping = route.length > 1 || this.isJump(previous, label);
+    const text = next.join(jumping ? "x" : "-");
+    if (!pendingRoute.length) this.selection = route.length > 1 ? route : [route[0]];
+    this.attempt(text, { keepSelection: true });
+  }
+
+  isJump(from, to) {
+    const a = this.cellOf(this.state.board, from);
+    const b = this.cellOf(this.state.board, to);
+    if (!a || !b) return false;
+    return Math.abs(a.row - b.row) >= 2 && Math.abs(a.row - b.row) === Math.abs(a.column - b.column) && this.captures.length > 0;
+  }
+
+  select(label) {
+    this.selection = [label];
+    const own = this.candidates([label]);
+    const captures = this.captures;
+    if (!own.length) {
+      this.message = captures.length
+        ? {
+            text: `The piece on ${label} cannot move now: ${this.captureWords()} (${captures.map((move) => move.text).join(", ")}).`,
+            kind: "error",
+          }
+        : { text: `The piece on ${label} has no legal move.`, kind: "error" };
+    } else {
+      this.message = null;
+    }
+    this.render();
+  }
+
+  typed(text) {
+    if (!this.canMove()) return;
+    const normal = text.replace(/\s+/g, "").toLowerCase();
+    const move = this.state.legal_moves.find(
+      (item) => item.text.toLowerCase() === normal || item.route.join("-").toLowerCase() === normal,
+    );
+    this.moveInput.value = "";
+    if (move && !(this.state.pending_route || []).length) this.play(move);
+    else this.attempt(text);
+  }
+
+  /** Sends a text that is not a legal move, to show the server's reason. */
+  async attempt(text, { keepSelection = false } = {}) {
+    const before = this.state.version;
+    try {
+      const state = await api.move(this.id, this.token, text);
+      this.apply(state);
+    } catch (error) {
+      if (!keepSelection) this.selection = [];
+      else if (this.selection.length === 1 && !this.candidates(this.selection).length) this.selection = [];
+      if (this.state.version === before) this.refuse(error.message);
+      else this.refuse(error.message);
+    }
+  }
+
+  /** Plays a legal move: shown at once, confirmed (or undone) by the server. */
+  async play(move) {
+    const state = this.state;
+    const pendingRoute = state.pending_route || [];
+    this.selection = [];
+    this.message = null;
+    this.optimisticDrop = null;
+    this.pending = { move, view: this.optimisticView(state, move), base: state.version };
+    this.pending.drop = this.optimisticDrop;
+    if (state.board.kind === "drop") this.dropAnim = this.pending.drop;
+    const clicked = performance.now();
+    this.render();
+    // How long a click takes to show (measured by the browser tests): to the next frame.
+    requestAnimationFrame(() => {
+      this.clickToScreen = performance.now() - clicked;
+    });
+    try {
+      let answer;
+      if (pendingRoute.length && startsWith(move.route, pendingRoute)) {
+        // The server holds part of this jump: send the rest hop by hop.
+        for (let hop = pendingRoute.length - 1; hop < move.route.length - 1; hop += 1) {
+          answer = await api.move(this.id, this.token, `${move.route[hop]}x${move.route[hop + 1]}`);
+        }
+      } else {
+        answer = await api.move(this.id, this.token, move.text);
+      }
+      this.pending = null;
+      // The socket may have brought this state (or a newer one) first.
+      if (answer) this.apply(answer);
+      this.render();
+    } catch (error) {
+      this.pending = null;
+      this.dropAnim = null;
+      this.message = { text: error.message, kind: "error" };
+      if (error.code === "network") this.message.text += " The move was not played.";
+      this.refresh();
+      this.render();
+    }
+  }
+
+  optimisticView(state, move) {
+    const view = { ...state.board, cells: state.board.cells.map((cell) => ({ ...cell })) };
+    if (view.kind === "drop") {
+      const column = Number(move.route[0] ?? move.text);
+      for (let row = view.rows - 1; row >= 0; row -= 1) {
+        const cell = view.cells[row * view.columns + column];
+        if (cell && !cell.piece) {
+          cell.piece = { player: this.myIndex, king: false };
+          this.optimisticDrop = { row, column };
+          break;
+        }
+      }
+      return view;
+    }
+    const byLabel = new Map(view.cells.filter((cell) => cell.label).map((cell) => [cell.label, cell]));
+    if (move.route.length === 1) {
+      const cell = byLabel.get(move.route[0]);
+      if (cell && !cell.piece) cell.piece = { player: this.myIndex, king: false };
+      return view;
+    }
+    const from = byLabel.get(move.route[0]);
+    const to = byLabel.get(move.route[move.route.length - 1]);
+    if (from && to) {
+      const piece = from.piece;
+      from.piece = null;
+      to.piece = piece;
+      if (piece && !piece.king && (to.row === 0 || to.row === view.rows - 1)) {
+        const startRow = from.row;
+        const promotes = (to.row === 0 && startRow > 0) || (to.row === view.rows - 1 && startRow < view.rows - 1);
+        if (promotes && this.crownsAt(piece.player, to.row, view)) to.piece = { ...piece, king: true };
+      }
+    }
+    for (const label of move.captured || []) {
+      const cell = byLabel.get(label);
+      if (cell) cell.piece = null;
+    }
+    return view;
+  }
+
+  crownsAt(player, row, view) {
+    // A man crowns on the far row: the one its side's men move towards.
+    // Which row that is, the other side's home tells: the half of the
+    // board where that side's men stand.
+    const rows = view.cells.filter((cell) => cell.piece && cell.piece.player === player && !cell.piece.king).map((cell) => cell.row);
+    if (!rows.length) return false;
+    const average = rows.reduce((sum, value) => sum + value, 0) / rows.length;
+    return row === 0 ? average > view.rows / 2 : average < view.rows / 2;
+  }
+
+  // ------------------------------------------------------------ actions
+
+  async action(run, success) {
+    try {
+      const state = await run();
+      this.apply(state);
+      if (success) {
+        const text = success(state);
+        if (text) {
+          this.message = { text, kind: "info" };
+          this.render();
+        }
+      }
+    } catch (error) {
+      this.refuse(error.message);
+    }
+  }
+
+  offerDraw() {
+    const opponent = this.opponent();
+    this.action(
+      () => api.draw(this.id, this.token, "offer"),
+      (state) => {
+        if (state.result) return null;
+        if (opponent && state.seats[opponent].kind === "computer" && !state.offers.draw) return `${seatTitle(opponent)} (the computer) declined the draw.`;
+        return `You offered a draw; ${seatTitle(opponent)} may accept or decline.`;
+      },
+    );
+  }
+
+  opponent() {
+    return this.state.players.find((name) => name !== this.seat);
+  }
+
+  resign() {
+    if (!this.resignArmed) {
+      this.resignArmed = true;
+      this.message = { text: "Click “Confirm resign” to resign the game.", kind: "info" };
+      this.render();
+      clearTimeout(this.resignTimer);
+      this.resignTimer = setTimeout(() => {
+        this.resignArmed = false;
+        this.render();
+      }, 5000);
+      return;
+    }
+    this.resignArmed = false;
+    this.action(() => api.resign(this.id, this.token));
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  render() {
+    const state = this.state;
+    if (!state) return;
+    document.title = `${state.title} — rulebook`;
+    this.title.textContent = state.title;
+    this.renderPlayers();
+    this.renderBoardView();
+    this.renderResult();
+    this.renderControls();
+    this.renderMoves();
+    this.renderInvite();
+    this.renderStatus();
+  }
+
+  renderPlayers() {
+    const state = this.state;
+    const drop = state.board.kind === "drop";
+    const order = this.flipped ? [...state.players] : [...state.players].reverse();
+    // The player drawn at the bottom is listed last, next to the board's bottom edge.
+    const top = drop ? state.players : order;
+    this.players.replaceChildren(
+      ...top.map((name) => {
+        const seat = state.seats[name] || {};
+        const kind =
+          this.seat === name
+            ? "you"
+            : seat.kind === "computer"
+              ? `computer, level ${seat.level ?? "?"}`
+              : seat.taken
+                ? "human"
+                : "waiting for a player";
+        return h(
+          "div",
+          { class: `player${state.to_move === name ? " to-move" : ""}`, "data-seat": name },
+          pieceIcon(state.players, state.players.indexOf(name), drop),
+          h("span", { class: "name" }, seatTitle(name)),
+          h("span", { class: "kind" }, kind),
+          state.to_move === name ? h("span", { class: "turn" }, "to move") : null,
+        );
+      }),
+    );
+  }
+
+  renderBoardView() {
+    const state = this.state;
+    const focused = document.activeElement && document.activeElement.getAttribute && document.activeElement.getAttribute("data-column");
+    const route = this.pending ? [] : this.routeSoFar();
+    const pendingShown = this.pending && state.version === this.pending.base;
+    let view = pendingShown ? this.pending.view : state.board;
+    let targets = new Set();
+    let mustCapture = new Set();
+    let faded = new Set();
+    let selected = null;
+    if (this.myTurn && !this.pending && state.board.kind === "squares") {
+      const captures = this.captures;
+      if (route.length === 0 && captures.length && captures.some((move) => move.route.length > 1)) {
+        mustCapture = new Set(captures.map((move) => move.route[0]));
+      }
+      if (route.length) {
+        selected = route[0];
+        const found = this.candidates(route);
+        targets = new Set(found.map((move) => move.route[route.length]).filter(Boolean));
+        if (route.length > 1 && found.length) {
+          // Show the piece where it has landed so far, its victims faded.
+          view = { ...view, cells: view.cells.map((cell) => ({ ...cell })) };
+          const from = view.cells.find((cell) => cell.label === route[0]);
+          const to = view.cells.find((cell) => cell.label === route[route.length - 1]);
+          if (from && to && from !== to) {
+            to.piece = from.piece;
+            from.piece = null;
+          }
+          faded = new Set(found[0].captured.slice(0, route.length - 1));
+        }
+      } else if (!captures.length || !captures.some((move) => move.route.length > 1)) {
+        // nothing marked: any own piece may be clicked
+      }
+      if (route.length === 0 && state.legal_moves.some((move) => move.route.length === 1)) {
+        targets = new Set(state.legal_moves.filter((move) => move.route.length === 1).map((move) => move.route[0]));
+      }
+    }
+    const last = pendingShown ? null : state.last_move;
+    const lastDrop =
+      state.board.kind === "drop"
+        ? pendingShown
+          ? this.pending.drop
+          : last
+            ? this.dropCellOf(state, last)
+            : null
+        : null;
+    const ariaLabel = `${state.title} board${this.flipped ? ", flipped" : ""}`;
+    renderBoard(this.boardHost, view, {
+      players: state.players,
+      flipped: this.flipped,
+      labels: this.labels,
+      selected,
+      route,
+      targets,
+      mustCapture,
+      faded,
+      lastRoute: last ? last.route : pendingShown ? this.pending.move.route : [],
+      lastDrop,
+      dropAnim: this.dropAnim,
+      interactive: this.myTurn,
+      ariaLabel,
+      onSquare: (label) => this.onSquare(label),
+      onColumn: (column) => this.onColumn(column),
+    });
+    this.dropAnim = null;
+    this.boardHost.dataset.turn = state.to_move || "";
+    this.boardHost.classList.toggle("my-turn", this.myTurn);
+    if (focused !== null && focused !== undefined) {
+      const again = this.boardHost.querySelector(`[data-column="${focused}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  resultText(result) {
+    const head = result.outcome === "draw" ? "Draw" : `${seatTitle(result.outcome)} wins`;
+    const mine = this.seat ? (result.outcome === "draw" ? "" : result.outcome === this.seat ? " — you won" : " — you lost") : "";
+    const reason = result.reason || "";
+    // The server's reason may already name the winner ("X wins: four in a row").
+    const says = /\bwins?\b|\bdraw/i.test(reason) && reason.toLowerCase().includes(result.outcome === "draw" ? "draw" : result.outcome.toLowerCase());
+    const text = says ? cap(reason) : `${head}: ${reason}`;
+    return `${text}${result.pdn ? ` (${result.pdn})` : ""}${mine}`;
+  }
+
+  renderResult() {
+    const result = this.state.result;
+    this.result.hidden = !result;
+    this.result.textContent = result ? this.resultText(result) : "";
+    this.result.dataset.outcome = result ? result.outcome : "";
+  }
+
+  renderControls() {
+    const state = this.state;
+    const playing = this.seat && !state.result;
+    const offers = state.offers || {};
+    const button = (label, onclick, attrs = {}) => h("button", { type: "button", onclick, ...attrs }, label);
+    const items = [];
+    const pass = this.myTurn && state.legal_moves.find((move) => move.route.length === 0);
+    if (pass) items.push(button(`Pass (${pass.text})`, () => this.play(pass), { class: "primary", "data-testid": "pass" }));
+    if (playing) {
+      if (offers.draw && offers.draw !== this.seat) {
+        items.push(
+          button("Accept draw", () => this.action(() => api.draw(this.id, this.token, "accept")), { class: "primary", "data-testid": "accept-draw" }),
+          button("Decline draw", () => this.action(() => api.draw(this.id, this.token, "decline"), () => "You declined the draw."), {
+            "data-testid": "decline-draw",
+          }),
+        );
+      } else {
+        items.push(
+          button(offers.draw === this.seat ? "Draw offered" : "Offer draw", () => this.offerDraw(), {
+            "data-testid": "offer-draw",
+            disabled: offers.draw === this.seat,
+          }),
+        );
+      }
+      if (offers.undo && offers.undo !== this.seat) {
+        items.push(
+          button("Accept undo", () => this.action(() => api.undo(this.id, this.token, "accept")), { "data-testid": "accept-undo" }),
+          button("Decline undo", () => this.action(() => api.undo(this.id, this.token, "decline")), { "data-testid": "decline-undo" }),
+        );
+      } else {
+        items.push(
+          button(offers.undo === this.seat ? "Undo asked" : "Undo", () => this.action(() => api.undo(this.id, this.token, "request")), {
+            "data-testid": "undo",
+            disabled: offers.undo === this.seat || !state.history.length,
+          }),
+        );
+      }
+      items.push(
+        button(this.resignArmed ? "Confirm resign" : "Resign", () => this.resign(), {
+          "data-testid": "resign",
+          class: this.resignArmed ? "danger" : null,
+        }),
+      );
+    }
+    if (state.board.kind === "squares") {
+      items.push(
+        button("Flip board", () => {
+          this.flipped = !this.flipped;
+          this.render();
+        }, { "data-testid": "flip", "aria-pressed": String(Boolean(this.flipped)) }),
+      );
+    }
+    items.push(
+      button(this.labels ? "Hide labels" : state.board.kind === "drop" ? "Column numbers" : "Square numbers", () => {
+        this.labels = !this.labels;
+        store.savePref("labels", this.labels);
+        this.render();
+      }, { "data-testid": "labels", "aria-pressed": String(this.labels) }),
+    );
+    const extension = /checkers|international|brazilian|russian|pool|italian|spanish|czech/.test(state.game) ? "pdn" : "txt";
+    items.push(
+      h("a", { class: "button", href: api.recordUrl(this.id), download: `rulebook-${this.id.slice(0, 8)}.${extension}`, "data-testid": "record" }, "Download record"),
+      h("a", { class: "button", href: "/", "data-testid": "new-game" }, "New game"),
+    );
+    this.controls.replaceChildren(...items);
+    const search = this.thinking || this.lastSearch;
+    this.engine.textContent = search
+      ? `${this.thinking ? "Thinking" : "Last search"}: ${seatTitle(search.seat)}, depth ${search.depth ?? "?"}, score ${search.score ?? "?"}`
+      : "";
+  }
+
+  renderMoves() {
+    const history = this.state.history || [];
+    const plies = history.map((entry) => ({ text: entry.text, pending: false }));
+    // A pending move the server has already recorded is in the history.
+    if (this.pending && this.state.version === this.pending.base) plies.push({ text: this.pending.move.text, pending: true });
+    const rows = [];
+    for (let index = 0; index < plies.length; index += 2) {
+      rows.push(
+        h(
+          "li",
+          {},
+          ...plies.slice(index, index + 2).map((ply) => h("span", { class: `ply${ply.pending ? " pending" : ""}` }, ply.text)),
+        ),
+      );
+    }
+    this.moves.replaceChildren(...rows);
+    this.moves.scrollTop = this.moves.scrollHeight;
+  }
+
+  renderInvite() {
+    const state = this.state;
+    const invitation = store.invitation(this.id);
+    const seat = invitation && state.seats[invitation.seat];
+    if (!invitation || !seat || seat.taken || state.result) {
+      this.invite.hidden = true;
+      return;
+    }
+    const link = `${location.origin}${seatLink(this.id, invitation.token, invitation.seat)}`;
+    const field = h("input", { type: "text", readonly: true, value: link, "data-testid": "invitation", "aria-label": "invitation link" });
+    this.invite.hidden = false;
+    this.invite.replaceChildren(
+      h("p", {}, `Send this link to the person who plays ${seatTitle(invitation.seat)}:`),
+      field,
+      h(
+        "button",
+        {
+          type: "button",
+          onclick: async () => {
+            field.select();
+            try {
+              await navigator.clipboard.writeText(link);
+              this.message = { text: "The invitation link is copied.", kind: "info" };
+            } catch {
+              this.message = { text: "Copy the selected link.", kind: "info" };
+            }
+            this.render();
+          },
+        },
+        "Copy",
+      ),
+    );
+  }
+
+  renderStatus() {
+    const state = this.state;
+    if (this.message) return setStatus(this.message.text, this.message.kind);
+    if (state.result) return setStatus(this.resultText(state.result), "result");
+    if (this.pending) return setStatus(`Playing ${this.pending.move.text}…`);
+    const mover = state.to_move;
+    const seat = state.seats[mover] || {};
+    const waiting = state.players.find((name) => state.seats[name] && !state.seats[name].taken && state.seats[name].kind !== "computer");
+    if (waiting) return setStatus(`Waiting for ${seatTitle(waiting)} to join.`);
+    if (seat.kind === "computer") {
+      const search = this.thinking && this.thinking.seat === mover ? this.thinking : null;
+      return setStatus(
+        `The computer (${seatTitle(mover)}) is thinking…${search ? ` depth ${search.depth}, score ${search.score}` : ""}`,
+        "thinking",
+      );
+    }
+    if (this.myTurn) {
+      const route = this.routeSoFar();
+      const captures = this.captures;
+      const must = captures.length && captures.some((move) => move.route.length > 1) && route.length === 0;
+      const offer = state.offers && state.offers.draw && state.offers.draw !== this.seat ? ` ${seatTitle(state.offers.draw)} offers a draw.` : "";
+      return setStatus(
+        `Your move (${seatTitle(this.seat)}).${must ? ` ${cap(this.captureWords().replace(/^you have an? (\w+),/, "You have a $1,"))}: the marked pieces.` : ""}${offer}`,
+        "turn",
+      );
+    }
+    const offer = state.offers && state.offers.draw && state.offers.draw === this.seat ? " Your draw offer is pending." : "";
+    return setStatus(`${seatTitle(mover)} to move.${this.seat ? "" : " You are watching."}${offer}`);
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+const match = location.pathname.match(/^\/games\/([A-Za-z0-9_-]+)\/?$/);
+if (match) {
+  const page = new GamePage(match[1]);
+  window.rulebookPage = page;
+  page.start();
+} else {
+  showLobby().catch((error) => setStatus(error instanceof ApiError ? error.message : String(error), "error"));
+}
