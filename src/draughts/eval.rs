@@ -85,6 +85,10 @@ const DRAWISH_DIVISOR: i32 = 16;
 const DRAWN_KINGS_AGAINST_ONE_10: u32 = 3;
 const DRAWN_KINGS_AGAINST_ONE_8: u32 = 2;
 
+/// The half-width of the search's aspiration windows: half a man
+/// ([`Evaluator::aspiration_window`]).
+const ASPIRATION_WINDOW: i32 = 50;
+
 /// Move-ordering hint: per piece a capture takes.
 const HINT_PER_CAPTURE: i32 = 100;
 /// Move-ordering hint: a man that is crowned.
@@ -397,6 +401,12 @@ impl<R: Rules> Evaluator<Draughts<R>> for Evaluation<R> {
         };
         let crowns = position.kings & from == 0 && to & crown != 0;
         HINT_PER_CAPTURE * mv.capture_count() as i32 + if crowns { HINT_CROWNING } else { 0 }
+    }
+
+    /// Half a man: from one depth to the next, a draughts value seldom
+    /// moves further unless an exchange changes the material.
+    fn aspiration_window(&self) -> Option<i32> {
+        Some(ASPIRATION_WINDOW)
     }
 }
 

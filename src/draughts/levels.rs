@@ -18,9 +18,6 @@ pub const DEFAULT_LEVEL: u32 = 5;
 /// accepts: a quarter of a man.
 pub const DRAW_MARGIN: i32 = 25;
 
-/// The half-width of the search's aspiration windows: half a man.
-const ASPIRATION_WINDOW: i32 = 50;
-
 /// The search limits of each level, weakest first. Levels 1 and 2 look a
 /// fixed number of plies ahead (plus captures); levels 3 and up search a
 /// fixed number of nodes, so they play the same on every machine.
@@ -43,9 +40,7 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 
 /// The computer player of variant `R` at level `level` (1 is the weakest,
 /// [`MAX_LEVEL`] the strongest): alpha-beta with the draughts
-/// [`Evaluation`] and aspiration windows of half a man
-/// ([`AlphaBeta::with_aspiration`](crate::search::AlphaBeta::with_aspiration)),
-/// the level's node or depth limit, a draw margin of
+/// [`Evaluation`], the level's node or depth limit, a draw margin of
 /// [`DRAW_MARGIN`], and [`Evaluation::is_dead_draw`] for draw offers.
 ///
 /// Node-limited levels make the same moves on every machine; change the
@@ -65,11 +60,9 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn engine<R: Rules>(level: u32) -> Result<Engine<Draughts<R>>, LevelError> {
     Ok(
-        search::tuned_alpha_beta_engine(&LEVEL_LIMITS, level, Evaluation::<R>::new(), |search| {
-            search.with_aspiration(Some(ASPIRATION_WINDOW))
-        })?
-        .with_draw_margin(DRAW_MARGIN)
-        .with_dead_draw(Evaluation::is_dead_draw),
+        search::alpha_beta_engine(&LEVEL_LIMITS, level, Evaluation::<R>::new())?
+            .with_draw_margin(DRAW_MARGIN)
+            .with_dead_draw(Evaluation::is_dead_draw),
     )
 }
 

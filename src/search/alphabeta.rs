@@ -47,7 +47,8 @@ const ASPIRATION_MAX_WIDENINGS: u32 = 2;
 ///   then history.
 /// - **Late move reductions** for quiet moves late in the order (searched
 ///   again at full depth when they turn out good).
-/// - **Aspiration windows**, when asked for
+/// - **Aspiration windows**, when the evaluator suggests them
+///   ([`Evaluator::aspiration_window`]) or the caller asks
 ///   ([`with_aspiration`](AlphaBeta::with_aspiration)): each iteration
 ///   first searches a narrow window around the last one's value.
 /// - **Quiescence**: at depth 0, tactical moves are searched on until the
@@ -110,6 +111,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// `bytes` bytes (the largest power of two of entries that fits; at
     /// least one entry).
     pub fn with_table_bytes(evaluator: E, bytes: usize) -> Self {
+        let aspiration = evaluator.aspiration_window().filter(|&width| width > 0);
         AlphaBeta {
             evaluator,
             table: TranspositionTable::new(bytes),
@@ -123,7 +125,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             root_best: None,
             root_pv: Vec::with_capacity(MAX_PLY),
             reductions: true,
-            aspiration: None,
+            aspiration,
             stop: None,
         }
     }
@@ -137,7 +139,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// This search with aspiration windows of half-width `window` (in
-    /// evaluation units; `None`, the default, turns them off): from depth
+    /// evaluation units; `None` turns them off; the default is
+    /// [`Evaluator::aspiration_window`]): from depth
     /// 3 on, each iteration first searches the window `window` either side
     /// of the last iteration's value, and when the value falls outside,
     /// searches again with that side widened (four times wider, then

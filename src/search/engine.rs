@@ -27,23 +27,8 @@ pub(crate) fn alpha_beta_engine<G: Game + 'static, E: Evaluator<G> + 'static>(
     level: u32,
     evaluator: E,
 ) -> Result<Engine<G>, LevelError> {
-    tuned_alpha_beta_engine(table, level, evaluator, |search| search)
-}
-
-/// [`alpha_beta_engine`] with the search adjusted by `tune` (e.g.
-/// [`AlphaBeta::with_aspiration`]).
-///
-/// # Errors
-///
-/// [`LevelError`] when `level` is not in `1..=table.len()`.
-pub(crate) fn tuned_alpha_beta_engine<G: Game + 'static, E: Evaluator<G> + 'static>(
-    table: &[Limits],
-    level: u32,
-    evaluator: E,
-    tune: impl FnOnce(AlphaBeta<G, E>) -> AlphaBeta<G, E>,
-) -> Result<Engine<G>, LevelError> {
     let limits = level_limits(table, level)?;
-    let search = tune(AlphaBeta::with_table_bytes(evaluator, ENGINE_TABLE_BYTES));
+    let search = AlphaBeta::with_table_bytes(evaluator, ENGINE_TABLE_BYTES);
     Ok(Engine::new(search, limits))
 }
 

@@ -44,6 +44,15 @@ pub trait Evaluator<G: Game> {
         let _ = (game, mv);
         0
     }
+
+    /// The half-width of the aspiration windows that suit this evaluation
+    /// (in its units: how far a value usually moves from one depth to the
+    /// next), for a search that has not been told otherwise
+    /// ([`AlphaBeta::with_aspiration`](super::AlphaBeta::with_aspiration)).
+    /// The default, `None`, searches every iteration with the full window.
+    fn aspiration_window(&self) -> Option<i32> {
+        None
+    }
 }
 
 impl<G: Game, F: Fn(&G) -> i32> Evaluator<G> for F {

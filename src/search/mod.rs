@@ -46,7 +46,7 @@ mod stop;
 mod table;
 
 pub use alphabeta::{AlphaBeta, DEFAULT_TABLE_BYTES, MAX_DEPTH};
-pub(crate) use engine::{alpha_beta_engine, level_limits, tuned_alpha_beta_engine};
+pub(crate) use engine::{alpha_beta_engine, level_limits};
 pub use engine::{Engine, LevelError, NO_PROGRESS_PLIES, OFFER_INTERVAL_PLIES};
 pub use eval::Evaluator;
 pub use limits::Limits;
