@@ -10,7 +10,10 @@ a virtual environment outside the repository and build our side first:
     python3 -m venv /work/ext/venv-pyd && /work/ext/venv-pyd/bin/pip install pydraughts==0.6.7
     cargo build --release --example draughts_moves
     nice -n 10 /work/ext/venv-pyd/bin/python scripts/crosscheck_pydraughts.py \
-        --positions 20000 --their-positions 2000
+        --positions 20000 --their-positions 3000
+
+`--control` runs a check that must find disagreements (Russian positions
+judged by Brazilian rules), to show that the comparison can fail.
 
 For each variant it compares, position by position:
 
@@ -246,7 +249,15 @@ def main():
     parser.add_argument("--max-plies", type=int, default=300, help="plies per game of theirs")
     parser.add_argument("--keep", type=int, default=5, help="examples printed per kind")
     parser.add_argument("--binary", default=os.path.join("target", "release", "examples", "draughts_moves"))
+    parser.add_argument("--control", action="store_true",
+                        help="a control that must disagree: our Russian positions judged by "
+                             "pydraughts' Brazilian rules (no majority rule against a majority rule)")
     args = parser.parse_args()
+    if args.control:
+        VARIANTS["russian"] = "brazilian"
+        found = check_variant("russian", args, sys.stdout)
+        print(f"control: {found} disagreements (expected: some)")
+        return 0 if found else 1
     print(f"pydraughts {getattr(draughts, '__version__', '?')}, seed {args.seed}")
     disagreements = 0
     for variant in args.variants.split(","):

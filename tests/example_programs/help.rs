@@ -15,6 +15,7 @@ fn every_example_answers_help_with_its_usage() {
         ("pdn_check", "usage: pdn_check [--variant NAME] [FILE]"),
         ("tictactoe", "usage: tictactoe [perft]"),
         ("draughts", "usage: draughts --variant <"),
+        ("draughts_moves", "usage: draughts_moves <variant>"),
         ("c4solve", "usage: c4solve [--weak]"),
         ("c4positions", "usage: c4positions --stage"),
         ("c4book", "usage: c4book --depth N"),

@@ -14,6 +14,7 @@ mod connect4;
 mod connectx;
 mod console_commands;
 mod draughts;
+mod draughts_moves;
 mod help;
 mod pdn_check;
 mod perft;
