@@ -246,6 +246,51 @@ fn check_environments() {
             "checkers environment allocated from {position:?}"
         );
     }
+
+    let mut mask = vec![false; 65];
+    let mut observation = vec![0.0; 128];
+    let (allocations, played) = allocations_during(|| {
+        play_environment(
+            rulebook::othello::Othello::default(),
+            &mut mask,
+            &mut observation,
+            100,
+        )
+    });
+    assert!(played >= 50);
+    assert_eq!(allocations, 0, "othello environment allocated");
+
+    // Draughts: International (10x10, a multi-capture) and Russian.
+    let international = rulebook::draughts::International::from_fen("W:W28:B13,23").unwrap();
+    let mut mask = vec![false; 1800];
+    let mut observation = vec![0.0; 300];
+    for position in [international, rulebook::draughts::International::default()] {
+        let (allocations, played) = allocations_during(|| {
+            play_environment(
+                rulebook::draughts::HopByHop::new(position),
+                &mut mask,
+                &mut observation,
+                300,
+            )
+        });
+        assert!(played >= 2);
+        assert_eq!(
+            allocations, 0,
+            "draughts environment allocated from {position}"
+        );
+    }
+    let mut mask = vec![false; 896];
+    let mut observation = vec![0.0; 192];
+    let (allocations, played) = allocations_during(|| {
+        play_environment(
+            rulebook::draughts::HopByHop::new(rulebook::draughts::Russian::default()),
+            &mut mask,
+            &mut observation,
+            300,
+        )
+    });
+    assert!(played >= 2);
+    assert_eq!(allocations, 0, "russian environment allocated");
 }
 
 #[test]

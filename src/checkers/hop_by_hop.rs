@@ -284,10 +284,9 @@ impl Environment for HopByHop {
         if so_far.is_empty() {
             // Between moves: each legal move's first hop.
             for &mv in self.legal.iter() {
-                if let Some(slot) = mv
-                    .first_direction()
-                    .and_then(|direction| mask.get_mut(encode(mv.from().index(), direction, player)))
-                {
+                if let Some(slot) = mv.first_direction().and_then(|direction| {
+                    mask.get_mut(encode(mv.from().index(), direction, player))
+                }) {
                     *slot = true;
                 }
             }

@@ -78,7 +78,7 @@ const PLANES: usize = JUMPED_PLANE + 1;
 /// let position = International::from_fen("W:W28:B13,23").unwrap();
 /// let mut env = HopByHop::new(position);
 /// assert_eq!(env.action_count(), 1800);
-/// let square = |n| Square::from_index(n - 1).unwrap();
+/// let square = |n: usize| Square::from_index(n - 1).unwrap();
 /// let first = env.hop_action(square(28), square(19)).unwrap();
 /// assert_eq!(env.apply_action(first), Ok(Progress::Continues));
 /// let second = env.hop_action(square(19), square(8)).unwrap();

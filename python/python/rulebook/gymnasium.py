@@ -5,7 +5,8 @@ opponent.
 ``gymnasium.Env`` whose observation is
 ``{"observation": int8 (rows, columns, planes), "action_mask": int8 (actions,)}``
 (the layout of ``rulebook.pettingzoo``) and whose actions are the game's
-action numbers. The agent plays ``agent_player`` (0 = first, the default;
+action numbers; ``game`` is any game name (``rulebook.GAMES``: Connect
+Four, ConnectX, checkers, the draughts variants, Othello). The agent plays ``agent_player`` (0 = first, the default;
 1 lets the opponent open). Each ``step`` plays the agent's action, then the
 opponent's replies until the agent is to act again or the game is over.
 The reward is +1 when the agent wins, -1 when it loses, 0 otherwise.
