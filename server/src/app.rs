@@ -256,6 +256,20 @@ impl App {
         Ok(true)
     }
 
+    /// The game's state as JSON (on PostgreSQL, after catching up with
+    /// the other processes).
+    ///
+    /// # Errors
+    ///
+    /// 503 when the database fails.
+    pub async fn state_text(&self, handle: &Arc<Handle>) -> Result<Arc<str>, ApiError> {
+        let mut slot = handle.slot.lock().await;
+        if self.db.postgres {
+            self.catch_up(handle, &mut slot).await?;
+        }
+        Ok(slot.state_text(&handle.id))
+    }
+
     /// A change arrived from another process (PostgreSQL NOTIFY).
     pub async fn notified(self: &Arc<Self>, id: &str, version: u64) {
         let Some(handle) = self.cached(id) else { return };
@@ -287,6 +301,12 @@ impl App {
     ) -> Result<(Arc<str>, Event), ApiError> {
         let mut slot = handle.slot.lock().await;
         let mut caught_up = false;
+        if self.db.postgres && expected_version.is_none() {
+            // Another process may have changed the game: judge the request
+            // against what is committed.
+            self.catch_up(handle, &mut slot).await?;
+            caught_up = true;
+        }
         for _attempt in 0..8 {
             if expected_version.is_some_and(|expected| expected != slot.version) {
                 return Err(ApiError::conflict("the game changed meanwhile"));

@@ -439,7 +439,7 @@ pub async fn state(
 ) -> Result<Response, ApiError> {
     let Path(id) = path?;
     let handle = app.handle(&id).await?;
-    let text = handle.slot.lock().await.state_text(&id);
+    let text = app.state_text(&handle).await?;
     Ok(json_response(StatusCode::OK, text.to_string()))
 }
 

@@ -139,3 +139,31 @@ test("checkers: a resignation", async () => {
   assert.match(String(record), /0-1|1-0|Result/);
   await context.close();
 });
+
+test("checkers: a move typed in notation, then undone against the computer; the board flips", async () => {
+  const created = await server.api("POST", "/api/games", { game: "checkers", opponent: "computer", level: 1, side: "red" });
+  const { page, context } = await newPage(browser);
+  await open(page, created.url);
+  await waitForState(page, (s) => s.to_move === "red");
+  // Red's men start at the top of checkers' diagram; the player's side is drawn at the bottom.
+  const top = async () => (await page.locator('[data-square="1"]').boundingBox()).y;
+  const bottom = async () => (await page.locator('[data-square="32"]').boundingBox()).y;
+  assert.ok((await top()) > (await bottom()), "Red's home (1-4) at the bottom for Red");
+  await page.click('[data-testid="flip"]');
+  assert.ok((await top()) < (await bottom()), "flipped");
+
+  await page.fill('[data-testid="move-input"]', "11-15");
+  await page.press('[data-testid="move-input"]', "Enter");
+  let state = await waitForState(page, (s) => s.history.length === 2, { what: "11-15 and the reply", timeout: 30000 });
+  assert.equal(state.history[0].text, "11-15");
+  // A typed illegal move: the crate's message.
+  await page.fill('[data-testid="move-input"]', "1-2");
+  await page.press('[data-testid="move-input"]', "Enter");
+  await page.waitForFunction(() => /^1-2|`1-2`/.test(document.querySelector('[data-testid="status"]').textContent));
+  await page.click('[data-testid="undo"]');
+  state = await waitForState(page, (s) => s.history.length === 0, { what: "the undo" });
+  assert.equal(state.to_move, "red");
+  assert.equal(await page.locator('[data-testid="moves"] .ply').count(), 0);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

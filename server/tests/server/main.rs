@@ -1,0 +1,10 @@
+//! The server's integration tests: a real `rulebook-server` process driven
+//! over HTTP and WebSocket (no mocks of the database or the network).
+
+mod support;
+
+mod durability;
+mod errors;
+mod games;
+mod load;
+mod postgres;
