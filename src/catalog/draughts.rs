@@ -9,7 +9,7 @@ use super::{
 };
 use crate::draughts::{self, Color, Draughts, Move, Role, Rules, Square};
 use crate::pdn::WriteError;
-use crate::search::{self, Engine, LevelError, Limits};
+use crate::search::{Engine, LevelError, LevelTable, Limits};
 use crate::{DrawRules, Game, Match};
 
 // TODO(draughts engine): replace this level table, `material` and
@@ -23,12 +23,12 @@ const DEFAULT_LEVEL: u32 = 3;
 
 /// The search limits of the placeholder engine's levels, weakest first:
 /// depth-limited, then node-limited (the same moves on every machine).
-const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
+const LEVELS: LevelTable<{ MAX_LEVEL as usize }> = LevelTable::new([
     Limits::depth(1),
     Limits::depth(3),
     Limits::nodes(20_000),
     Limits::nodes(200_000),
-];
+]);
 
 /// A man's value for the placeholder evaluation.
 const MAN_VALUE: i32 = 100;
@@ -145,7 +145,7 @@ impl<R: Rules> Described for Draughts<R> {
     /// engine).
     fn engine(&self, level: u32) -> Result<Engine<Draughts<R>>, LevelError> {
         let evaluation: fn(&Draughts<R>) -> i32 = material::<R>;
-        search::alpha_beta_engine(&LEVEL_LIMITS, level, evaluation)
+        LEVELS.alpha_beta(level, evaluation, None)
     }
 
     /// PDN with the variant's `GameType` ([`draughts::pdn::write_match`]).
