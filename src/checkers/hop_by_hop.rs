@@ -309,12 +309,12 @@ impl Environment for HopByHop {
                 continue;
             }
             if let Some(piece) = position.piece_at(square) {
-                mark(piece_plane(piece.player, piece.role, acting), square);
+                mark(piece_plane(piece.color, piece.role, acting), square);
             }
         }
         if let (Some(start), Some(landing)) = (start, landing) {
             if let Some(piece) = position.piece_at(start) {
-                mark(piece_plane(piece.player, piece.role, acting), landing);
+                mark(piece_plane(piece.color, piece.role, acting), landing);
             }
             mark(JUMPING_PIECE_PLANE, landing);
             for pair in so_far.windows(2) {

@@ -34,7 +34,6 @@
 //! ```
 
 mod eval;
-mod fen;
 mod geometry;
 mod hop_by_hop;
 mod hops;
@@ -48,8 +47,15 @@ mod position;
 mod side;
 mod square;
 
+pub use crate::draughts::{FenError, PositionError};
 pub use eval::{Evaluation, KING_VALUE, MAN_VALUE};
-pub use fen::{FenError, PositionError, Setup};
+
+/// A board as written in PDN FEN, before the rules judge it: the draughts
+/// family's [`Setup`](crate::draughts::Setup) on the English board (its
+/// squares convert from [`Square`], its `Color::Black` is [`Player::Red`]).
+/// Parse one with [`FromStr`](core::str::FromStr); turn it into a position
+/// with [`Checkers::from_setup`].
+pub type Setup = crate::draughts::Setup<crate::draughts::EnglishRules>;
 pub use hop_by_hop::{
     HopByHop, ACTION_COUNT, JUMPED_PLANE, JUMPING_PIECE_PLANE, OBSERVATION_SHAPE,
     OPPONENT_KINGS_PLANE, OPPONENT_MEN_PLANE, OWN_KINGS_PLANE, OWN_MEN_PLANE,

@@ -126,7 +126,10 @@ pub(crate) fn check_levels<G: Game, const N: usize>(
 ) {
     assert!((1..=table.max_level()).contains(&default_level));
     for level in 1..=table.max_level() {
-        assert_eq!(engine(level).unwrap().limits(), table.limits(level).unwrap());
+        assert_eq!(
+            engine(level).unwrap().limits(),
+            table.limits(level).unwrap()
+        );
     }
     for level in [0, table.max_level() + 1] {
         let refused = LevelError {

@@ -294,8 +294,7 @@ mod checkers_inputs {
                         prop_assert!(names_token(fen, token), "{:?} not in {:?}", token, fen);
                         prop_assert!(error.to_string().contains(token.as_str()));
                     }
-                    FenError::BadSquare { token, .. }
-                    | FenError::SquareOutOfRange { token, .. } => {
+                    FenError::BadSquare { token, .. } => {
                         prop_assert!(names_token(fen, token), "{:?} not in {:?}", token, fen);
                         prop_assert!(error.to_string().contains(token.as_str()));
                     }
