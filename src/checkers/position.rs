@@ -289,20 +289,7 @@ impl Checkers {
         Squares(self.pieces(player))
     }
 
-    /// How many pieces (men and kings) `player` has.
-    pub fn piece_count(&self, player: Player) -> u32 {
-        self.pieces(player).count_ones()
-    }
-
-    /// How many kings `player` has.
-    pub fn king_count(&self, player: Player) -> u32 {
-        (self.pieces(player) & self.kings).count_ones()
-    }
-
-    /// How many men `player` has.
-    pub fn man_count(&self, player: Player) -> u32 {
-        (self.pieces(player) & !self.kings).count_ones()
-    }
+    crate::draughts::piece_counts!(Player);
 
     /// Resolves move text against the legal moves of this position.
     ///

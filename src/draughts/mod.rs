@@ -78,6 +78,7 @@ pub use moves::{
     MAX_MOVE_SQUARES,
 };
 pub use notation::{Notation, ParseSquareError, Square};
+pub(crate) use piece::piece_counts;
 pub use piece::{Color, Piece, PieceColor, Role};
 pub use position::{Draughts, Ending, ResolveMoveError};
 pub use rules::{

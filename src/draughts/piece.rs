@@ -140,3 +140,30 @@ impl<C: fmt::Display> fmt::Display for Piece<C> {
         write!(f, "{} {role}", self.color)
     }
 }
+
+/// The piece counts of a draughts-family position, for its inherent
+/// `impl`: `piece_count`, `king_count` and `man_count` of a side (`$side`,
+/// the position's player type), from the position's `pieces(side)` and
+/// `kings` bitboards. One definition for
+/// [`Checkers`](crate::checkers::Checkers) and
+/// [`Draughts`](crate::draughts::Draughts), expanded in each (the same
+/// code as written out by hand).
+macro_rules! piece_counts {
+    ($side:ty) => {
+        /// How many pieces (men and kings) `side` has.
+        pub fn piece_count(&self, side: $side) -> u32 {
+            self.pieces(side).count_ones()
+        }
+
+        /// How many kings `side` has.
+        pub fn king_count(&self, side: $side) -> u32 {
+            (self.pieces(side) & self.kings).count_ones()
+        }
+
+        /// How many men `side` has.
+        pub fn man_count(&self, side: $side) -> u32 {
+            (self.pieces(side) & !self.kings).count_ones()
+        }
+    };
+}
+pub(crate) use piece_counts;

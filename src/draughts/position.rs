@@ -261,20 +261,7 @@ impl<R: Rules> Draughts<R> {
         Square::all().filter(move |square| pieces & (1 << bit_of_index::<R>(square.index())) != 0)
     }
 
-    /// How many pieces `color` has.
-    pub fn piece_count(&self, color: Color) -> u32 {
-        self.pieces(color).count_ones()
-    }
-
-    /// How many kings `color` has.
-    pub fn king_count(&self, color: Color) -> u32 {
-        (self.pieces(color) & self.kings).count_ones()
-    }
-
-    /// How many men `color` has.
-    pub fn man_count(&self, color: Color) -> u32 {
-        (self.pieces(color) & !self.kings).count_ones()
-    }
+    crate::draughts::piece_counts!(Color);
 
     /// The squares of the pieces `mv` captures, in the order it takes them
     /// (empty for a quiet move). `mv` should be legal here; for another

@@ -20,3 +20,4 @@ mod pdn;
 mod perft;
 mod real_records;
 mod rules;
+mod vocabulary;
