@@ -50,7 +50,9 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rulebook::checkers::{self, pdn, Checkers, Ending, Entry, Move, PartialJump, Player, Square};
+use rulebook::checkers::{
+    self, pdn, Checkers, Ending, Entry, Move, PartialCapture, Player, Square,
+};
 use rulebook::{DrawRules, EndReason, Game, Match, MatchResult, Outcome};
 
 use computer::{
@@ -320,7 +322,7 @@ fn play_game(
             })?,
             Command::Move(text) => match game.position().enter_move(text) {
                 Ok(Entry::Complete(mv)) => play(console, &mut game, mv, None)?,
-                Ok(Entry::Jumping(partial)) => {
+                Ok(Entry::Capturing(partial)) => {
                     let Some(mv) = finish_jump(console, partial, player)? else {
                         return Ok(None);
                     };
@@ -380,7 +382,7 @@ fn play(
 /// the input ends first.
 fn finish_jump(
     console: &mut Console<impl BufRead, impl Write>,
-    mut partial: PartialJump,
+    mut partial: PartialCapture,
     player: Player,
 ) -> io::Result<Option<Move>> {
     loop {
@@ -396,7 +398,7 @@ fn finish_jump(
         match Command::read(&line, starts_with_digit) {
             Command::Move(text) => match partial.enter(text) {
                 Ok(Entry::Complete(mv)) => return Ok(Some(mv)),
-                Ok(Entry::Jumping(further)) => partial = further,
+                Ok(Entry::Capturing(further)) => partial = further,
                 Err(error) => console.say(&format!("{}.", capitalized(&error.to_string())))?,
             },
             Command::Moves => console.say(&format!(

@@ -114,6 +114,7 @@ pub mod draughts;
 mod error;
 mod game;
 mod game_match;
+pub mod hops;
 mod kaggle_text;
 mod key;
 mod move_list;

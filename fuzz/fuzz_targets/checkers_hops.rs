@@ -1,12 +1,12 @@
 //! Checkers moves entered hop by hop (`Checkers::enter_move`, then
-//! `PartialJump::enter`): the first line is a FEN (the start position when
+//! `PartialCapture::enter`): the first line is a FEN (the start position when
 //! it is not one), every further line one entry. Whatever is typed, a
 //! completed move is legal, a capture in progress always has a next jump
 //! along a legal capture, and errors are sentences.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rulebook::checkers::{Checkers, Entry, PartialJump};
+use rulebook::checkers::{Checkers, Entry, PartialCapture};
 use rulebook::Game;
 
 fuzz_target!(|data: &[u8]| {
@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     let mut lines = text.split('\n');
     let position = Checkers::from_fen(lines.next().unwrap_or("")).unwrap_or_default();
     let legal = position.legal_moves();
-    let mut partial: Option<PartialJump> = None;
+    let mut partial: Option<PartialCapture> = None;
     for line in lines {
         let entry = match &partial {
             None => position.enter_move(line),
@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
                 }
                 partial = None;
             }
-            Ok(Entry::Jumping(jump)) => {
+            Ok(Entry::Capturing(jump)) => {
                 let next = jump.next_landings();
                 assert!(!next.is_empty(), "a capture in progress goes on");
                 assert_eq!(jump.squares().last(), Some(&jump.landing()));

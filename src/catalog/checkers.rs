@@ -65,7 +65,7 @@ impl Described for Checkers {
                 None => (None, None),
                 Some(square) => {
                     let piece = self.piece_at(square).map(|piece| PieceView {
-                        player: u8::from(piece.player == Player::White),
+                        player: u8::from(piece.color == Player::White),
                         king: piece.role == Role::King,
                     });
                     (Some(square.to_string()), piece)

@@ -3,7 +3,7 @@
 //! small and fixed (128 actions), as OpenSpiel does.
 
 use super::geometry::{Bitboard, Direction, SQUARE_COUNT};
-use super::hops::{starts_with, PartialJump, MAX_PATH_SQUARES};
+use super::hops::{starts_with, PartialCapture, MAX_PATH_SQUARES};
 use super::{Checkers, Move, Moves, Player, Square, MAX_JUMPS};
 use crate::agent::{
     swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, HopActions,
@@ -107,7 +107,7 @@ pub struct HopByHop {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum State {
     BetweenMoves(Checkers),
-    Jumping(PartialJump),
+    Jumping(PartialCapture),
 }
 
 impl HopByHop {
@@ -129,7 +129,7 @@ impl HopByHop {
 
     /// The capture in progress (its squares so far), or `None` between
     /// moves.
-    pub fn jump_in_progress(&self) -> Option<&PartialJump> {
+    pub fn jump_in_progress(&self) -> Option<&PartialCapture> {
         match &self.state {
             State::BetweenMoves(_) => None,
             State::Jumping(jump) => Some(jump),
@@ -150,7 +150,7 @@ impl HopByHop {
     /// The squares visited so far by the capture in progress: empty
     /// between moves.
     fn path_so_far(&self) -> &[Square] {
-        self.jump_in_progress().map_or(&[], PartialJump::squares)
+        self.jump_in_progress().map_or(&[], PartialCapture::squares)
     }
 }
 
@@ -416,7 +416,7 @@ impl Environment for HopByHop {
             goes_on = true;
         }
         if goes_on {
-            self.state = State::Jumping(PartialJump::from_path(position, path, len));
+            self.state = State::Jumping(PartialCapture::from_path(position, path, len));
             Ok(Progress::Continues)
         } else {
             Err(ActionError::Illegal { action })

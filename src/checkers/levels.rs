@@ -3,10 +3,15 @@
 
 use super::eval::Evaluation;
 use super::position::Checkers;
-use crate::search::{self, Engine, LevelError, Limits};
+use crate::search::{Engine, LevelError, LevelTable, Limits};
+
+/// The search limits of each level, weakest first: the usual table
+/// (levels 1 and 2 look 1 and 3 plies ahead, plus captures; levels 3 to 5
+/// search 10,000 to 1,000,000 nodes, the same moves on every machine).
+const LEVELS: LevelTable<5> = LevelTable::STANDARD.with_draw_margin(DRAW_MARGIN);
 
 /// The strongest level.
-pub const MAX_LEVEL: u32 = 5;
+pub const MAX_LEVEL: u32 = LEVELS.max_level();
 
 /// The level of play to use when nobody chooses: the strongest that answers
 /// within about a second a move on a 2-core machine. Level 5 searches a
@@ -19,25 +24,13 @@ pub const DEFAULT_LEVEL: u32 = 5;
 /// accepts: a quarter of a man.
 pub const DRAW_MARGIN: i32 = 25;
 
-/// The search limits of each level, weakest first. Levels 1 and 2 look a
-/// fixed number of plies ahead (plus captures); levels 3 and up search a
-/// fixed number of nodes, so they play the same on every machine, ten
-/// times as many as the level below.
-const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
-    Limits::depth(1),
-    Limits::depth(3),
-    Limits::nodes(10_000),
-    Limits::nodes(100_000),
-    Limits::nodes(1_000_000),
-];
-
 /// The search limits of level `level`.
 ///
 /// # Errors
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
-    search::level_limits(&LEVEL_LIMITS, level)
+    LEVELS.limits(level)
 }
 
 /// The computer player of level `level` (1 is the weakest, [`MAX_LEVEL`]
@@ -52,21 +45,13 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn engine(level: u32) -> Result<Engine<Checkers>, LevelError> {
-    Ok(
-        search::alpha_beta_engine(&LEVEL_LIMITS, level, Evaluation::new())?
-            .with_draw_margin(DRAW_MARGIN)
-            .with_dead_draw(Evaluation::is_dead_draw),
-    )
+    LEVELS.alpha_beta(level, Evaluation::new(), Some(Evaluation::is_dead_draw))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn the_default_is_a_level_and_engines_get_their_limits() {
-        assert!((1..=MAX_LEVEL).contains(&DEFAULT_LEVEL));
-        assert_eq!(engine(2).unwrap().limits(), LEVEL_LIMITS[1]);
-        assert!(engine(MAX_LEVEL + 1).is_err());
+        crate::search::check_levels(&super::LEVELS, super::DEFAULT_LEVEL, super::engine);
     }
 }

@@ -16,6 +16,16 @@
 //! - Two capture paths that visit different squares are different moves,
 //!   even with the same pieces taken and the same landing square.
 //!
+//! `Checkers` is the fast special type of English checkers, which is a
+//! variant of the draughts family, and speaks the family's vocabulary:
+//! its [`Piece`] and [`Role`] are the family's
+//! ([`draughts::Piece`](crate::draughts::Piece) named by [`Player`], which
+//! converts to and from [`draughts::Color`](crate::draughts::Color) at no
+//! cost: Red is PDN's Black), its [`Setup`], [`FenError`] and
+//! [`PositionError`] are the family's FEN on the English board, and its
+//! PDN records replay and write through the family's
+//! [`pdn::replay`](crate::pdn::replay) ([`pdn::ReplayError`]).
+//!
 //! For learning agents, [`HopByHop`] presents the game as an
 //! [`Environment`](crate::agent::Environment): 128 actions (a square and a
 //! direction, one per hop of a multi-jump) and a 6x8x4 observation.
@@ -34,7 +44,6 @@
 //! ```
 
 mod eval;
-mod fen;
 mod geometry;
 mod hop_by_hop;
 mod hops;
@@ -48,13 +57,20 @@ mod position;
 mod side;
 mod square;
 
+pub use crate::draughts::{FenError, PositionError};
 pub use eval::{Evaluation, KING_VALUE, MAN_VALUE};
-pub use fen::{FenError, PositionError, Setup};
+
+/// A board as written in PDN FEN, before the rules judge it: the draughts
+/// family's [`Setup`](crate::draughts::Setup) on the English board (its
+/// squares convert from [`Square`], its `Color::Black` is [`Player::Red`]).
+/// Parse one with [`FromStr`](core::str::FromStr); turn it into a position
+/// with [`Checkers::from_setup`].
+pub type Setup = crate::draughts::Setup<crate::draughts::EnglishRules>;
 pub use hop_by_hop::{
     HopByHop, ACTION_COUNT, JUMPED_PLANE, JUMPING_PIECE_PLANE, OBSERVATION_SHAPE,
     OPPONENT_KINGS_PLANE, OPPONENT_MEN_PLANE, OWN_KINGS_PLANE, OWN_MEN_PLANE,
 };
-pub use hops::{EnterMoveError, Entry, PartialJump};
+pub use hops::{EnterMoveError, Entry, PartialCapture};
 pub use levels::{engine, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
 pub use moves::{Captured, Move, ParseMoveError, Path, MAX_JUMPS};
 pub use piece::{Piece, Player, Role};

@@ -1,6 +1,10 @@
-//! [`Player`], [`Role`] and [`Piece`].
+//! [`Player`], checkers' names for the draughts family's colours; the
+//! family's [`Role`] and [`Piece`].
 
 use core::fmt;
+
+pub use crate::draughts::Role;
+use crate::draughts::{Color, PieceColor};
 
 /// A side in checkers. Red moves first.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -26,17 +30,17 @@ impl Player {
     /// The letter PDN and FEN use for this side: `B` for Red, `W` for White.
     pub const fn pdn_letter(self) -> char {
         match self {
-            Player::Red => 'B',
-            Player::White => 'W',
+            Player::Red => Color::Black.pdn_letter(),
+            Player::White => Color::White.pdn_letter(),
         }
     }
 
     /// The side of a PDN/FEN letter (`B` or `W`, either case).
     pub const fn from_pdn_letter(letter: char) -> Option<Player> {
-        match letter {
-            'B' | 'b' => Some(Player::Red),
-            'W' | 'w' => Some(Player::White),
-            _ => None,
+        match Color::from_pdn_letter(letter) {
+            Some(Color::Black) => Some(Player::Red),
+            Some(Color::White) => Some(Player::White),
+            None => None,
         }
     }
 }
@@ -50,45 +54,38 @@ impl fmt::Display for Player {
     }
 }
 
-/// What a piece is: a man (moves forward only) or a king.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Role {
-    /// Moves and captures diagonally forward only.
-    Man,
-    /// Moves and captures diagonally in all four directions, one square.
-    King,
-}
-
-/// A piece on the board: whose it is and what it is.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Piece {
-    /// The owner.
-    pub player: Player,
-    /// Man or king.
-    pub role: Role,
-}
-
-impl Piece {
-    /// The one-letter symbol used by the board diagram: `r`/`R` for a Red
-    /// man/king, `w`/`W` for White.
-    pub const fn symbol(self) -> char {
-        match (self.player, self.role) {
-            (Player::Red, Role::Man) => 'r',
-            (Player::Red, Role::King) => 'R',
-            (Player::White, Role::Man) => 'w',
-            (Player::White, Role::King) => 'W',
+impl From<Player> for Color {
+    /// Red is PDN's (and the draughts family's) Black.
+    #[inline]
+    fn from(player: Player) -> Color {
+        match player {
+            Player::Red => Color::Black,
+            Player::White => Color::White,
         }
     }
 }
 
-impl fmt::Display for Piece {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let role = match self.role {
-            Role::Man => "man",
-            Role::King => "king",
-        };
-        write!(f, "{} {role}", self.player)
+impl From<Color> for Player {
+    /// The family's Black is checkers' Red.
+    #[inline]
+    fn from(color: Color) -> Player {
+        match color {
+            Color::Black => Player::Red,
+            Color::White => Player::White,
+        }
     }
 }
+
+impl PieceColor for Player {
+    /// `r` for Red, `w` for White.
+    fn man_symbol(self) -> char {
+        match self {
+            Player::Red => 'r',
+            Player::White => 'w',
+        }
+    }
+}
+
+/// A piece of checkers: the draughts family's [`Piece`](crate::draughts::Piece)
+/// with its side named by [`Player`].
+pub type Piece = crate::draughts::Piece<Player>;

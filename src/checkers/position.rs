@@ -2,11 +2,11 @@
 
 use core::fmt;
 
-use super::fen::{FenError, PositionError, Setup};
 use super::geometry::{Bitboard, BOTTOM_ROW, SQUARE_COUNT, TOP_ROW};
 use super::moves::{Move, MoveText, ParseMoveError};
 use super::piece::{Piece, Player, Role};
 use super::square::{Square, Squares};
+use super::{FenError, PositionError, Setup};
 pub(crate) use crate::move_list::joined as move_list;
 use crate::{Game, MoveList, Outcome, PlayError};
 
@@ -223,42 +223,24 @@ impl Checkers {
     /// [`PositionError`] when a side has more than 12 pieces, a man stands
     /// on the row where it would have been crowned, or the board is empty.
     pub fn from_setup(setup: &Setup) -> Result<Checkers, PositionError> {
+        setup.check()?;
         let mut position = Checkers {
             red: 0,
             white: 0,
             kings: 0,
-            turn: setup.to_move,
+            turn: setup.to_move.into(),
         };
         for square in Square::all() {
             let Some(piece) = setup.piece_at(square) else {
                 continue;
             };
-            let crowning_row = match piece.player {
-                Player::Red => BOTTOM_ROW,
-                Player::White => TOP_ROW,
-            };
-            if piece.role == Role::Man && square.bit() & crowning_row != 0 {
-                return Err(PositionError::ManOnCrowningRow {
-                    player: piece.player,
-                    square,
-                });
-            }
-            match piece.player {
+            match Player::from(piece.color) {
                 Player::Red => position.red |= square.bit(),
                 Player::White => position.white |= square.bit(),
             }
             if piece.role == Role::King {
                 position.kings |= square.bit();
             }
-        }
-        for player in [Player::Red, Player::White] {
-            let count = position.piece_count(player);
-            if count > MAX_PIECES_PER_SIDE {
-                return Err(PositionError::TooManyPieces { player, count });
-            }
-        }
-        if position.red | position.white == 0 {
-            return Err(PositionError::Empty);
         }
         position.debug_assert_invariants();
         Ok(position)
@@ -268,7 +250,7 @@ impl Checkers {
     pub fn to_setup(&self) -> Setup {
         let mut setup = Setup::empty(self.turn);
         for square in Square::all() {
-            setup.set(square, self.piece_at(square));
+            setup.set(square, self.piece_at(square).map(Piece::in_colors));
         }
         setup
     }
@@ -296,7 +278,10 @@ impl Checkers {
         } else {
             Role::Man
         };
-        Some(Piece { player, role })
+        Some(Piece {
+            color: player,
+            role,
+        })
     }
 
     /// The squares of `player`'s pieces, in increasing order.
@@ -304,20 +289,7 @@ impl Checkers {
         Squares(self.pieces(player))
     }
 
-    /// How many pieces (men and kings) `player` has.
-    pub fn piece_count(&self, player: Player) -> u32 {
-        self.pieces(player).count_ones()
-    }
-
-    /// How many kings `player` has.
-    pub fn king_count(&self, player: Player) -> u32 {
-        (self.pieces(player) & self.kings).count_ones()
-    }
-
-    /// How many men `player` has.
-    pub fn man_count(&self, player: Player) -> u32 {
-        (self.pieces(player) & !self.kings).count_ones()
-    }
+    crate::draughts::piece_counts!(Player);
 
     /// Resolves move text against the legal moves of this position.
     ///
@@ -460,7 +432,7 @@ impl Game for Checkers {
         let legal = self.legal_moves();
         let rule = if !mv.is_capture() && legal.iter().all(|legal| legal.is_capture()) {
             format!(": {CAPTURE_COMPULSORY}")
-        } else if self.piece_at(mv.from()).map(|piece| piece.player) != Some(self.turn) {
+        } else if self.piece_at(mv.from()).map(|piece| piece.color) != Some(self.turn) {
             format!(": square {} holds no {} piece", mv.from(), self.turn)
         } else {
             String::new()

@@ -4,6 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::geometry::{self, SQUARE_COUNT};
+use crate::draughts::{EnglishRules, Square as DraughtsSquare};
 
 /// One of the 32 dark squares, numbered 1 to 32 as in PDN: squares 1–4 are
 /// the row where Red starts (top of the usual diagram), 29–32 White's home
@@ -108,6 +109,23 @@ impl TryFrom<u32> for Square {
             .ok()
             .and_then(Square::new)
             .ok_or(SquareOutOfRange(number))
+    }
+}
+
+impl From<Square> for DraughtsSquare<EnglishRules> {
+    /// The same square of the draughts family's English board (the same
+    /// index: PDN square `n` is index `n - 1` on both).
+    #[inline]
+    fn from(square: Square) -> DraughtsSquare<EnglishRules> {
+        DraughtsSquare::new_unchecked(square.index())
+    }
+}
+
+impl From<DraughtsSquare<EnglishRules>> for Square {
+    /// The same square of checkers' board.
+    #[inline]
+    fn from(square: DraughtsSquare<EnglishRules>) -> Square {
+        Square::from_index(square.index())
     }
 }
 

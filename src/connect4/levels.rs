@@ -9,7 +9,7 @@
 use super::eval::Evaluation;
 use super::perfect::PerfectPlayer;
 use super::Connect4;
-use crate::search::{self, Engine, LevelError, Limits};
+use crate::search::{Engine, LevelError, LevelTable, Limits};
 
 /// The strongest level that searches with alpha-beta (and so takes other
 /// [`Limits`], e.g. a time per move, through [`Engine::set_limits`]).
@@ -28,17 +28,17 @@ pub const MAX_LEVEL: u32 = PERFECT_LEVEL;
 /// games against other players was 164 ms; see the README).
 pub const DEFAULT_LEVEL: u32 = PERFECT_LEVEL;
 
-/// The search limits of each level, weakest first: levels 1 to 3 look a
-/// fixed number of plies ahead, levels 4 and up search a fixed number of
-/// nodes (the same moves on every machine), ten times more each.
-const LEVEL_LIMITS: [Limits; MAX_SEARCH_LEVEL as usize] = [
+/// The search limits of the search levels, weakest first: levels 1 to 3
+/// look a fixed number of plies ahead, levels 4 and up search a fixed
+/// number of nodes (the same moves on every machine), ten times more each.
+const SEARCH_LEVELS: LevelTable<{ MAX_SEARCH_LEVEL as usize }> = LevelTable::new([
     Limits::depth(1),
     Limits::depth(2),
     Limits::depth(4),
     Limits::nodes(20_000),
     Limits::nodes(200_000),
     Limits::nodes(2_000_000),
-];
+]);
 
 /// The search limits of level `level` ([`Limits::NONE`] for
 /// [`PERFECT_LEVEL`], which plays perfectly whatever the limits).
@@ -50,7 +50,7 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
     if level == PERFECT_LEVEL {
         return Ok(Limits::NONE);
     }
-    search::level_limits(&LEVEL_LIMITS, level).map_err(|_| out_of_range(level))
+    SEARCH_LEVELS.limits(level).map_err(|_| out_of_range(level))
 }
 
 /// The computer player of level `level` (1 is the weakest, [`MAX_LEVEL`]
@@ -65,7 +65,8 @@ pub fn engine(level: u32) -> Result<Engine<Connect4>, LevelError> {
     if level == PERFECT_LEVEL {
         return Ok(Engine::new(PerfectPlayer::new(), Limits::NONE));
     }
-    search::alpha_beta_engine(&LEVEL_LIMITS, level, Evaluation::new())
+    SEARCH_LEVELS
+        .alpha_beta(level, Evaluation::new(), None)
         .map_err(|_| out_of_range(level))
 }
 
@@ -84,7 +85,7 @@ mod tests {
     #[test]
     fn the_default_is_a_level_and_engines_get_their_limits() {
         assert!((1..=MAX_LEVEL).contains(&DEFAULT_LEVEL));
-        assert_eq!(engine(2).unwrap().limits(), LEVEL_LIMITS[1]);
+        assert_eq!(engine(2).unwrap().limits(), Limits::depth(2));
         assert_eq!(engine(PERFECT_LEVEL).unwrap().limits(), Limits::NONE);
         assert_eq!(level_limits(PERFECT_LEVEL), Ok(Limits::NONE));
         for level in [0, MAX_LEVEL + 1] {

@@ -9,10 +9,7 @@
 //! is stronger.
 
 use super::ConnectX;
-use crate::search::{self, Engine, LevelError, Limits, Mcts};
-
-/// The strongest level.
-pub const MAX_LEVEL: u32 = 6;
+use crate::search::{Engine, LevelError, LevelTable, Limits};
 
 /// The level of play to use when nobody chooses: the strongest that answers
 /// within about a second a move on a 2-core machine on the largest board
@@ -23,14 +20,17 @@ pub const DEFAULT_LEVEL: u32 = 5;
 const SEED: u64 = 0x00c0_ffee;
 
 /// The playouts of each level, weakest first: four times more each level.
-const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
+const LEVELS: LevelTable<6> = LevelTable::new([
     Limits::nodes(100),
     Limits::nodes(400),
     Limits::nodes(1_600),
     Limits::nodes(6_400),
     Limits::nodes(25_600),
     Limits::nodes(102_400),
-];
+]);
+
+/// The strongest level.
+pub const MAX_LEVEL: u32 = LEVELS.max_level();
 
 /// The search limits (playouts) of level `level`.
 ///
@@ -38,7 +38,7 @@ const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
-    search::level_limits(&LEVEL_LIMITS, level)
+    LEVELS.limits(level)
 }
 
 /// The computer player of level `level` (1 is the weakest, [`MAX_LEVEL`]
@@ -49,7 +49,7 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn engine(level: u32) -> Result<Engine<ConnectX>, LevelError> {
-    Ok(Engine::new(Mcts::new(SEED), level_limits(level)?))
+    LEVELS.mcts(level, SEED)
 }
 
 #[cfg(test)]
@@ -58,8 +58,7 @@ mod tests {
 
     #[test]
     fn the_default_is_a_level_and_engines_get_their_limits() {
-        assert!((1..=MAX_LEVEL).contains(&DEFAULT_LEVEL));
+        crate::search::check_levels(&LEVELS, DEFAULT_LEVEL, engine);
         assert_eq!(engine(3).unwrap().limits(), Limits::nodes(1_600));
-        assert!(engine(0).is_err());
     }
 }

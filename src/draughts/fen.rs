@@ -1,13 +1,16 @@
-//! PDN FEN for draughts: [`Setup`] (what the text says, read without judging
-//! it), [`FenError`] (why text is not FEN) and [`PositionError`] (why a
-//! setup is not a position the rules allow).
+//! PDN FEN for the whole draughts family, English checkers included
+//! (`checkers::Setup` is `Setup<EnglishRules>`): [`Setup`] (what the text
+//! says, read without judging it), [`FenError`] (why text is not FEN) and
+//! [`PositionError`] (why a setup is not a position the rules allow).
 //!
 //! Syntax (PDN 3.0): `W:W31-50:B1-20`. The first field is the side to move
 //! (`W` or `B`); then two piece lists, in either order, each a colour letter
 //! followed by comma-separated squares in the variant's notation (`32`, or
 //! `c3` in algebraic variants, which also read numbers); `K` before a square
 //! makes it a king; `a-b` is a range of square numbers. A list may be
-//! empty. Whitespace around fields and tokens and a final `.` are ignored.
+//! empty. Whitespace around fields and tokens and a final `.` are ignored,
+//! and so are the move counters some writers add after the lists
+//! (`:H0:F1`). A whole PDN tag, `[FEN "..."]`, reads as its value.
 
 use core::fmt;
 use core::str::FromStr;
@@ -28,6 +31,18 @@ use super::rules::Rules;
 /// algebraic variants, which also read numbers); `K` before a square makes
 /// it a king; `a-b` is a range of square numbers. A list may be empty.
 /// Whitespace around fields and tokens and a final `.` are ignored.
+///
+/// Also read, for text that other software hands out: move counters after
+/// the lists, `H` (half-moves since the last capture or man's move) and `F`
+/// (the move number), as in `B:W21,22:B1,2:H0:F1`, ignored because a
+/// position has no counters (a [`Match`](crate::Match) counts its own
+/// moves); and a whole PDN tag, `[FEN "B:W21,22:B1,2"]`, read as its value.
+/// Other text with `[` or `"` is refused as [`FenError::TagForm`].
+///
+/// English checkers' setup is `Setup<EnglishRules>`
+/// ([`checkers::Setup`](crate::checkers::Setup)): its squares convert from
+/// [`checkers::Square`](crate::checkers::Square), and its Black is
+/// checkers' Red.
 ///
 /// Parse one from FEN with [`FromStr`]; turn it into a position with
 /// [`Draughts::from_setup`](super::Draughts::from_setup). `Display` writes
@@ -61,23 +76,62 @@ impl<R: Rules> fmt::Debug for Setup<R> {
 }
 
 impl<R: Rules> Setup<R> {
-    /// An empty board with `to_move` to move.
-    pub fn empty(to_move: Color) -> Setup<R> {
+    /// An empty board with `to_move` to move (a [`Color`], or checkers'
+    /// [`Player`](crate::checkers::Player)).
+    pub fn empty(to_move: impl Into<Color>) -> Setup<R> {
         Setup {
-            to_move,
+            to_move: to_move.into(),
             board: [None; MAX_SQUARES],
             variant: core::marker::PhantomData,
         }
     }
 
-    /// The piece on `square`.
-    pub fn piece_at(&self, square: Square<R>) -> Option<Piece> {
-        self.board[square.index()]
+    /// The piece on `square` (a [`Square<R>`], or for English checkers a
+    /// [`checkers::Square`](crate::checkers::Square)).
+    pub fn piece_at(&self, square: impl Into<Square<R>>) -> Option<Piece> {
+        self.board[square.into().index()]
     }
 
     /// Puts `piece` on `square` (or empties it with `None`).
-    pub fn set(&mut self, square: Square<R>, piece: Option<Piece>) {
-        self.board[square.index()] = piece;
+    pub fn set(&mut self, square: impl Into<Square<R>>, piece: Option<Piece>) {
+        self.board[square.into().index()] = piece;
+    }
+
+    /// Whether the rules allow this setup: no man on the row where it
+    /// would have been crowned, no side with more pieces than it starts
+    /// with, and at least one piece.
+    ///
+    /// # Errors
+    ///
+    /// The first [`PositionError`] found, squares in index order.
+    pub(crate) fn check(&self) -> Result<(), PositionError> {
+        let mut counts = [0u32; 2];
+        for square in Square::<R>::all() {
+            let Some(piece) = self.piece_at(square) else {
+                continue;
+            };
+            let crowning_row = match piece.color {
+                Color::White => 0,
+                Color::Black => R::SIZE - 1,
+            };
+            if piece.role == Role::Man && square.row() == crowning_row {
+                return Err(PositionError::ManOnCrowningRow {
+                    color: piece.color,
+                    square: square.to_string(),
+                });
+            }
+            counts[usize::from(piece.color == Color::Black)] += 1;
+        }
+        let max = (R::START_ROWS * R::SIZE / 2) as u32;
+        for (color, count) in [(Color::White, counts[0]), (Color::Black, counts[1])] {
+            if count > max {
+                return Err(PositionError::TooManyPieces { color, count, max });
+            }
+        }
+        if counts == [0, 0] {
+            return Err(PositionError::Empty);
+        }
+        Ok(())
     }
 }
 
@@ -85,13 +139,20 @@ impl<R: Rules> Setup<R> {
 /// that is wrong.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 pub enum FenError {
-    /// Not three `:`-separated fields.
-    #[error("a FEN has 3 fields separated by `:` (like W:W31-50:B1-20), but `{fen}` has {found}")]
+    /// Not three `:`-separated fields (and counters).
+    #[error("a FEN has 3 fields separated by `:` (like W:W31-50:B1-20), optionally followed by move counters (:H0:F1), but `{fen}` has {found}")]
     FieldCount {
         /// The text that was read.
         fen: String,
         /// How many fields it has.
         found: usize,
+    },
+    /// Text that looks like a PDN tag (or holds quotes) but is not a
+    /// `[FEN "..."]` tag.
+    #[error("`{text}` looks like a PDN tag, not FEN: pass the FEN itself (like W:W31-50:B1-20) or a whole [FEN \"...\"] tag")]
+    TagForm {
+        /// The text that was read.
+        text: String,
     },
     /// The first field is not `W` or `B`.
     #[error("the side to move (first field) must be W or B, not `{token}`")]
@@ -175,8 +236,21 @@ impl<R: Rules> FromStr for Setup<R> {
     /// [`FenError::Invalid`].
     fn from_str(fen: &str) -> Result<Setup<R>, FenError> {
         let text = fen.trim();
+        let text = match fen_tag_value(text) {
+            Some(value) => value.trim(),
+            None if text.starts_with('[') || text.contains('"') => {
+                return Err(FenError::TagForm {
+                    text: fen.to_owned(),
+                })
+            }
+            None => text,
+        };
         let text = text.strip_suffix('.').unwrap_or(text);
-        let fields: Vec<&str> = text.split(':').map(str::trim).collect();
+        let mut fields: Vec<&str> = text.split(':').map(str::trim).collect();
+        if fields.len() > FEN_FIELDS && fields[FEN_FIELDS..].iter().all(|f| is_counter(f)) {
+            // Move counters some writers add: a position has none.
+            fields.truncate(FEN_FIELDS);
+        }
         let [side, first, second] = fields[..] else {
             return Err(FenError::FieldCount {
                 fen: fen.to_owned(),
@@ -196,6 +270,40 @@ impl<R: Rules> FromStr for Setup<R> {
         }
         Ok(setup)
     }
+}
+
+/// The fields of a FEN string: side to move and two piece lists.
+const FEN_FIELDS: usize = 3;
+
+/// The name of the PDN tag that holds FEN.
+const FEN_TAG_NAME: &str = "FEN";
+
+/// The letters of the counter fields that may follow the piece lists: `H`
+/// (half-moves since the last capture or man's move) and `F` (the move
+/// number).
+const COUNTER_LETTERS: [char; 2] = ['H', 'F'];
+
+/// The value of a PDN tag `[FEN "..."]` written around FEN, or `None` when
+/// `text` is not such a tag.
+fn fen_tag_value(text: &str) -> Option<&str> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let quoted = inner.strip_prefix(FEN_TAG_NAME)?.trim_start();
+    quoted.strip_prefix('"')?.strip_suffix('"')
+}
+
+/// Whether `field` is a counter field: `H` or `F` and a number (`H0`, `F12`).
+fn is_counter(field: &str) -> bool {
+    let mut chars = field.chars();
+    chars.next().is_some_and(|c| COUNTER_LETTERS.contains(&c)) && number(chars.as_str()).is_some()
+}
+
+/// A decimal number, or `None` if `text` (trimmed) is not digits or does
+/// not fit.
+fn number(text: &str) -> Option<usize> {
+    let text = text.trim();
+    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| text.parse().ok())
+        .flatten()
 }
 
 fn single_letter(text: &str) -> Option<char> {
@@ -235,12 +343,6 @@ fn read_list<R: Rules>(setup: &mut Setup<R>, field: &str) -> Result<Color, FenEr
             Some((low, high)) => {
                 let high = high.trim();
                 let high = high.strip_prefix(['K', 'k']).unwrap_or(high);
-                let number = |text: &str| -> Option<usize> {
-                    let text = text.trim();
-                    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
-                        .then(|| text.parse().ok())
-                        .flatten()
-                };
                 let (low, high) = (number(low).ok_or_else(bad)?, number(high).ok_or_else(bad)?);
                 if low > high || high > R::SQUARES {
                     return Err(bad());

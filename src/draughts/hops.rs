@@ -4,198 +4,86 @@
 //! variant).
 //!
 //! [`Draughts::enter_move`] reads what the player typed and says whether it
-//! is a complete legal move ([`Entry::Complete`]) or the first hops of a
-//! capture that must go on ([`Entry::Capturing`], whose
-//! [`PartialCapture::enter`] reads the next hop). A capture the precedence
+//! is a complete legal move ([`Entry::Complete`](crate::hops::Entry::Complete))
+//! or the first hops of a capture that must go on
+//! ([`Entry::Capturing`](crate::hops::Entry::Capturing), whose
+//! [`PartialCapture::enter`](crate::hops::PartialCapture::enter) reads the
+//! next hop): the family's hop-by-hop entry ([`crate::hops`]), with the
+//! draughts rules for short forms and precedence. A capture the precedence
 //! rules refuse (a shorter capture when the majority rule wants a longer
 //! one, a man's capture when a king's must come first) gets an error that
-//! explains the rule: [`EnterMoveError::PrecedenceRefused`].
+//! explains the rule:
+//! [`EnterMoveError::PrecedenceRefused`](crate::hops::EnterMoveError::PrecedenceRefused).
 
 use super::engine::{BlackSide, Capture, Path, Sink, WhiteSide};
 use super::geometry::index_of_bit;
-use super::moves::{Move, MoveText, ParseMoveError, MAX_MOVE_SQUARES};
-use super::notation::{read_square, ParseSquareError, Square};
+use super::moves::{Move, MoveText, ParseMoveError};
+use super::notation::{ParseSquareError, Square};
 use super::piece::Color;
-use super::position::{move_list, Draughts, Skip};
+use super::position::{Draughts, Skip};
 use super::rules::{Precedence, Rules};
+use crate::hops::HopEntry;
 use crate::Game;
 
-/// What the typed text amounts to in the position.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Entry<R: Rules> {
-    /// A complete legal move: play it.
-    Complete(Move<R>),
-    /// The first hops of a capture that must go on: ask for the next hop
-    /// from [`PartialCapture::landing`].
-    Capturing(PartialCapture<R>),
+/// What the typed text amounts to in the position: the family's
+/// [`Entry`](crate::hops::Entry) for [`Draughts<R>`].
+pub type Entry<R> = crate::hops::Entry<Draughts<R>>;
+
+/// The hops of a capture typed so far: the family's
+/// [`PartialCapture`](crate::hops::PartialCapture) for [`Draughts<R>`].
+pub type PartialCapture<R> = crate::hops::PartialCapture<Draughts<R>>;
+
+/// Why typed text is not a move (or the next hop of one): the family's
+/// [`EnterMoveError`](crate::hops::EnterMoveError) for [`Draughts<R>`].
+pub type EnterMoveError<R> = crate::hops::EnterMoveError<Draughts<R>>;
+
+/// The dense indices of `squares`.
+fn indices<R: Rules>(squares: &[Square<R>]) -> Vec<u8> {
+    squares.iter().map(|square| square.index() as u8).collect()
 }
 
-/// The hops of a capture typed so far.
-///
-/// Invariant: `squares[..len]` (the start and at least one landing, as
-/// dense indices) is a proper prefix of the route of at least one legal
-/// capture of `position`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct PartialCapture<R: Rules> {
-    position: Draughts<R>,
-    squares: [u8; MAX_MOVE_SQUARES],
-    len: usize,
-}
+impl<R: Rules> HopEntry for Draughts<R> {
+    type Square = Square<R>;
+    type ParseMoveError = ParseMoveError;
+    type ParseSquareError = ParseSquareError;
+    const HOP: &'static str = "capture";
+    const CAPTURE_COMPULSORY: &'static str = "you have a capture, and capturing is compulsory";
+    const GOES_ON: &'static str = "must capture on, landing on";
 
-impl<R: Rules> PartialCapture<R> {
-    /// The squares visited so far: the start, then each landing.
-    pub fn squares(&self) -> Vec<Square<R>> {
-        self.squares[..self.len]
-            .iter()
-            .map(|&i| Square::new_unchecked(usize::from(i)))
-            .collect()
+    fn read_squares(text: &str) -> Result<Vec<Square<R>>, ParseMoveError> {
+        let written = MoveText::read::<R>(text)?;
+        Ok(written.indices().map(Square::new_unchecked).collect())
     }
 
-    /// The square the capturing piece stands on now.
-    pub fn landing(&self) -> Square<R> {
-        Square::new_unchecked(usize::from(self.squares[self.len.max(1) - 1]))
+    /// Text without a separator: a square of the variant's notation.
+    fn read_landing(text: &str) -> Option<Result<Square<R>, ParseSquareError>> {
+        (!text.is_empty() && !text.contains(['-', 'x', 'X', ':'])).then(|| text.parse())
     }
 
-    /// The squares the piece can land on with its next hop, each once, in
-    /// board order.
-    pub fn next_landings(&self) -> Vec<Square<R>> {
-        next_landings(&self.position, &self.squares[..self.len])
+    fn is_capture(mv: Move<R>) -> bool {
+        mv.is_capture()
     }
 
-    /// Reads the next hop: typed from the landing square (`19x10`), as the
-    /// bare square to land on (`10`), or as the whole route from the start
-    /// (`28x19x10`). Several hops on one line are fine.
-    ///
-    /// # Errors
-    ///
-    /// [`EnterMoveError::Parse`] / [`EnterMoveError::Square`] for text that
-    /// is not a move or a square; [`EnterMoveError::NotANextHop`] when the
-    /// text does not go on from the landing square along a legal capture
-    /// (naming where the piece can go).
-    pub fn enter(&self, text: &str) -> Result<Entry<R>, EnterMoveError<R>> {
-        let trimmed = text.trim();
-        let mut typed = *self;
-        let fits = if !trimmed.is_empty() && !trimmed.contains(['-', 'x', 'X', ':']) {
-            let index = read_square(R::NOTATION, R::SIZE, trimmed).ok_or_else(|| {
-                EnterMoveError::Square(trimmed.parse::<Square<R>>().err().unwrap_or_else(|| {
-                    ParseSquareError {
-                        text: trimmed.to_owned(),
-                        variant: R::NAME,
-                        expected: "a square",
-                    }
-                }))
-            })?;
-            typed.push(index)
-        } else {
-            let written = MoveText::read::<R>(trimmed)?;
-            let squares: Vec<usize> = written.indices().collect();
-            let so_far: Vec<usize> = self.squares[..self.len]
-                .iter()
-                .map(|&i| usize::from(i))
-                .collect();
-            let continues: &[usize] = if squares.starts_with(&so_far) {
-                &squares[self.len..]
-            } else if squares.first() == Some(&self.landing().index()) {
-                &squares[1..]
-            } else {
-                &[]
-            };
-            !continues.is_empty() && continues.iter().all(|&index| typed.push(index))
-        };
-        if !fits {
-            return Err(self.not_a_next_hop(trimmed));
-        }
-        resolve_capture(
-            &self.position,
-            &typed.squares[..typed.len],
-            trimmed,
-            Some(self),
-        )
+    fn goes(mv: Move<R>, from: Square<R>, to: Square<R>) -> bool {
+        mv.indices() == [from.index() as u8, to.index() as u8]
     }
 
-    /// Appends a square; `false` when no capture visits that many.
-    fn push(&mut self, index: usize) -> bool {
-        match self.squares.get_mut(self.len) {
-            Some(slot) => {
-                *slot = index as u8;
-                self.len += 1;
-                true
-            }
-            None => false,
-        }
+    /// The typed squares must follow a legal capture hop by hop (the stops
+    /// a flying king makes between two pieces on one line may be typed or
+    /// left out); a short form that names one legal capture is that
+    /// capture; a capture the precedence rules refuse gets
+    /// [`EnterMoveError::PrecedenceRefused`](crate::hops::EnterMoveError::PrecedenceRefused).
+    fn resolve_capture(
+        &self,
+        typed: &[Square<R>],
+        text: &str,
+        continuing: Option<&PartialCapture<R>>,
+    ) -> Result<Entry<R>, EnterMoveError<R>> {
+        resolve_capture(self, typed, text, continuing)
     }
 
-    fn not_a_next_hop(&self, text: &str) -> EnterMoveError<R> {
-        EnterMoveError::NotANextHop {
-            text: text.to_owned(),
-            landing: self.landing(),
-            next: self.next_landings(),
-        }
-    }
-}
-
-/// Why typed text is not a move (or the next hop of one) in the position.
-/// Each message is a sentence for the player.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum EnterMoveError<R: Rules> {
-    /// Not move notation.
-    #[error(transparent)]
-    Parse(#[from] ParseMoveError),
-    /// Not a square.
-    #[error(transparent)]
-    Square(#[from] ParseSquareError),
-    /// The game is over.
-    #[error("the game is over: no move can be played")]
-    GameOver,
-    /// Not a legal move (no capture is available).
-    #[error("{text} is not a legal move in this position; the legal moves are {}", move_list(.legal))]
-    NotLegal {
-        /// The text typed.
-        text: String,
-        /// The legal moves.
-        legal: Vec<Move<R>>,
-    },
-    /// Not a capture, while a capture is available: capturing is
-    /// compulsory.
-    #[error("{text} is not allowed: you have a capture, and capturing is compulsory ({})", move_list(.captures))]
-    CaptureRequired {
-        /// The text typed.
-        text: String,
-        /// The legal captures.
-        captures: Vec<Move<R>>,
-    },
-    /// A capture the rules allow on its own, refused because another
-    /// capture takes precedence.
-    #[error("{text} is refused: {rule}; the legal captures are {}", move_list(.captures))]
-    PrecedenceRefused {
-        /// The text typed.
-        text: String,
-        /// The precedence rule, in a sentence.
-        rule: String,
-        /// The legal captures.
-        captures: Vec<Move<R>>,
-    },
-    /// Text that does not continue the capture in progress.
-    #[error("{text} does not continue the capture: the piece on {landing} must capture on, landing on {}", squares_text(.next))]
-    NotANextHop {
-        /// The text typed.
-        text: String,
-        /// Where the capturing piece stands.
-        landing: Square<R>,
-        /// Where it can land next.
-        next: Vec<Square<R>>,
-    },
-}
-
-/// Squares as "8", "8 or 6", "8, 6 or 3".
-fn squares_text<R: Rules>(squares: &[Square<R>]) -> String {
-    match squares {
-        [] => String::new(),
-        [only] => only.to_string(),
-        [init @ .., last] => {
-            let init: Vec<String> = init.iter().map(ToString::to_string).collect();
-            format!("{} or {last}", init.join(", "))
-        }
+    fn next_landings(&self, so_far: &[Square<R>]) -> Vec<Square<R>> {
+        next_landings(self, &indices(so_far))
     }
 }
 
@@ -229,28 +117,7 @@ impl<R: Rules> Draughts<R> {
     /// [`EnterMoveError::PrecedenceRefused`] for a capture the precedence
     /// rules refuse (explaining the rule).
     pub fn enter_move(&self, text: &str) -> Result<Entry<R>, EnterMoveError<R>> {
-        let trimmed = text.trim();
-        let written = MoveText::read::<R>(trimmed)?;
-        let typed: Vec<u8> = written.indices().map(|i| i as u8).collect();
-        let legal = self.legal_moves();
-        match legal.first() {
-            None => Err(EnterMoveError::GameOver),
-            Some(first) if first.is_capture() => resolve_capture(self, &typed, trimmed, None),
-            Some(_) => match typed[..] {
-                [from, to] => legal
-                    .iter()
-                    .find(|mv| mv.indices() == [from, to])
-                    .map(|&mv| Entry::Complete(mv))
-                    .ok_or_else(|| EnterMoveError::NotLegal {
-                        text: trimmed.to_owned(),
-                        legal: legal.to_vec(),
-                    }),
-                _ => Err(EnterMoveError::NotLegal {
-                    text: trimmed.to_owned(),
-                    legal: legal.to_vec(),
-                }),
-            },
-        }
+        crate::hops::enter_move(self, text)
     }
 
     /// Every capture sequence, ignoring the precedence rules (allocates:
@@ -294,10 +161,11 @@ fn typed_so_far<R: Rules>(position: &Draughts<R>, mv: &Move<R>, typed: &[u8]) ->
 /// Resolves the squares of a capture typed so far.
 fn resolve_capture<R: Rules>(
     position: &Draughts<R>,
-    typed: &[u8],
+    squares: &[Square<R>],
     text: &str,
     continuing: Option<&PartialCapture<R>>,
 ) -> Result<Entry<R>, EnterMoveError<R>> {
+    let typed = &indices(squares)[..];
     let legal = position.legal_moves();
     if legal.is_empty() {
         return Err(EnterMoveError::GameOver);
@@ -310,13 +178,7 @@ fn resolve_capture<R: Rules>(
     }
     let begins = |mv: &Move<R>| typed_so_far(position, mv, typed).is_some_and(|taken| taken >= 1);
     if typed.len() >= 2 && legal.iter().any(begins) {
-        let mut squares = [0; MAX_MOVE_SQUARES];
-        squares[..typed.len()].copy_from_slice(typed);
-        return Ok(Entry::Capturing(PartialCapture {
-            position: *position,
-            squares,
-            len: typed.len(),
-        }));
+        return Ok(Entry::Capturing(PartialCapture::new(*position, squares)));
     }
     // A short form (start and end, or some of the landings) that names
     // exactly one legal capture is taken as that capture.

@@ -80,7 +80,8 @@ pub use moves::{
     MAX_MOVE_SQUARES,
 };
 pub use notation::{Notation, ParseSquareError, Square};
-pub use piece::{Color, Piece, Role};
+pub(crate) use piece::piece_counts;
+pub use piece::{Color, Piece, PieceColor, Role};
 pub use position::{Draughts, Ending, ResolveMoveError};
 pub use rules::{
     BrazilianRules, Crowning, CzechRules, EnglishRules, InternationalRules, ItalianRules,

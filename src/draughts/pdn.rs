@@ -34,144 +34,57 @@
 use core::fmt;
 
 use super::{
-    Brazilian, BrazilianRules, Color, Czech, CzechRules, Draughts, Ending, English, EnglishRules,
-    FenError, International, InternationalRules, Italian, ItalianRules, Move, Pool, PoolRules,
+    Brazilian, BrazilianRules, Color, Czech, CzechRules, Draughts, English, EnglishRules, FenError,
+    International, InternationalRules, Italian, ItalianRules, Move, Pool, PoolRules,
     ResolveMoveError, Rules, Russian, RussianRules, Spanish, SpanishRules,
 };
-use crate::pdn::{numbered, write_record, RecordTags};
-use crate::{Game, Match, MatchError, Outcome};
+use crate::pdn::{game_type_number, Recorded};
+use crate::Match;
 
 pub use crate::pdn::{GameId, PdnGame, PdnReader, PdnResult, TextPosition, WriteError};
 
-/// A move of a record, named as a person would look it up.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct WrittenMove {
-    /// The move number as written.
-    pub number: u32,
-    /// The side whose move it is.
-    pub side: Color,
-    /// The move as written, e.g. `28x10`.
-    pub text: String,
-    /// Where the move is in the text.
-    pub position: TextPosition,
-}
+/// A move of a record, named as a person would look it up: the family's
+/// [`WrittenMove`](crate::pdn::WrittenMove) with the draughts [`Color`].
+pub type WrittenMove = crate::pdn::WrittenMove<Color>;
 
-impl fmt::Display for WrittenMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "move {}, {} {} ({})",
-            self.number, self.side, self.text, self.position
-        )
+/// A game that reads as PDN but cannot be replayed as variant `R`: the
+/// family's [`ReplayError`](crate::pdn::ReplayError) for [`Draughts<R>`].
+pub type ReplayError<R> = crate::pdn::ReplayError<Draughts<R>>;
+
+/// Why a game cannot be replayed: the family's
+/// [`ReplayErrorKind`](crate::pdn::ReplayErrorKind) for [`Draughts<R>`].
+pub type ReplayErrorKind<R> = crate::pdn::ReplayErrorKind<Draughts<R>>;
+
+impl<R: Rules> Recorded for Draughts<R> {
+    const NAME: &'static str = R::NAME;
+    const GAME_TYPE: u32 = R::GAME_TYPE;
+    const FIRST: Color = R::FIRST;
+    type FenError = FenError;
+    type ResolveMoveError = ResolveMoveError<R>;
+
+    fn from_fen(fen: &str) -> Result<Draughts<R>, FenError> {
+        Draughts::from_fen(fen)
     }
-}
 
-/// A game that reads as PDN but cannot be replayed as variant `R`: which
-/// game, and why.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("{game}: {kind}")]
-pub struct ReplayError<R: Rules> {
-    /// The game.
-    pub game: GameId,
-    /// Why it cannot be replayed.
-    pub kind: Box<ReplayErrorKind<R>>,
-}
-
-/// Why a game cannot be replayed.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum ReplayErrorKind<R: Rules> {
-    /// The `GameType` tag names another variant.
-    #[error("its GameType is {game_type}, but this is {variant} (GameType {expected})")]
-    WrongGameType {
-        /// The tag as written.
-        game_type: String,
-        /// The variant replayed.
-        variant: &'static str,
-        /// Its `GameType` number.
-        expected: u32,
-    },
-    /// The `FEN` tag is not a valid position of the variant.
-    #[error("its FEN tag `{fen}` is not a valid position: {source}")]
-    InvalidFen {
-        /// The tag as written.
-        fen: String,
-        /// What is wrong with it.
-        source: FenError,
-    },
-    /// A move that matches no legal move (or several).
-    #[error("{mv} cannot be played: {reason}")]
-    IllegalMove {
-        /// The move.
-        mv: WrittenMove,
-        /// Why the rules refuse it.
-        reason: ResolveMoveError<R>,
-    },
-    /// A move written after the rules ended the game.
-    #[error("{mv} comes after the game ended: {ending}")]
-    MoveAfterEnd {
-        /// The move.
-        mv: WrittenMove,
-        /// Why the rules ended the game.
-        ending: Ending,
-    },
-    /// The written result names another winner than the rules.
-    #[error(
-        "the result {result} contradicts the rules, which end the game: {ending}, so {outcome}"
-    )]
-    ResultContradictsRules {
-        /// The result as written.
-        result: PdnResult,
-        /// The outcome by the rules.
-        outcome: Outcome<Color>,
-        /// Why the rules ended the game.
-        ending: Ending,
-    },
-    /// The match refused a step of the record (cannot happen after the
-    /// checks above; kept so that replaying never panics).
-    #[error("the match refused the record: {0}")]
-    Refused(MatchError<Color, Move<R>>),
-}
-
-/// The `GameType` number of a tag value (`20` or `20,W,10,10,N2,0`).
-fn game_type_number(tag: &str) -> &str {
-    tag.split(',').next().unwrap_or_default().trim()
-}
-
-/// The start position of `game` as variant `R`.
-fn start_position<R: Rules>(game: &PdnGame) -> Result<Draughts<R>, ReplayError<R>> {
-    let error = |kind| ReplayError {
-        game: game.id().clone(),
-        kind: Box::new(kind),
-    };
-    let expected = R::GAME_TYPE.to_string();
-    if let Some(written) = game.game_type() {
-        if game_type_number(written) != expected {
-            return Err(error(ReplayErrorKind::WrongGameType {
-                game_type: written.to_owned(),
-                variant: R::NAME,
-                expected: R::GAME_TYPE,
-            }));
-        }
+    fn to_fen(&self) -> String {
+        Draughts::to_fen(self)
     }
-    match game.fen() {
-        None => Ok(Draughts::default()),
-        Some(fen) => Draughts::from_fen(fen).map_err(|source| {
-            error(ReplayErrorKind::InvalidFen {
-                fen: fen.to_owned(),
-                source,
-            })
-        }),
+
+    fn resolve_move(&self, text: &str) -> Result<Move<R>, ResolveMoveError<R>> {
+        self.parse_move(text)
+    }
+
+    /// As a player writes it ([`Draughts::move_text`]: `28x10`, the full
+    /// route only when the short form is ambiguous).
+    fn record_move_text(&self, mv: Move<R>) -> String {
+        self.move_text(&mv)
     }
 }
 
 /// Replays `game` as variant `R` (the caller's choice, which a `GameType`
-/// tag, when the game has one, must agree with): a [`Match`] from its
-/// `FEN` tag (or the start position) with every move resolved against its position
-/// ([`Draughts::parse_move`]: short forms such as `28x10` are read when
-/// they match one legal move), then the result applied: when the rules
-/// end the game the written result must agree (or be `*`); otherwise a win
-/// reads as the loser's resignation and a draw as a draw agreed. The match
-/// has no automatic draw rules.
+/// tag, when the game has one, must agree with): the family's
+/// [`crate::pdn::replay`], moves resolved by [`Draughts::parse_move`]
+/// (short forms such as `28x10` are read when they match one legal move).
 ///
 /// # Errors
 ///
@@ -181,50 +94,7 @@ fn start_position<R: Rules>(game: &PdnGame) -> Result<Draughts<R>, ReplayError<R
 /// move, or several); [`ReplayErrorKind::MoveAfterEnd`];
 /// [`ReplayErrorKind::ResultContradictsRules`].
 pub fn replay<R: Rules>(game: &PdnGame) -> Result<Match<Draughts<R>>, ReplayError<R>> {
-    let error = |kind| ReplayError {
-        game: game.id().clone(),
-        kind: Box::new(kind),
-    };
-    let mut replayed = Match::new(start_position::<R>(game)?);
-    for written in game.moves() {
-        let position = *replayed.position();
-        let mv = WrittenMove {
-            number: written.number(),
-            side: position.to_move(),
-            text: written.text().to_owned(),
-            position: written.position(),
-        };
-        if let Some(ending) = position.ending() {
-            return Err(error(ReplayErrorKind::MoveAfterEnd { mv, ending }));
-        }
-        let resolved = position
-            .parse_move(written.text())
-            .map_err(|reason| error(ReplayErrorKind::IllegalMove { mv, reason }))?;
-        replayed
-            .play(resolved)
-            .map_err(|e| error(ReplayErrorKind::Refused(e)))?;
-    }
-    let position = *replayed.position();
-    let written = game.result().outcome_of(R::FIRST, R::FIRST.opponent());
-    if let (Some(outcome), Some(ending)) = (position.outcome(), position.ending()) {
-        return match written {
-            Some(written) if written != outcome => {
-                Err(error(ReplayErrorKind::ResultContradictsRules {
-                    result: game.result(),
-                    outcome,
-                    ending,
-                }))
-            }
-            _ => Ok(replayed),
-        };
-    }
-    let applied = match written {
-        None => Ok(()),
-        Some(Outcome::Win(winner)) => replayed.resign(winner.opponent()),
-        Some(Outcome::Draw) => replayed.offer_draw().and_then(|()| replayed.accept_draw()),
-    };
-    applied.map_err(|e| error(ReplayErrorKind::Refused(e)))?;
-    Ok(replayed)
+    crate::pdn::replay(game)
 }
 
 /// A variant of the crate as PDN names it: its `GameType` number.
@@ -484,7 +354,8 @@ pub fn replay_as(game: &PdnGame, default: Variant) -> Result<AnyMatch, AnyReplay
     })
 }
 
-/// Writes `game` as one PDN record: the caller's `tags` in the order given,
+/// Writes `game` as one PDN record (the family's
+/// [`crate::pdn::write_match`]): the caller's `tags` in the order given,
 /// then `Result`, `GameType` (the variant's number) and, for a game that
 /// did not start from the start position, `SetUp "1"` and `FEN`; a blank
 /// line; the numbered moves as a player writes them
@@ -502,23 +373,5 @@ pub fn write_match<'a, R: Rules>(
     game: &Match<Draughts<R>>,
     tags: impl IntoIterator<Item = (&'a str, &'a str)>,
 ) -> Result<String, WriteError> {
-    let result = result_of(game);
-    let game_type = R::GAME_TYPE.to_string();
-    let computed = RecordTags {
-        result: result.as_str(),
-        game_type: Some(&game_type),
-        fen: (*game.start() != Draughts::default()).then(|| game.start().to_fen()),
-    };
-    let mut position = *game.start();
-    let texts: Vec<String> = game
-        .history()
-        .iter()
-        .map(|mv| {
-            let text = position.move_text(mv);
-            position.apply_unchecked(*mv);
-            text
-        })
-        .collect();
-    let first_to_move = game.start().to_move() == R::FIRST;
-    write_record(tags, &computed, numbered(texts, first_to_move))
+    crate::pdn::write_match(game, tags)
 }

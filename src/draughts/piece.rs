@@ -1,4 +1,8 @@
-//! [`Color`], [`Role`] and [`Piece`] of draughts.
+//! [`Color`], [`Role`] and [`Piece`] of the draughts family, English
+//! checkers included: [`Checkers`](crate::checkers::Checkers) names its
+//! sides with its own [`Player`](crate::checkers::Player) (Red is the
+//! family's Black), a [`PieceColor`] like [`Color`], so that its pieces are
+//! the family's [`Piece`] too.
 
 use core::fmt;
 
@@ -51,6 +55,28 @@ impl fmt::Display for Color {
     }
 }
 
+/// A name for the family's two colours: [`Color`] itself, or a game's own
+/// names for them ([`checkers::Player`](crate::checkers::Player): Red is
+/// Black). The conversions cost nothing: each is a one-to-one match of
+/// two-valued enums.
+pub trait PieceColor:
+    Copy + Eq + core::hash::Hash + fmt::Debug + fmt::Display + From<Color> + Into<Color>
+{
+    /// The letter of this side's men in board diagrams (lower case; a king
+    /// is the upper case).
+    fn man_symbol(self) -> char;
+}
+
+impl PieceColor for Color {
+    /// `w` for White, `b` for Black.
+    fn man_symbol(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+}
+
 /// A man or a king.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -58,34 +84,54 @@ pub enum Role {
     /// Steps forward; captures as the variant allows.
     Man,
     /// Moves in all four diagonal directions (any distance in variants
-    /// with flying kings).
+    /// with flying kings, one square in English checkers and Italian).
     King,
 }
 
-/// A piece: whose it is and what it is.
+/// A piece: whose it is and what it is. The side is a [`Color`] in the
+/// draughts variants and a [`checkers::Player`](crate::checkers::Player)
+/// in [`Checkers`](crate::checkers::Checkers) (`checkers::Piece` is
+/// `Piece<checkers::Player>`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Piece {
+pub struct Piece<C = Color> {
     /// The owner.
-    pub color: Color,
+    pub color: C,
     /// Man or king.
     pub role: Role,
 }
 
-impl Piece {
+impl<C: PieceColor> Piece<C> {
     /// The board diagram's symbol: `w`/`W` for a White man/king, `b`/`B`
-    /// for Black.
-    pub const fn symbol(self) -> char {
-        match (self.color, self.role) {
-            (Color::White, Role::Man) => 'w',
-            (Color::White, Role::King) => 'W',
-            (Color::Black, Role::Man) => 'b',
-            (Color::Black, Role::King) => 'B',
+    /// for Black (in checkers `r`/`R` for Red).
+    pub fn symbol(self) -> char {
+        let man = self.color.man_symbol();
+        match self.role {
+            Role::Man => man,
+            Role::King => man.to_ascii_uppercase(),
+        }
+    }
+
+    /// The same piece with the family's [`Color`] for its side.
+    #[inline]
+    pub fn in_colors(self) -> Piece {
+        Piece {
+            color: self.color.into(),
+            role: self.role,
+        }
+    }
+
+    /// The piece of the family's [`Piece`] `piece`, its side named by `C`.
+    #[inline]
+    pub fn from_colors(piece: Piece) -> Piece<C> {
+        Piece {
+            color: C::from(piece.color),
+            role: piece.role,
         }
     }
 }
 
-impl fmt::Display for Piece {
+impl<C: fmt::Display> fmt::Display for Piece<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let role = match self.role {
             Role::Man => "man",
@@ -94,3 +140,30 @@ impl fmt::Display for Piece {
         write!(f, "{} {role}", self.color)
     }
 }
+
+/// The piece counts of a draughts-family position, for its inherent
+/// `impl`: `piece_count`, `king_count` and `man_count` of a side (`$side`,
+/// the position's player type), from the position's `pieces(side)` and
+/// `kings` bitboards. One definition for
+/// [`Checkers`](crate::checkers::Checkers) and
+/// [`Draughts`](crate::draughts::Draughts), expanded in each (the same
+/// code as written out by hand).
+macro_rules! piece_counts {
+    ($side:ty) => {
+        /// How many pieces (men and kings) `side` has.
+        pub fn piece_count(&self, side: $side) -> u32 {
+            self.pieces(side).count_ones()
+        }
+
+        /// How many kings `side` has.
+        pub fn king_count(&self, side: $side) -> u32 {
+            (self.pieces(side) & self.kings).count_ones()
+        }
+
+        /// How many men `side` has.
+        pub fn man_count(&self, side: $side) -> u32 {
+            (self.pieces(side) & !self.kings).count_ones()
+        }
+    };
+}
+pub(crate) use piece_counts;

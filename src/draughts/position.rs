@@ -204,17 +204,12 @@ impl<R: Rules> Draughts<R> {
             turn: setup.to_move,
             variant: PhantomData,
         };
+        setup.check()?;
         for square in Square::all() {
             let Some(piece) = setup.piece_at(square) else {
                 continue;
             };
             let bit = 1u64 << bit_of_index::<R>(square.index());
-            if piece.role == Role::Man && bit & crown_row::<R>(piece.color) != 0 {
-                return Err(PositionError::ManOnCrowningRow {
-                    color: piece.color,
-                    square: square.to_string(),
-                });
-            }
             match piece.color {
                 Color::White => position.white |= bit,
                 Color::Black => position.black |= bit,
@@ -222,16 +217,6 @@ impl<R: Rules> Draughts<R> {
             if piece.role == Role::King {
                 position.kings |= bit;
             }
-        }
-        let max = max_pieces::<R>();
-        for color in [Color::White, Color::Black] {
-            let count = position.piece_count(color);
-            if count > max {
-                return Err(PositionError::TooManyPieces { color, count, max });
-            }
-        }
-        if position.white | position.black == 0 {
-            return Err(PositionError::Empty);
         }
         position.debug_assert_invariants();
         Ok(position)
@@ -276,20 +261,7 @@ impl<R: Rules> Draughts<R> {
         Square::all().filter(move |square| pieces & (1 << bit_of_index::<R>(square.index())) != 0)
     }
 
-    /// How many pieces `color` has.
-    pub fn piece_count(&self, color: Color) -> u32 {
-        self.pieces(color).count_ones()
-    }
-
-    /// How many kings `color` has.
-    pub fn king_count(&self, color: Color) -> u32 {
-        (self.pieces(color) & self.kings).count_ones()
-    }
-
-    /// How many men `color` has.
-    pub fn man_count(&self, color: Color) -> u32 {
-        (self.pieces(color) & !self.kings).count_ones()
-    }
+    crate::draughts::piece_counts!(Color);
 
     /// The squares of the pieces `mv` captures, in the order it takes them
     /// (empty for a quiet move). `mv` should be legal here; for another
@@ -574,11 +546,6 @@ impl<R: Rules> Draughts<R> {
 /// Keeps the first word of the key away from zero, so that positions
 /// without White pieces still mix well.
 const KEY_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// The most pieces a side has: the men it starts with.
-fn max_pieces<R: Rules>() -> u32 {
-    R::WHITE_START.count_ones()
-}
 
 /// The row where `color`'s men are crowned.
 fn crown_row<R: Rules>(color: Color) -> Bitboard {

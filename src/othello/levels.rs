@@ -3,25 +3,19 @@
 
 use super::eval::Evaluation;
 use super::Othello;
-use crate::search::{self, Engine, LevelError, Limits};
+use crate::search::{Engine, LevelError, LevelTable, Limits};
+
+/// The search limits of each level, weakest first: the usual table
+/// (levels 1 and 2 look 1 and 3 plies ahead; levels 3 to 5 search 10,000
+/// to 1,000,000 nodes, the same moves on every machine).
+const LEVELS: LevelTable<5> = LevelTable::STANDARD;
 
 /// The strongest level.
-pub const MAX_LEVEL: u32 = 5;
+pub const MAX_LEVEL: u32 = LEVELS.max_level();
 
 /// The level of play to use when nobody chooses: level 4, 100,000 nodes a
 /// move, a fraction of a second on one core.
 pub const DEFAULT_LEVEL: u32 = 4;
-
-/// The search limits of each level, weakest first. Levels 1 and 2 look a
-/// fixed number of plies ahead; levels 3 and up search a fixed number of
-/// nodes (the same moves on every machine), ten times more each.
-const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
-    Limits::depth(1),
-    Limits::depth(3),
-    Limits::nodes(10_000),
-    Limits::nodes(100_000),
-    Limits::nodes(1_000_000),
-];
 
 /// The search limits of level `level`.
 ///
@@ -29,7 +23,7 @@ const LEVEL_LIMITS: [Limits; MAX_LEVEL as usize] = [
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
-    search::level_limits(&LEVEL_LIMITS, level)
+    LEVELS.limits(level)
 }
 
 /// The computer player of level `level` (1 is the weakest, [`MAX_LEVEL`]
@@ -50,18 +44,13 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn engine(level: u32) -> Result<Engine<Othello>, LevelError> {
-    search::alpha_beta_engine(&LEVEL_LIMITS, level, Evaluation::new())
+    LEVELS.alpha_beta(level, Evaluation::new(), None)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn the_default_is_a_level_and_engines_get_their_limits() {
-        assert!((1..=MAX_LEVEL).contains(&DEFAULT_LEVEL));
-        assert_eq!(engine(2).unwrap().limits(), LEVEL_LIMITS[1]);
-        assert!(engine(MAX_LEVEL + 1).is_err());
-        assert!(engine(0).is_err());
+        crate::search::check_levels(&super::LEVELS, super::DEFAULT_LEVEL, super::engine);
     }
 }

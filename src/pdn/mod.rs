@@ -1,9 +1,12 @@
 //! PDN (Portable Draughts Notation) records, shared by every draughts game
 //! of the crate: [`PdnReader`] splits text into games ([`PdnGame`]: tags,
-//! move texts, result) without applying any rules, and the writing helpers
-//! lay out records. Each game replays and writes records in its own
-//! module: [`checkers::pdn`](crate::checkers::pdn) (English checkers) and
-//! [`draughts::pdn`](crate::draughts::pdn) (every draughts variant).
+//! move texts, result) without applying any rules; [`replay`] plays a game
+//! under the rules of any game of the family ([`Recorded`]: `Checkers` and
+//! every `Draughts` variant) with one set of errors ([`ReplayError`],
+//! [`WrittenMove`]), and [`write_match`] writes a match back.
+//! [`checkers::pdn`](crate::checkers::pdn) (English checkers) and
+//! [`draughts::pdn`](crate::draughts::pdn) (every draughts variant, and
+//! picking the variant from the `GameType` tag) name them for their games.
 //!
 //! PDN counts results in move order: the first number is the score of the
 //! side that moves first ([`PdnResult`]).
@@ -11,12 +14,17 @@
 mod error;
 mod game;
 mod reader;
+mod replay;
 mod result;
 mod write;
 
 pub use error::{PdnError, PdnErrorKind};
 pub use game::{GameId, PdnGame, PdnMove, TextPosition};
 pub use reader::PdnReader;
+pub(crate) use replay::game_type_number;
+pub use replay::{
+    replay, start_position, write_match, Recorded, ReplayError, ReplayErrorKind, WrittenMove,
+};
 pub use result::{ParseResultError, PdnResult};
 pub use write::WriteError;
 pub(crate) use write::{numbered, write_record, RecordTags};

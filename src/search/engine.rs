@@ -1,7 +1,7 @@
 //! [`Engine`]: a computer player — a search, its limits (a level of play),
 //! and its judgement of draw offers — playing in a [`Match`].
 
-use super::{AlphaBeta, Evaluator, Limits, Progress, Root, Score, SearchResult, Searcher};
+use super::{Limits, Progress, Root, Score, SearchResult, Searcher};
 use crate::{Game, Match};
 
 /// The engine offers a draw only after this many plies in a row without an
@@ -12,41 +12,6 @@ pub const NO_PROGRESS_PLIES: u32 = 30;
 /// After offering a draw, the engine waits this many plies before it
 /// offers again.
 pub const OFFER_INTERVAL_PLIES: usize = 20;
-
-/// The transposition table of the games' engines: 16 MiB.
-const ENGINE_TABLE_BYTES: usize = 16 << 20;
-
-/// The alpha-beta engine with `evaluator` at `level` (1-based) of `table`:
-/// what the games' `engine(level)` functions build.
-///
-/// # Errors
-///
-/// [`LevelError`] when `level` is not in `1..=table.len()`.
-pub(crate) fn alpha_beta_engine<G: Game + 'static, E: Evaluator<G> + 'static>(
-    table: &[Limits],
-    level: u32,
-    evaluator: E,
-) -> Result<Engine<G>, LevelError> {
-    let limits = level_limits(table, level)?;
-    let search = AlphaBeta::with_table_bytes(evaluator, ENGINE_TABLE_BYTES);
-    Ok(Engine::new(search, limits))
-}
-
-/// The limits of `level` (1-based) in `table`, weakest first.
-///
-/// # Errors
-///
-/// [`LevelError`] when `level` is not in `1..=table.len()`.
-pub(crate) fn level_limits(table: &[Limits], level: u32) -> Result<Limits, LevelError> {
-    level
-        .checked_sub(1)
-        .and_then(|index| table.get(index as usize))
-        .copied()
-        .ok_or(LevelError {
-            requested: level,
-            max: table.len() as u32,
-        })
-}
 
 /// Why a level of play was refused.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
@@ -208,26 +173,5 @@ impl<G: Game> core::fmt::Debug for Engine<G> {
             .field("limits", &self.limits)
             .field("draw_margin", &self.draw_margin)
             .finish_non_exhaustive()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn levels_are_one_based_and_bounded() {
-        let table = [Limits::depth(1), Limits::nodes(10)];
-        assert_eq!(level_limits(&table, 1), Ok(Limits::depth(1)));
-        assert_eq!(level_limits(&table, 2), Ok(Limits::nodes(10)));
-        for level in [0, 3, u32::MAX] {
-            assert_eq!(
-                level_limits(&table, level),
-                Err(LevelError {
-                    requested: level,
-                    max: 2
-                })
-            );
-        }
     }
 }

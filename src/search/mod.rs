@@ -33,6 +33,7 @@
 mod alphabeta;
 mod engine;
 mod eval;
+mod levels;
 mod limits;
 mod mcts;
 mod ordering;
@@ -46,9 +47,11 @@ mod stop;
 mod table;
 
 pub use alphabeta::{AlphaBeta, DEFAULT_TABLE_BYTES, MAX_DEPTH};
-pub(crate) use engine::{alpha_beta_engine, level_limits};
 pub use engine::{Engine, LevelError, NO_PROGRESS_PLIES, OFFER_INTERVAL_PLIES};
 pub use eval::Evaluator;
+#[cfg(test)]
+pub(crate) use levels::check_levels;
+pub(crate) use levels::LevelTable;
 pub use limits::Limits;
 pub use mcts::{Mcts, DEFAULT_EXPLORATION, DEFAULT_NODE_BUDGET, MAX_PLAYOUT_PLIES};
 pub use progress::Progress;

@@ -1,7 +1,7 @@
 //! Entering checkers moves one jump at a time (`Checkers::enter_move`,
-//! `PartialJump::enter`), as Microsoft's Checkers asks for them.
+//! `PartialCapture::enter`), as Microsoft's Checkers asks for them.
 
-use rulebook::checkers::{Checkers, EnterMoveError, Entry, Move, PartialJump, Square};
+use rulebook::checkers::{Checkers, EnterMoveError, Entry, Move, PartialCapture, Square};
 use rulebook::Game;
 
 /// White man on 22 jumps 18 then 11: the only move is 22x15x8.
@@ -21,9 +21,9 @@ fn square(number: u8) -> Square {
     Square::new(number).expect("a square number")
 }
 
-fn jumping(entry: Result<Entry, EnterMoveError>) -> PartialJump {
+fn jumping(entry: Result<Entry, EnterMoveError>) -> PartialCapture {
     match entry {
-        Ok(Entry::Jumping(partial)) => partial,
+        Ok(Entry::Capturing(partial)) => partial,
         other => panic!("expected a jump in progress, got {other:?}"),
     }
 }
@@ -88,9 +88,9 @@ fn a_quiet_move_while_a_jump_is_available_names_the_jumps() {
     let error = game.enter_move("23-27").unwrap_err();
     assert_eq!(
         error,
-        EnterMoveError::JumpRequired {
+        EnterMoveError::CaptureRequired {
             text: "23-27".to_owned(),
-            jumps: game.legal_moves().to_vec()
+            captures: game.legal_moves().to_vec()
         }
     );
     assert_eq!(

@@ -3,15 +3,11 @@
 
 use rulebook::checkers::{
     Checkers, FenError, Move, ParseMoveError, Player, PositionError, ResolveMoveError, Setup,
-    Square,
 };
+use rulebook::draughts::Color;
 use rulebook::Game;
 
 const START_FEN: &str = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
-
-fn sq(number: u8) -> Square {
-    Square::new(number).unwrap()
-}
 
 #[test]
 fn start_fen_round_trips() {
@@ -27,8 +23,10 @@ fn fen_lists_in_either_order_with_ranges_and_kings() {
     assert_eq!(
         b,
         FenError::BadSquare {
-            player: Player::White,
-            token: "32-21".into()
+            color: Color::White,
+            token: "32-21".into(),
+            variant: "english",
+            expected: "a number from 1 to 32",
         }
     );
     let c = Checkers::from_fen("B:B12,11,10,9,5-8,1-4:W21-32.").unwrap();
@@ -87,51 +85,57 @@ fn fen_errors_name_field_and_token() {
         (
             "B:B1:B2",
             FenError::SameColorTwice {
-                player: Player::Red,
+                color: Color::Black,
             },
-            "both piece lists are for Red",
+            "both piece lists are for Black",
         ),
         (
             "B:W2x:B1",
             FenError::BadSquare {
-                player: Player::White,
+                color: Color::White,
                 token: "2x".into(),
+                variant: "english",
+                expected: "a number from 1 to 32",
             },
             "`2x` in White's piece list",
         ),
         (
             "B:W33:B1",
-            FenError::SquareOutOfRange {
-                player: Player::White,
+            FenError::BadSquare {
+                color: Color::White,
                 token: "33".into(),
+                variant: "english",
+                expected: "a number from 1 to 32",
             },
-            "`33` in White's piece list names a square outside 1 to 32",
+            "`33` in White's piece list is not a square of the english board (a number from 1 to 32)",
         ),
         (
             "B:W30-40:B1",
-            FenError::SquareOutOfRange {
-                player: Player::White,
+            FenError::BadSquare {
+                color: Color::White,
                 token: "30-40".into(),
+                variant: "english",
+                expected: "a number from 1 to 32",
             },
             "`30-40`",
         ),
         (
             "B:W21,21:B1",
             FenError::ListedTwice {
-                player: Player::White,
+                color: Color::White,
                 token: "21".into(),
-                square: sq(21),
+                square: "21".into(),
             },
             "square 21, which is already listed",
         ),
         (
             "B:W21:B1,K21",
             FenError::ListedTwice {
-                player: Player::Red,
+                color: Color::Black,
                 token: "K21".into(),
-                square: sq(21),
+                square: "21".into(),
             },
-            "`K21` in Red's piece list",
+            "`K21` in Black's piece list",
         ),
         (
             "B:W:B",
@@ -154,15 +158,15 @@ fn fen_positions_the_rules_forbid() {
     assert_eq!(
         fen_error("B:W21:B30"),
         FenError::Invalid(PositionError::ManOnCrowningRow {
-            player: Player::Red,
-            square: sq(30)
+            color: Color::Black,
+            square: "30".into()
         })
     );
     assert_eq!(
         fen_error("B:W1:B5"),
         FenError::Invalid(PositionError::ManOnCrowningRow {
-            player: Player::White,
-            square: sq(1)
+            color: Color::White,
+            square: "1".into()
         })
     );
     assert!(fen_error("B:W1:B5").to_string().contains("write K1"));
@@ -170,8 +174,9 @@ fn fen_positions_the_rules_forbid() {
     assert_eq!(
         fen_error("B:W13-25:B1"),
         FenError::Invalid(PositionError::TooManyPieces {
-            player: Player::White,
-            count: 13
+            color: Color::White,
+            count: 13,
+            max: 12
         })
     );
 }

@@ -207,8 +207,10 @@ fn another_game_type_or_a_bad_fen_cannot_be_replayed() {
     let game = read_one("[GameType \"20,W,10,10,N2,0\"]\n1. 32-28 *");
     assert_eq!(
         *game.replay().unwrap_err().kind,
-        ReplayErrorKind::UnsupportedGameType {
-            game_type: "20,W,10,10,N2,0".into()
+        ReplayErrorKind::WrongGameType {
+            game_type: "20,W,10,10,N2,0".into(),
+            variant: "english",
+            expected: 21,
         }
     );
     let game = read_one("[GameType \"21,B,8,8,N1,0\"]\n1. 11-15 *");

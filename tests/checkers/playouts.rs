@@ -36,7 +36,7 @@ fn check_position(game: &Checkers) {
         assert_eq!(game.parse_move(&mv.to_string()).unwrap(), *mv);
         assert!(game.is_legal(*mv));
         let piece = game.piece_at(mv.from()).expect("a move starts on a piece");
-        assert_eq!(piece.player, game.to_move());
+        assert_eq!(piece.color, game.to_move());
         let after = game.after(*mv).unwrap();
         let taken = game.piece_count(game.to_move().opponent())
             - after.piece_count(game.to_move().opponent());

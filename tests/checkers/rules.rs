@@ -16,7 +16,10 @@ fn sq(number: u8) -> Square {
 }
 
 fn piece(player: Player, role: Role) -> Option<Piece> {
-    Some(Piece { player, role })
+    Some(Piece {
+        color: player,
+        role,
+    })
 }
 
 #[test]

@@ -51,7 +51,7 @@ fn position_as_fen_text() {
     assert_eq!(serde_json::from_str::<Checkers>(&json).unwrap(), game);
     let error = serde_json::from_str::<Checkers>("\"B:W21:B30\"").unwrap_err();
     assert!(
-        error.to_string().contains("Red man on square 30"),
+        error.to_string().contains("Black man on square 30"),
         "{error}"
     );
 }

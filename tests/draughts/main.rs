@@ -21,3 +21,4 @@ mod pdn;
 mod perft;
 mod real_records;
 mod rules;
+mod vocabulary;

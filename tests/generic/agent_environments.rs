@@ -189,7 +189,7 @@ fn view(square: Square, player: Player) -> usize {
 
 /// The documented plane of `piece` seen by `acting`.
 fn plane(piece: Piece, acting: Player) -> usize {
-    match (piece.player == acting, piece.role) {
+    match (piece.color == acting, piece.role) {
         (true, Role::Man) => checkers::OWN_MEN_PLANE,
         (true, Role::King) => checkers::OWN_KINGS_PLANE,
         (false, Role::Man) => checkers::OPPONENT_MEN_PLANE,

@@ -1,11 +1,13 @@
 //! Writing a [`Match<Checkers>`](Match) as PDN.
 
-use super::{PdnResult, ENGLISH_CHECKERS_GAME_TYPE};
-use crate::checkers::{Checkers, Player};
-use crate::pdn::{numbered, write_record, RecordTags, WriteError};
-use crate::{Game, Match};
+#[cfg(doc)]
+use super::PdnResult;
+use crate::checkers::Checkers;
+use crate::pdn::WriteError;
+use crate::Match;
 
-/// Writes `game` as one PDN game record, ending with a line break.
+/// Writes `game` as one PDN game record, ending with a line break (the
+/// family's [`crate::pdn::write_match`]).
 ///
 /// The record holds, in this order: the caller's `tags` in the order given
 /// (e.g. `Event`, `Date`, and the players: Red's name goes in the `Black`
@@ -66,12 +68,5 @@ pub fn write_match<'a>(
     game: &Match<Checkers>,
     tags: impl IntoIterator<Item = (&'a str, &'a str)>,
 ) -> Result<String, WriteError> {
-    let result = PdnResult::of_match(game);
-    let computed = RecordTags {
-        result: result.as_str(),
-        game_type: Some(ENGLISH_CHECKERS_GAME_TYPE),
-        fen: (*game.start() != Checkers::default()).then(|| game.start().to_fen()),
-    };
-    let first_to_move = game.start().to_move() == Player::Red;
-    write_record(tags, &computed, numbered(game.history(), first_to_move))
+    crate::pdn::write_match(game, tags)
 }
