@@ -272,7 +272,9 @@ impl App {
 
     /// A change arrived from another process (PostgreSQL NOTIFY).
     pub async fn notified(self: &Arc<Self>, id: &str, version: u64) {
-        let Some(handle) = self.cached(id) else { return };
+        let Some(handle) = self.cached(id) else {
+            return;
+        };
         {
             let mut slot = handle.slot.lock().await;
             if slot.version >= version {
@@ -356,7 +358,9 @@ impl App {
                     self.catch_up(handle, &mut slot).await?;
                 }
                 Err(CommitError::Db(error)) => {
-                    return Err(ApiError::unavailable(format!("the database failed: {error}")))
+                    return Err(ApiError::unavailable(format!(
+                        "the database failed: {error}"
+                    )))
                 }
             }
         }
@@ -402,11 +406,19 @@ impl App {
             });
         }
         let result = self
-            .change(&handle, Actor::Seat(seat), Command::Engine(outcome), Some(version))
+            .change(
+                &handle,
+                Actor::Seat(seat),
+                Command::Engine(outcome),
+                Some(version),
+            )
             .await;
         if let Err(error) = result {
             if error.status.is_server_error() {
-                eprintln!("rulebook-server: the computer's turn in {}: {}", handle.id, error.message);
+                eprintln!(
+                    "rulebook-server: the computer's turn in {}: {}",
+                    handle.id, error.message
+                );
                 // Let a later change try again.
                 let mut slot = handle.slot.lock().await;
                 if slot.engine_for == Some(version) {
@@ -447,7 +459,9 @@ impl App {
             .await
             .map_err(|error| match error {
                 CommitError::Conflict => ApiError::conflict("try again"),
-                CommitError::Db(error) => ApiError::unavailable(format!("the database failed: {error}")),
+                CommitError::Db(error) => {
+                    ApiError::unavailable(format!("the database failed: {error}"))
+                }
             })?;
         let handle = self.insert(id, created_at, game, 0);
         self.schedule_computer(handle.clone());

@@ -368,7 +368,9 @@ pub async fn join(
         let free = slot.game.free_seat().ok_or_else(|| {
             ApiError::conflict("this game has no free seat: both players are here")
         })?;
-        let stored = slot.game.config().seats[usize::from(free)].token_hash.clone();
+        let stored = slot.game.config().seats[usize::from(free)]
+            .token_hash
+            .clone();
         match invitation {
             Some(token) if stored.as_deref() == Some(token_hash(&token).as_str()) => {
                 let hash = token_hash(&token);
@@ -384,7 +386,13 @@ pub async fn join(
     let (_, event) = app
         .change(&handle, Actor::Anyone, Command::Join(hash), None)
         .await?;
-    let seat = handle.slot.lock().await.game.seat_name(event.seat).to_owned();
+    let seat = handle
+        .slot
+        .lock()
+        .await
+        .game
+        .seat_name(event.seat)
+        .to_owned();
     Ok(Json(Joined {
         url: format!("/games/{id}#token={token}"),
         id,
@@ -410,7 +418,9 @@ pub async fn list(
     .map_err(ApiError::unavailable)?;
     let mut games = Vec::with_capacity(ids.len());
     for id in ids {
-        let Ok(handle) = app.handle(&id).await else { continue };
+        let Ok(handle) = app.handle(&id).await else {
+            continue;
+        };
         let slot = handle.slot.lock().await;
         if query.open == Some(true) && slot.game.free_seat().is_none() {
             continue;
@@ -443,7 +453,12 @@ pub async fn state(
     Ok(json_response(StatusCode::OK, text.to_string()))
 }
 
-async fn act(app: &Arc<App>, id: &str, headers: &HeaderMap, command: Command) -> Result<Response, ApiError> {
+async fn act(
+    app: &Arc<App>,
+    id: &str,
+    headers: &HeaderMap,
+    command: Command,
+) -> Result<Response, ApiError> {
     let handle = app.handle(id).await?;
     let token = bearer(headers)?;
     let (text, _) = app
@@ -677,7 +692,9 @@ pub struct ApiDoc;
 async fn openapi() -> Response {
     json_response(
         StatusCode::OK,
-        ApiDoc::openapi().to_json().unwrap_or_else(|_| "{}".to_owned()),
+        ApiDoc::openapi()
+            .to_json()
+            .unwrap_or_else(|_| "{}".to_owned()),
     )
 }
 
@@ -745,8 +762,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/assets/{*path}", get(asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(axum::middleware::from_fn_with_state(app.clone(), rate_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            rate_limit,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)
 }
-
