@@ -60,6 +60,8 @@ pub struct Handle {
     pub id: String,
     /// Unix seconds.
     pub created_at: i64,
+    /// Whether a seat is the computer's.
+    pub has_computer: bool,
     /// Its state.
     pub slot: tokio::sync::Mutex<Slot>,
     /// Its WebSocket clients.
@@ -217,9 +219,15 @@ impl App {
         version: u64,
     ) -> Arc<Handle> {
         let (tx, _) = broadcast::channel(64);
+        let has_computer = game
+            .config()
+            .seats
+            .iter()
+            .any(|seat| seat.kind == crate::session::SeatKind::Computer);
         let handle = Arc::new(Handle {
             id: id.clone(),
             created_at,
+            has_computer,
             slot: tokio::sync::Mutex::new(Slot {
                 game,
                 version,
@@ -371,6 +379,9 @@ impl App {
 
     /// Starts the computer's turn if it is the computer's turn.
     pub fn schedule_computer(self: &Arc<Self>, handle: Arc<Handle>) {
+        if !handle.has_computer {
+            return;
+        }
         let app = self.clone();
         tokio::spawn(async move { app.computer_turn(handle).await });
     }

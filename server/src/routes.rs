@@ -63,7 +63,6 @@ fn bearer(headers: &HeaderMap) -> Result<String, ApiError> {
 
 /// `POST /api/games`'s body.
 #[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// The game: `checkers`, `connect4`, `connectx` (or `connectx:8x9x5`),
     /// `international`, `russian`, ... (`GET /api/catalog`).
@@ -299,18 +298,15 @@ pub async fn create(
     };
     let mut spec: GameSpec = body.game.parse().map_err(spec_error)?;
     if body.rows.is_some() || body.columns.is_some() || body.inarow.is_some() {
-        let GameSpec::ConnectX(parameters) = spec else {
-            return Err(ApiError::bad_request(format!(
-                "{} takes no rows, columns or inarow",
-                spec.name()
-            )));
-        };
-        spec = GameSpec::connectx(
-            body.rows.unwrap_or(parameters.rows()),
-            body.columns.unwrap_or(parameters.columns()),
-            body.inarow.unwrap_or(parameters.in_a_row()),
-        )
-        .map_err(spec_error)?;
+        // Other games have no parameters: the fields are ignored.
+        if let GameSpec::ConnectX(parameters) = spec {
+            spec = GameSpec::connectx(
+                body.rows.unwrap_or(parameters.rows()),
+                body.columns.unwrap_or(parameters.columns()),
+                body.inarow.unwrap_or(parameters.in_a_row()),
+            )
+            .map_err(spec_error)?;
+        }
     }
     let computer_vs_computer = body.computer_vs_computer.unwrap_or(false);
     let tokens = [random_hex(32)?, random_hex(32)?];
