@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn walk(dir: &Path, base: &Path, files: &mut Vec<(String, PathBuf)>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
     entries.sort_by_key(|entry| entry.path());
     for entry in entries {
@@ -28,7 +30,11 @@ fn main() {
     let mut code = String::from("/// The files of `web/`: path relative to it, contents.\npub static ASSETS: &[(&str, &[u8])] = &[\n");
     for (name, path) in &files {
         println!("cargo:rerun-if-changed={}", path.display());
-        let _ = writeln!(code, "    ({name:?}, include_bytes!({:?})),", path.display().to_string());
+        let _ = writeln!(
+            code,
+            "    ({name:?}, include_bytes!({:?})),",
+            path.display().to_string()
+        );
     }
     code.push_str("];\n");
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");

@@ -74,7 +74,12 @@ impl std::fmt::Display for Report {
         writeln!(f, "errors           {}", self.errors)?;
         writeln!(f, "lost moves       {}", self.lost)?;
         if let (Some(peak), Some(rss)) = (self.server_peak_kib, self.server_rss_kib) {
-            writeln!(f, "server memory    {} MiB peak (VmHWM), {} MiB at the end (VmRSS)", peak / 1024, rss / 1024)?;
+            writeln!(
+                f,
+                "server memory    {} MiB peak (VmHWM), {} MiB at the end (VmRSS)",
+                peak / 1024,
+                rss / 1024
+            )?;
         }
         Ok(())
     }
@@ -129,10 +134,7 @@ struct Seated {
     sockets: [mpsc::UnboundedReceiver<(u64, Instant)>; 2],
 }
 
-async fn seat_game(
-    http: &reqwest::Client,
-    config: &Config,
-) -> Result<Seated, String> {
+async fn seat_game(http: &reqwest::Client, config: &Config) -> Result<Seated, String> {
     let base = format!("http://{}", config.addr);
     let created: Created = http
         .post(format!("{base}/api/games"))
@@ -206,14 +208,23 @@ async fn play_game(
     let (mut moves, mut errors, mut lost) = (0u64, 0u64, 0u64);
     let mut rng = fastrand::Rng::new();
     let state: Result<State, _> = async {
-        http.get(format!("{base}/api/games/{}", seated.id)).send().await?.json().await
+        http.get(format!("{base}/api/games/{}", seated.id))
+            .send()
+            .await?
+            .json()
+            .await
     }
     .await;
-    let Ok(mut state) = state else { return (latencies, 0, 1, 0, false) };
+    let Ok(mut state) = state else {
+        return (latencies, 0, 1, 0, false);
+    };
     let mut seen: [HashMap<u64, Instant>; 2] = [HashMap::new(), HashMap::new()];
     while let Some(to_move) = state.to_move.clone() {
         let seat = usize::from(to_move != state.players[0]);
-        let Some(choice) = state.legal_moves.get(rng.usize(..state.legal_moves.len().max(1))) else {
+        let Some(choice) = state
+            .legal_moves
+            .get(rng.usize(..state.legal_moves.len().max(1)))
+        else {
             break;
         };
         let started = Instant::now();
@@ -239,7 +250,9 @@ async fn play_game(
             if let Some(at) = seen[opponent].remove(&version) {
                 break Some(at);
             }
-            match tokio::time::timeout(Duration::from_secs(10), seated.sockets[opponent].recv()).await {
+            match tokio::time::timeout(Duration::from_secs(10), seated.sockets[opponent].recv())
+                .await
+            {
                 Ok(Some((v, at))) => {
                     if v == version {
                         break Some(at);
@@ -261,7 +274,11 @@ async fn play_game(
     }
     let finished = state.to_move.is_none();
     // The final history holds every move once.
-    if let Ok(response) = http.get(format!("{base}/api/games/{}", seated.id)).send().await {
+    if let Ok(response) = http
+        .get(format!("{base}/api/games/{}", seated.id))
+        .send()
+        .await
+    {
         if let Ok(final_state) = response.json::<State>().await {
             let kept = final_state.history.len() as u64;
             if kept != moves {
@@ -304,7 +321,11 @@ pub async fn run(config: Config) -> Report {
     let started = Instant::now();
     let mut tasks = Vec::new();
     for game in seated {
-        tasks.push(tokio::spawn(play_game(http.clone(), config.addr.clone(), game)));
+        tasks.push(tokio::spawn(play_game(
+            http.clone(),
+            config.addr.clone(),
+            game,
+        )));
     }
     let mut report = Report {
         errors: setup_errors.load(Ordering::Relaxed),
@@ -356,7 +377,9 @@ fn main() {
             "--pid" => config.pid = value.parse().ok(),
             "--game" => config.game = value,
             _ => {
-                eprintln!("usage: load [--addr HOST:PORT] [--games N] [--pid SERVER_PID] [--game NAME]");
+                eprintln!(
+                    "usage: load [--addr HOST:PORT] [--games N] [--pid SERVER_PID] [--game NAME]"
+                );
                 std::process::exit(2);
             }
         }

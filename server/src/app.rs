@@ -60,6 +60,8 @@ pub struct Handle {
     pub id: String,
     /// Unix seconds.
     pub created_at: i64,
+    /// Whether a seat is the computer's.
+    pub has_computer: bool,
     /// Its state.
     pub slot: tokio::sync::Mutex<Slot>,
     /// Its WebSocket clients.
@@ -217,9 +219,15 @@ impl App {
         version: u64,
     ) -> Arc<Handle> {
         let (tx, _) = broadcast::channel(64);
+        let has_computer = game
+            .config()
+            .seats
+            .iter()
+            .any(|seat| seat.kind == crate::session::SeatKind::Computer);
         let handle = Arc::new(Handle {
             id: id.clone(),
             created_at,
+            has_computer,
             slot: tokio::sync::Mutex::new(Slot {
                 game,
                 version,
@@ -272,7 +280,9 @@ impl App {
 
     /// A change arrived from another process (PostgreSQL NOTIFY).
     pub async fn notified(self: &Arc<Self>, id: &str, version: u64) {
-        let Some(handle) = self.cached(id) else { return };
+        let Some(handle) = self.cached(id) else {
+            return;
+        };
         {
             let mut slot = handle.slot.lock().await;
             if slot.version >= version {
@@ -356,7 +366,9 @@ impl App {
                     self.catch_up(handle, &mut slot).await?;
                 }
                 Err(CommitError::Db(error)) => {
-                    return Err(ApiError::unavailable(format!("the database failed: {error}")))
+                    return Err(ApiError::unavailable(format!(
+                        "the database failed: {error}"
+                    )))
                 }
             }
         }
@@ -367,6 +379,9 @@ impl App {
 
     /// Starts the computer's turn if it is the computer's turn.
     pub fn schedule_computer(self: &Arc<Self>, handle: Arc<Handle>) {
+        if !handle.has_computer {
+            return;
+        }
         let app = self.clone();
         tokio::spawn(async move { app.computer_turn(handle).await });
     }
@@ -402,11 +417,19 @@ impl App {
             });
         }
         let result = self
-            .change(&handle, Actor::Seat(seat), Command::Engine(outcome), Some(version))
+            .change(
+                &handle,
+                Actor::Seat(seat),
+                Command::Engine(outcome),
+                Some(version),
+            )
             .await;
         if let Err(error) = result {
             if error.status.is_server_error() {
-                eprintln!("rulebook-server: the computer's turn in {}: {}", handle.id, error.message);
+                eprintln!(
+                    "rulebook-server: the computer's turn in {}: {}",
+                    handle.id, error.message
+                );
                 // Let a later change try again.
                 let mut slot = handle.slot.lock().await;
                 if slot.engine_for == Some(version) {
@@ -447,7 +470,9 @@ impl App {
             .await
             .map_err(|error| match error {
                 CommitError::Conflict => ApiError::conflict("try again"),
-                CommitError::Db(error) => ApiError::unavailable(format!("the database failed: {error}")),
+                CommitError::Db(error) => {
+                    ApiError::unavailable(format!("the database failed: {error}"))
+                }
             })?;
         let handle = self.insert(id, created_at, game, 0);
         self.schedule_computer(handle.clone());

@@ -200,7 +200,9 @@ impl Db {
         let Some(row) = row else { return Ok(None) };
         let spec: String = row.try_get("spec").map_err(|error| error.to_string())?;
         let config: String = row.try_get("config").map_err(|error| error.to_string())?;
-        let created_at: i64 = row.try_get("created_at").map_err(|error| error.to_string())?;
+        let created_at: i64 = row
+            .try_get("created_at")
+            .map_err(|error| error.to_string())?;
         let events = self.events(id, after).await?;
         Ok(Some(StoredGame {
             spec,
@@ -273,7 +275,10 @@ impl Db {
             .await
             .map_err(|error| error.to_string())?;
         rows.iter()
-            .map(|row| row.try_get::<String, _>("id").map_err(|error| error.to_string()))
+            .map(|row| {
+                row.try_get::<String, _>("id")
+                    .map_err(|error| error.to_string())
+            })
             .collect()
     }
 }

@@ -68,7 +68,11 @@ impl ApiError {
     }
     /// 409 game_over.
     pub fn game_over() -> ApiError {
-        ApiError::new(StatusCode::CONFLICT, "game_over", "the game is already over")
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "game_over",
+            "the game is already over",
+        )
     }
     /// The game with this id does not exist.
     pub fn unknown_id(id: &str) -> ApiError {
@@ -109,7 +113,10 @@ impl From<JsonRejection> for ApiError {
             JsonRejection::JsonDataError(error) => ApiError::new(
                 StatusCode::BAD_REQUEST,
                 "invalid_json",
-                format!("the body is not what this request takes: {}", error.body_text()),
+                format!(
+                    "the body is not what this request takes: {}",
+                    error.body_text()
+                ),
             ),
             JsonRejection::BytesRejection(error) => {
                 if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -119,7 +126,10 @@ impl From<JsonRejection> for ApiError {
                         "the body is larger than 16 KiB",
                     )
                 } else {
-                    ApiError::bad_request(format!("the body could not be read: {}", error.body_text()))
+                    ApiError::bad_request(format!(
+                        "the body could not be read: {}",
+                        error.body_text()
+                    ))
                 }
             }
             other => ApiError::bad_request(other.body_text()),

@@ -63,7 +63,6 @@ fn bearer(headers: &HeaderMap) -> Result<String, ApiError> {
 
 /// `POST /api/games`'s body.
 #[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// The game: `checkers`, `connect4`, `connectx` (or `connectx:8x9x5`),
     /// `international`, `russian`, ... (`GET /api/catalog`).
@@ -299,18 +298,15 @@ pub async fn create(
     };
     let mut spec: GameSpec = body.game.parse().map_err(spec_error)?;
     if body.rows.is_some() || body.columns.is_some() || body.inarow.is_some() {
-        let GameSpec::ConnectX(parameters) = spec else {
-            return Err(ApiError::bad_request(format!(
-                "{} takes no rows, columns or inarow",
-                spec.name()
-            )));
-        };
-        spec = GameSpec::connectx(
-            body.rows.unwrap_or(parameters.rows()),
-            body.columns.unwrap_or(parameters.columns()),
-            body.inarow.unwrap_or(parameters.in_a_row()),
-        )
-        .map_err(spec_error)?;
+        // Other games have no parameters: the fields are ignored.
+        if let GameSpec::ConnectX(parameters) = spec {
+            spec = GameSpec::connectx(
+                body.rows.unwrap_or(parameters.rows()),
+                body.columns.unwrap_or(parameters.columns()),
+                body.inarow.unwrap_or(parameters.in_a_row()),
+            )
+            .map_err(spec_error)?;
+        }
     }
     let computer_vs_computer = body.computer_vs_computer.unwrap_or(false);
     let tokens = [random_hex(32)?, random_hex(32)?];
@@ -368,7 +364,9 @@ pub async fn join(
         let free = slot.game.free_seat().ok_or_else(|| {
             ApiError::conflict("this game has no free seat: both players are here")
         })?;
-        let stored = slot.game.config().seats[usize::from(free)].token_hash.clone();
+        let stored = slot.game.config().seats[usize::from(free)]
+            .token_hash
+            .clone();
         match invitation {
             Some(token) if stored.as_deref() == Some(token_hash(&token).as_str()) => {
                 let hash = token_hash(&token);
@@ -384,7 +382,13 @@ pub async fn join(
     let (_, event) = app
         .change(&handle, Actor::Anyone, Command::Join(hash), None)
         .await?;
-    let seat = handle.slot.lock().await.game.seat_name(event.seat).to_owned();
+    let seat = handle
+        .slot
+        .lock()
+        .await
+        .game
+        .seat_name(event.seat)
+        .to_owned();
     Ok(Json(Joined {
         url: format!("/games/{id}#token={token}"),
         id,
@@ -410,7 +414,9 @@ pub async fn list(
     .map_err(ApiError::unavailable)?;
     let mut games = Vec::with_capacity(ids.len());
     for id in ids {
-        let Ok(handle) = app.handle(&id).await else { continue };
+        let Ok(handle) = app.handle(&id).await else {
+            continue;
+        };
         let slot = handle.slot.lock().await;
         if query.open == Some(true) && slot.game.free_seat().is_none() {
             continue;
@@ -443,7 +449,12 @@ pub async fn state(
     Ok(json_response(StatusCode::OK, text.to_string()))
 }
 
-async fn act(app: &Arc<App>, id: &str, headers: &HeaderMap, command: Command) -> Result<Response, ApiError> {
+async fn act(
+    app: &Arc<App>,
+    id: &str,
+    headers: &HeaderMap,
+    command: Command,
+) -> Result<Response, ApiError> {
     let handle = app.handle(id).await?;
     let token = bearer(headers)?;
     let (text, _) = app
@@ -677,7 +688,9 @@ pub struct ApiDoc;
 async fn openapi() -> Response {
     json_response(
         StatusCode::OK,
-        ApiDoc::openapi().to_json().unwrap_or_else(|_| "{}".to_owned()),
+        ApiDoc::openapi()
+            .to_json()
+            .unwrap_or_else(|_| "{}".to_owned()),
     )
 }
 
@@ -745,8 +758,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/assets/{*path}", get(asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(axum::middleware::from_fn_with_state(app.clone(), rate_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            rate_limit,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)
 }
-

@@ -121,7 +121,9 @@ impl EventKind {
 
     /// The kind stored as `name`.
     pub fn from_name(name: &str) -> Option<EventKind> {
-        EventKind::ALL.into_iter().find(|kind| kind.as_str() == name)
+        EventKind::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == name)
     }
 
     /// The WebSocket message type of a change of this kind.
@@ -311,9 +313,8 @@ impl GameVisitor for Create {
             None | Some("") => 0,
             Some(side) if side.eq_ignore_ascii_case("random") => u8::from(self.coin),
             Some(side) => {
-                let player = G::parse_player(side).map_err(|error| {
-                    ApiError::bad_request(format!("{error} (or random)"))
-                })?;
+                let player = G::parse_player(side)
+                    .map_err(|error| ApiError::bad_request(format!("{error} (or random)")))?;
                 u8::from(player != players[0])
             }
         };
@@ -377,7 +378,9 @@ impl GameVisitor for Restore {
         G::Ending: Send + Sync,
     {
         let start = match &self.config.start {
-            Some(text) => start.parse_position(text).map_err(|error| error.to_string())?,
+            Some(text) => start
+                .parse_position(text)
+                .map_err(|error| error.to_string())?,
             None => start,
         };
         Ok(Box::new(Session::<G>::new(self.spec, self.config, start)))
@@ -473,7 +476,10 @@ impl<G: Playable> Session<G> {
         }
         let to_move = self.game.to_move();
         if player != to_move {
-            return Err(Self::match_error(MatchError::NotYourTurn { player, to_move }));
+            return Err(Self::match_error(MatchError::NotYourTurn {
+                player,
+                to_move,
+            }));
         }
         let text = text.trim();
         if self.pending_route.is_empty() {
@@ -483,21 +489,24 @@ impl<G: Playable> Session<G> {
             }
         }
         let squares: Vec<String> = text
-            .split(|c: char| c == '-' || c == 'x' || c == 'X' || c == ':' || c == ',' || c.is_whitespace())
+            .split(|c: char| {
+                c == '-' || c == 'x' || c == 'X' || c == ':' || c == ',' || c.is_whitespace()
+            })
             .filter(|square| !square.is_empty())
             .map(str::to_owned)
             .collect();
-        let prefix: Vec<String> = if self.pending_route.is_empty() || squares.starts_with(&self.pending_route) {
-            squares.clone()
-        } else if squares.first() == self.pending_route.last() {
-            let mut prefix = self.pending_route.clone();
-            prefix.extend(squares.iter().skip(1).cloned());
-            prefix
-        } else {
-            let mut prefix = self.pending_route.clone();
-            prefix.extend(squares.iter().cloned());
-            prefix
-        };
+        let prefix: Vec<String> =
+            if self.pending_route.is_empty() || squares.starts_with(&self.pending_route) {
+                squares.clone()
+            } else if squares.first() == self.pending_route.last() {
+                let mut prefix = self.pending_route.clone();
+                prefix.extend(squares.iter().skip(1).cloned());
+                prefix
+            } else {
+                let mut prefix = self.pending_route.clone();
+                prefix.extend(squares.iter().cloned());
+                prefix
+            };
         let position = self.game.position();
         let candidates = if prefix.len() > self.pending_route.len() && !squares.is_empty() {
             moves_with_route_prefix(position, &prefix)
@@ -648,6 +657,12 @@ impl<G: Playable> LiveGame for Session<G> {
             }
             Command::Undo(answer) => {
                 let other = Self::other(seat);
+                if *answer == Answer::Ask {
+                    // The match's own refusals first (a resignation is final, ...).
+                    if let Err(error) = self.game.clone().undo() {
+                        return Err(Self::undo_error(error));
+                    }
+                }
                 match answer {
                     Answer::Ask => {
                         if self.config.seats[usize::from(other)].kind == SeatKind::Computer {
@@ -722,7 +737,10 @@ impl<G: Playable> LiveGame for Session<G> {
                 return Ok(());
             }
             EventKind::Undo => {
-                let plies: usize = event.data.parse().map_err(|_| "bad undo count".to_owned())?;
+                let plies: usize = event
+                    .data
+                    .parse()
+                    .map_err(|_| "bad undo count".to_owned())?;
                 return self.undo(plies).map_err(|error| error.message);
             }
             EventKind::UndoRequest => {
@@ -740,14 +758,19 @@ impl<G: Playable> LiveGame for Session<G> {
                     .position()
                     .parse_move(&event.data)
                     .map_err(|error| error.to_string())?;
-                return self.play(player, mv).map(|_| ()).map_err(|error| error.message);
+                return self
+                    .play(player, mv)
+                    .map(|_| ())
+                    .map_err(|error| error.message);
             }
             EventKind::DrawOffer => Command::Draw(Answer::Ask),
             EventKind::DrawAccept => Command::Draw(Answer::Accept),
             EventKind::DrawDecline => Command::Draw(Answer::Decline),
             EventKind::Resign => Command::Resign,
         };
-        self.act(seat, &command).map(|_| ()).map_err(|error| error.message)
+        self.act(seat, &command)
+            .map(|_| ())
+            .map_err(|error| error.message)
     }
 
     fn state(&self, id: &str, version: u64) -> GameState {
@@ -814,7 +837,10 @@ impl<G: Playable> LiveGame for Session<G> {
             last_move: self.history.last().cloned(),
             history: self.history.clone(),
             offers: Offers {
-                draw: self.game.pending_draw_offer().map(|p| G::player_name(p).to_owned()),
+                draw: self
+                    .game
+                    .pending_draw_offer()
+                    .map(|p| G::player_name(p).to_owned()),
                 undo: self.undo_offer.map(|seat| Self::name(seat).to_owned()),
             },
             result: self.result_view(),

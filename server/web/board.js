@@ -8,7 +8,8 @@ const CELL = 100;
 
 /** Colours of a seat by its name; shapes tell the two sides apart too. */
 export const PIECE_STYLE = {
-  red: { fill: "#c62828", stroke: "#3b0000", mark: "#ffd6d6" },
+  // A light rim: red on the dark green squares differs in hue more than in light.
+  red: { fill: "#c62828", stroke: "#ffe1e1", mark: "#ffd6d6" },
   white: { fill: "#f7f7f2", stroke: "#262626", mark: "#5a5a5a" },
   black: { fill: "#222222", stroke: "#000000", mark: "#e6e6e6" },
   x: { fill: "#d32f2f", stroke: "#4a0000", mark: "#ffffff" },

@@ -15,6 +15,10 @@ use crate::Match;
 /// (and never panic).
 const NOT_MOVES: [&str; 8] = ["", " ", "x", "-", "99-99", "1x", "zz9", "\u{e9}\u{e9}"];
 
+/// A capture's identity for [`Rule::SameCaptureTwice`]: the first and last
+/// labels of its route and the squares taken, in order.
+type CaptureKey<'a> = (&'a str, &'a str, Vec<String>);
+
 /// A tag name no record accepts: `record` must refuse it.
 const BAD_TAG_NAME: &str = "not a name";
 
@@ -309,7 +313,7 @@ impl<G: Described> Walk<'_, G> {
 
         // One capture, one move: no two captures with the same start, end
         // and pieces taken in the same order (Rule::SameCaptureTwice).
-        let mut captures: Vec<(G::Move, (&str, &str, Vec<String>))> = Vec::new();
+        let mut captures: Vec<(G::Move, CaptureKey<'_>)> = Vec::new();
         for (&mv, route) in moves.iter().zip(&routes) {
             let taken = game.captured(mv);
             let (Some(start), Some(end)) = (route.first(), route.last()) else {

@@ -13,12 +13,20 @@ async fn kill_9_and_restart_resume_every_game_exactly() {
     // A checkers game with moves, a hop of a multi-jump... and a draw offer pending.
     let (checkers, red, white) = server.human_game(json!({"game": "checkers"})).await;
     for text in ["11-15", "23-19", "8-11", "22-17"] {
-        let token = if server.state(&checkers).await["to_move"] == "red" { &red } else { &white };
+        let token = if server.state(&checkers).await["to_move"] == "red" {
+            &red
+        } else {
+            &white
+        };
         let (status, body) = server.play(&checkers, token, text).await;
         assert_eq!(status, 200, "{body}");
     }
     server
-        .post(&format!("/api/games/{checkers}/draw"), json!({"action": "offer"}), Some(&red))
+        .post(
+            &format!("/api/games/{checkers}/draw"),
+            json!({"action": "offer"}),
+            Some(&red),
+        )
         .await;
     let (hop, hop_red, _) = server
         .human_game(json!({"game": "checkers", "position": "B:W14,23,32:B9"}))
@@ -33,7 +41,11 @@ async fn kill_9_and_restart_resume_every_game_exactly() {
         server.play(&russian, token, &random_move(&state)).await;
     }
     server
-        .post(&format!("/api/games/{russian}/undo"), json!({"action": "request"}), Some(&b))
+        .post(
+            &format!("/api/games/{russian}/undo"),
+            json!({"action": "request"}),
+            Some(&b),
+        )
         .await;
     // An open game, and a computer-against-computer game mid-way.
     let open = server.create(json!({"game": "connect4"})).await;
@@ -64,14 +76,22 @@ async fn kill_9_and_restart_resume_every_game_exactly() {
     assert_eq!(before[2]["offers"]["undo"], "black");
     // The games go on: the draw offer is answered, the jump completed.
     let (status, body) = server
-        .post(&format!("/api/games/{checkers}/draw"), json!({"action": "decline"}), Some(&white))
+        .post(
+            &format!("/api/games/{checkers}/draw"),
+            json!({"action": "decline"}),
+            Some(&white),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     let (status, body) = server.play(&hop, &hop_red, "18x27").await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["history"][0]["text"], "9x18x27");
     let (status, body) = server
-        .post(&format!("/api/games/{open_id}/join"), json!({}), open["invitation"]["token"].as_str())
+        .post(
+            &format!("/api/games/{open_id}/join"),
+            json!({}),
+            open["invitation"]["token"].as_str(),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     // The computers play on to the end after the restart.

@@ -8,7 +8,9 @@ use serde_json::{json, Value};
 use crate::support::Server;
 
 fn code(body: &Value) -> &str {
-    body["error"]["code"].as_str().unwrap_or_else(|| panic!("no error code in {body}"))
+    body["error"]["code"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error code in {body}"))
 }
 
 #[tokio::test]
@@ -30,16 +32,27 @@ async fn every_bad_request_is_a_4xx_json_error_and_changes_nothing() {
         .await
         .unwrap();
     assert_eq!(response.status(), 401);
-    let (status, body) = server.post(&moves, json!({"move": "11-15"}), Some("0123")).await;
+    let (status, body) = server
+        .post(&moves, json!({"move": "11-15"}), Some("0123"))
+        .await;
     assert_eq!((status, code(&body)), (403, "forbidden"));
     let (status, body) = server.play(&id, &white, "11-15").await;
     assert_eq!((status, code(&body)), (409, "not_your_turn"));
-    assert!(body["error"]["message"].as_str().unwrap().contains("Red is to move"));
+    assert!(body["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("Red is to move"));
 
     // Illegal moves, with the crate's message.
-    let (status, body) = server.play(&id, &red, "11-16").await;
+    let (status, body) = server.play(&id, &red, "11-18").await;
     assert_eq!((status, code(&body)), (422, "illegal_move"));
-    assert!(body["error"]["message"].as_str().unwrap().contains("legal moves"), "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("legal moves"),
+        "{body}"
+    );
     let (status, body) = server.play(&id, &red, "").await;
     assert_eq!((status, code(&body)), (422, "illegal_move"));
 
@@ -80,47 +93,99 @@ async fn every_bad_request_is_a_4xx_json_error_and_changes_nothing() {
         assert_eq!(status, 404, "{unknown}");
         assert_eq!(code(&body), "not_found");
         let (status, body) = server
-            .post(&format!("/api/games/{unknown}/moves"), json!({"move": "11-15"}), Some(&red))
+            .post(
+                &format!("/api/games/{unknown}/moves"),
+                json!({"move": "11-15"}),
+                Some(&red),
+            )
             .await;
         assert_eq!((status, code(&body)), (404, "not_found"));
     }
-    let (status, body) = server.post("/api/games", json!({"game": "chess"}), None).await;
-    assert_eq!((status, code(&body)), (400, "unknown_game"));
-    assert!(body["error"]["message"].as_str().unwrap().contains("checkers"));
     let (status, body) = server
-        .post("/api/games", json!({"game": "checkers", "opponent": "computer", "level": 99}), None)
+        .post("/api/games", json!({"game": "chess"}), None)
+        .await;
+    assert_eq!((status, code(&body)), (400, "unknown_game"));
+    assert!(body["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("checkers"));
+    let (status, body) = server
+        .post(
+            "/api/games",
+            json!({"game": "checkers", "opponent": "computer", "level": 99}),
+            None,
+        )
         .await;
     assert_eq!((status, code(&body)), (400, "bad_level"));
-    let (status, body) = server.post("/api/games", json!({"game": "checkers", "side": "blue"}), None).await;
-    assert_eq!((status, code(&body)), (400, "bad_request"));
     let (status, body) = server
-        .post("/api/games", json!({"game": "connectx", "rows": 1000, "columns": 7, "inarow": 4}), None)
+        .post(
+            "/api/games",
+            json!({"game": "checkers", "side": "blue"}),
+            None,
+        )
         .await;
     assert_eq!((status, code(&body)), (400, "bad_request"));
     let (status, body) = server
-        .post("/api/games", json!({"game": "checkers", "position": "W:W99:B1"}), None)
+        .post(
+            "/api/games",
+            json!({"game": "connectx", "rows": 1000, "columns": 7, "inarow": 4}),
+            None,
+        )
         .await;
     assert_eq!((status, code(&body)), (400, "bad_request"));
-    let (status, body) = server.post("/api/games", json!({"game": "checkers", "opponent": "robot"}), None).await;
+    let (status, body) = server
+        .post(
+            "/api/games",
+            json!({"game": "checkers", "position": "W:W99:B1"}),
+            None,
+        )
+        .await;
+    assert_eq!((status, code(&body)), (400, "bad_request"));
+    let (status, body) = server
+        .post(
+            "/api/games",
+            json!({"game": "checkers", "opponent": "robot"}),
+            None,
+        )
+        .await;
     assert_eq!((status, code(&body)), (400, "invalid_json"));
     let (status, body) = server.get("/api/nothing").await;
     assert_eq!((status, code(&body)), (404, "not_found"));
-    let response = server.http.delete(server.url(&format!("/api/games/{id}"))).send().await.unwrap();
+    let response = server
+        .http
+        .delete(server.url(&format!("/api/games/{id}")))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 405);
     let (status, body) = server
-        .post(&format!("/api/games/{id}/draw"), json!({"action": "maybe"}), Some(&red))
+        .post(
+            &format!("/api/games/{id}/draw"),
+            json!({"action": "maybe"}),
+            Some(&red),
+        )
         .await;
     assert_eq!((status, code(&body)), (400, "invalid_json"));
     let (status, body) = server
-        .post(&format!("/api/games/{id}/undo"), json!({"action": "accept"}), Some(&red))
+        .post(
+            &format!("/api/games/{id}/undo"),
+            json!({"action": "accept"}),
+            Some(&red),
+        )
         .await;
     assert_eq!((status, code(&body)), (409, "no_pending_offer"));
     let (status, body) = server
-        .post(&format!("/api/games/{id}/undo"), json!({"action": "request"}), Some(&red))
+        .post(
+            &format!("/api/games/{id}/undo"),
+            json!({"action": "request"}),
+            Some(&red),
+        )
         .await;
     assert_eq!((status, code(&body)), (409, "conflict"));
     // A second join, and the WebSocket path without an upgrade.
-    let (status, body) = server.post(&format!("/api/games/{id}/join"), json!({}), None).await;
+    let (status, body) = server
+        .post(&format!("/api/games/{id}/join"), json!({}), None)
+        .await;
     assert_eq!((status, code(&body)), (409, "conflict"));
     let (status, body) = server.get(&format!("/api/games/{id}/events")).await;
     assert_eq!((status, code(&body)), (400, "bad_request"));
@@ -129,13 +194,21 @@ async fn every_bad_request_is_a_4xx_json_error_and_changes_nothing() {
     assert_eq!(server.state(&id).await, before);
 
     // A finished game takes no move.
-    server.post(&format!("/api/games/{id}/resign"), json!({}), Some(&red)).await;
+    server
+        .post(&format!("/api/games/{id}/resign"), json!({}), Some(&red))
+        .await;
     let (status, body) = server.play(&id, &white, "23-19").await;
     assert_eq!((status, code(&body)), (409, "game_over"));
-    let (status, body) = server.post(&format!("/api/games/{id}/resign"), json!({}), Some(&white)).await;
+    let (status, body) = server
+        .post(&format!("/api/games/{id}/resign"), json!({}), Some(&white))
+        .await;
     assert_eq!((status, code(&body)), (409, "game_over"));
     let (status, body) = server
-        .post(&format!("/api/games/{id}/draw"), json!({"action": "offer"}), Some(&white))
+        .post(
+            &format!("/api/games/{id}/draw"),
+            json!({"action": "offer"}),
+            Some(&white),
+        )
         .await;
     assert_eq!((status, code(&body)), (409, "game_over"));
 
@@ -148,7 +221,10 @@ async fn every_bad_request_is_a_4xx_json_error_and_changes_nothing() {
 
 #[tokio::test]
 async fn a_client_that_floods_is_limited_and_idle_connections_starve_nobody() {
-    let server = Server::start_with(&crate::support::temp_db(), &["--rate-limit", "5", "--rate-burst", "10"]);
+    let server = Server::start_with(
+        &crate::support::temp_db(),
+        &["--rate-limit", "5", "--rate-burst", "10"],
+    );
     let mut limited = 0;
     for _ in 0..40 {
         let (status, body) = server.get("/api/catalog").await;
@@ -199,7 +275,12 @@ async fn openapi_document_catalog_and_page() {
     let (status, doc) = server.get("/api/openapi.json").await;
     assert_eq!(status, 200);
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
-    for path in ["/api/games", "/api/games/{id}/moves", "/api/games/{id}/events", "/api/catalog"] {
+    for path in [
+        "/api/games",
+        "/api/games/{id}/moves",
+        "/api/games/{id}/events",
+        "/api/catalog",
+    ] {
         assert!(doc["paths"].get(path).is_some(), "{path}");
     }
     let (status, catalog) = server.get("/api/catalog").await;
@@ -215,12 +296,23 @@ async fn openapi_document_catalog_and_page() {
     assert_eq!(server.get("/api/games/meta").await.1, catalog);
     let page = server.http.get(server.url("/")).send().await.unwrap();
     assert_eq!(page.status(), 200);
-    assert!(page.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    assert!(page.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
     let (status, _) = server.get("/games/0123456789abcdef0123456789abcdef").await;
     assert_eq!(status, 200);
-    let script = server.http.get(server.url("/assets/app.js")).send().await.unwrap();
+    let script = server
+        .http
+        .get(server.url("/assets/app.js"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(script.status(), 200);
-    assert!(script.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    assert!(script.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("javascript"));
     assert_eq!(server.get("/assets/../Cargo.toml").await.0, 404);
     assert_eq!(server.get("/assets/nothing.js").await.0, 404);
 

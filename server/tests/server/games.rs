@@ -7,7 +7,9 @@ use crate::support::{play_out, random_move, Server};
 #[tokio::test]
 async fn connect_four_human_against_human_with_invitation_and_spectator() {
     let server = Server::start();
-    let created = server.create(json!({"game": "connect4", "side": "x"})).await;
+    let created = server
+        .create(json!({"game": "connect4", "side": "x"}))
+        .await;
     let id = created["id"].as_str().unwrap();
     assert_eq!(created["seat"], "x");
     assert_eq!(id.len(), 32);
@@ -16,7 +18,11 @@ async fn connect_four_human_against_human_with_invitation_and_spectator() {
     assert!(invitation["url"].as_str().unwrap().contains("#token="));
     // The game is open until the second player joins with the invitation.
     let (_, open) = server.get("/api/games?open=true").await;
-    assert!(open["games"].as_array().unwrap().iter().any(|game| game["id"] == id));
+    assert!(open["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|game| game["id"] == id));
     let (status, joined) = server
         .post(
             &format!("/api/games/{id}/join"),
@@ -28,7 +34,11 @@ async fn connect_four_human_against_human_with_invitation_and_spectator() {
     assert_eq!(joined["seat"], "o");
     assert_eq!(joined["token"], invitation["token"]);
     let (_, open) = server.get("/api/games?open=true").await;
-    assert!(!open["games"].as_array().unwrap().iter().any(|game| game["id"] == id));
+    assert!(!open["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|game| game["id"] == id));
 
     let mut spectator = server.socket(id).await;
     let hello = spectator.next().await;
@@ -39,9 +49,17 @@ async fn connect_four_human_against_human_with_invitation_and_spectator() {
 
     let x = created["token"].as_str().unwrap();
     let o = joined["token"].as_str().unwrap();
-    for (ply, (token, column)) in [(x, "0"), (o, "1"), (x, "0"), (o, "1"), (x, "0"), (o, "1"), (x, "0")]
-        .into_iter()
-        .enumerate()
+    for (ply, (token, column)) in [
+        (x, "0"),
+        (o, "1"),
+        (x, "0"),
+        (o, "1"),
+        (x, "0"),
+        (o, "1"),
+        (x, "0"),
+    ]
+    .into_iter()
+    .enumerate()
     {
         let (status, state) = server.play(id, token, column).await;
         assert_eq!(status, 200, "{state}");
@@ -61,7 +79,10 @@ async fn connect_four_human_against_human_with_invitation_and_spectator() {
         }
     }
     let (status, error) = server.play(id, o, "2").await;
-    assert_eq!((status, error["error"]["code"].as_str()), (409, Some("game_over")));
+    assert_eq!(
+        (status, error["error"]["code"].as_str()),
+        (409, Some("game_over"))
+    );
     let (status, record) = server.get(&format!("/api/games/{id}/record")).await;
     assert_eq!(status, 200);
     let record = record.as_str().unwrap();
@@ -109,20 +130,31 @@ async fn checkers_multi_jump_hop_by_hop_and_whole_game() {
     socket.next().await;
     // The opponent cannot move in the middle of it.
     let (status, error) = server.play(&id, &white, "32-27").await;
-    assert_eq!((status, error["error"]["code"].as_str()), (409, Some("not_your_turn")));
+    assert_eq!(
+        (status, error["error"]["code"].as_str()),
+        (409, Some("not_your_turn"))
+    );
     let (status, partial) = server
         .play(&id, &red, &format!("{}x{}", route[0], route[1]))
         .await;
     assert_eq!(status, 200, "{partial}");
     assert_eq!(partial["pending_route"], json!(route[..2]));
     assert!(partial["history"].as_array().unwrap().is_empty());
-    assert_eq!(socket.next().await["state"]["pending_route"], json!(route[..2]));
+    assert_eq!(
+        socket.next().await["state"]["pending_route"],
+        json!(route[..2])
+    );
     // A hop that does not go on with the capture is refused.
     let (status, error) = server.play(&id, &red, &format!("{}x5", route[1])).await;
-    assert_eq!((status, error["error"]["code"].as_str()), (422, Some("illegal_move")));
+    assert_eq!(
+        (status, error["error"]["code"].as_str()),
+        (422, Some("illegal_move"))
+    );
     let mut state = partial;
     for hop in route.windows(2).skip(1) {
-        let (status, next) = server.play(&id, &red, &format!("{}x{}", hop[0], hop[1])).await;
+        let (status, next) = server
+            .play(&id, &red, &format!("{}x{}", hop[0], hop[1]))
+            .await;
         assert_eq!(status, 200, "{next}");
         state = next;
     }
@@ -178,12 +210,18 @@ async fn against_the_computer_with_undo_at_once() {
         if !undone && state["history"].as_array().unwrap().len() >= 4 && state["result"].is_null() {
             let plies = state["history"].as_array().unwrap().len();
             let (status, back) = server
-                .post(&format!("/api/games/{id}/undo"), json!({"action": "request"}), Some(token))
+                .post(
+                    &format!("/api/games/{id}/undo"),
+                    json!({"action": "request"}),
+                    Some(token),
+                )
                 .await;
             assert_eq!(status, 200, "{back}");
             assert_eq!(back["history"].as_array().unwrap().len(), plies - 2);
             assert_eq!(back["to_move"], "x");
-            let push = socket.until_version(back["version"].as_u64().unwrap()).await;
+            let push = socket
+                .until_version(back["version"].as_u64().unwrap())
+                .await;
             assert_eq!(push["type"], "undo");
             state = push["state"].clone();
             undone = true;
@@ -229,35 +267,62 @@ async fn draw_offers_resignation_and_undo_between_humans() {
     server.play(&id, &red, "11-15").await;
     socket.next().await;
     // White offers a draw; Red declines; White is still to move.
-    let (status, state) = server.post(&path("draw"), json!({"action": "offer"}), Some(&white)).await;
+    let (status, state) = server
+        .post(&path("draw"), json!({"action": "offer"}), Some(&white))
+        .await;
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["offers"]["draw"], "white");
     let push = socket.next().await;
     assert_eq!(push["type"], "offer");
     let (status, error) = server.play(&id, &white, "23-19").await;
-    assert_eq!((status, error["error"]["code"].as_str()), (409, Some("conflict")));
-    let (status, error) = server.post(&path("draw"), json!({"action": "accept"}), Some(&white)).await;
+    assert_eq!(
+        (status, error["error"]["code"].as_str()),
+        (409, Some("conflict"))
+    );
+    let (status, error) = server
+        .post(&path("draw"), json!({"action": "accept"}), Some(&white))
+        .await;
     assert_eq!(status, 409, "{error}");
-    let (status, state) = server.post(&path("draw"), json!({"action": "decline"}), Some(&red)).await;
+    let (status, state) = server
+        .post(&path("draw"), json!({"action": "decline"}), Some(&red))
+        .await;
     assert_eq!(status, 200, "{state}");
     assert!(state["offers"]["draw"].is_null());
     assert_eq!(state["to_move"], "white");
-    let (status, error) = server.post(&path("draw"), json!({"action": "decline"}), Some(&red)).await;
-    assert_eq!((status, error["error"]["code"].as_str()), (409, Some("no_pending_offer")));
+    let (status, error) = server
+        .post(&path("draw"), json!({"action": "decline"}), Some(&red))
+        .await;
+    assert_eq!(
+        (status, error["error"]["code"].as_str()),
+        (409, Some("no_pending_offer"))
+    );
 
     // Undo: White plays, asks to take it back; Red declines, then accepts a second request.
     server.play(&id, &white, "23-19").await;
-    let (status, state) = server.post(&path("undo"), json!({"action": "request"}), Some(&white)).await;
+    let (status, state) = server
+        .post(&path("undo"), json!({"action": "request"}), Some(&white))
+        .await;
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["offers"]["undo"], "white");
-    let (status, error) = server.post(&path("undo"), json!({"action": "accept"}), Some(&white)).await;
-    assert_eq!((status, error["error"]["code"].as_str()), (409, Some("no_pending_offer")));
-    let (status, state) = server.post(&path("undo"), json!({"action": "decline"}), Some(&red)).await;
+    let (status, error) = server
+        .post(&path("undo"), json!({"action": "accept"}), Some(&white))
+        .await;
+    assert_eq!(
+        (status, error["error"]["code"].as_str()),
+        (409, Some("no_pending_offer"))
+    );
+    let (status, state) = server
+        .post(&path("undo"), json!({"action": "decline"}), Some(&red))
+        .await;
     assert_eq!(status, 200, "{state}");
     assert!(state["offers"]["undo"].is_null());
     assert_eq!(state["history"].as_array().unwrap().len(), 2);
-    server.post(&path("undo"), json!({"action": "request"}), Some(&white)).await;
-    let (status, state) = server.post(&path("undo"), json!({"action": "accept"}), Some(&red)).await;
+    server
+        .post(&path("undo"), json!({"action": "request"}), Some(&white))
+        .await;
+    let (status, state) = server
+        .post(&path("undo"), json!({"action": "accept"}), Some(&red))
+        .await;
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["history"].as_array().unwrap().len(), 1);
     assert_eq!(state["to_move"], "white");
@@ -267,14 +332,26 @@ async fn draw_offers_resignation_and_undo_between_humans() {
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["result"]["outcome"], "white");
     assert_eq!(state["result"]["pdn"], "0-1");
-    assert!(state["result"]["reason"].as_str().unwrap().contains("resigned"));
-    let (status, error) = server.post(&path("undo"), json!({"action": "request"}), Some(&white)).await;
-    assert_eq!((status, error["error"]["code"].as_str()), (409, Some("game_over")));
+    assert!(state["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("resigned"));
+    let (status, error) = server
+        .post(&path("undo"), json!({"action": "request"}), Some(&white))
+        .await;
+    assert_eq!(
+        (status, error["error"]["code"].as_str()),
+        (409, Some("game_over"))
+    );
 
     let (id, red, white) = server.human_game(json!({"game": "checkers"})).await;
     let path = |what: &str| format!("/api/games/{id}/{what}");
-    server.post(&path("draw"), json!({"action": "offer"}), Some(&red)).await;
-    let (status, state) = server.post(&path("draw"), json!({"action": "accept"}), Some(&white)).await;
+    server
+        .post(&path("draw"), json!({"action": "offer"}), Some(&red))
+        .await;
+    let (status, state) = server
+        .post(&path("draw"), json!({"action": "accept"}), Some(&white))
+        .await;
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["result"]["outcome"], "draw");
     assert_eq!(state["result"]["reason"], "draw agreed");
@@ -293,10 +370,16 @@ async fn the_computer_judges_a_draw_offer() {
     let mut socket = server.socket(id).await;
     socket.next().await;
     let (status, state) = server
-        .post(&format!("/api/games/{id}/draw"), json!({"action": "offer"}), Some(token))
+        .post(
+            &format!("/api/games/{id}/draw"),
+            json!({"action": "offer"}),
+            Some(token),
+        )
         .await;
     assert_eq!(status, 200, "{state}");
-    let answer = socket.until_version(state["version"].as_u64().unwrap() + 1).await;
+    let answer = socket
+        .until_version(state["version"].as_u64().unwrap() + 1)
+        .await;
     let state = &answer["state"];
     assert!(state["offers"]["draw"].is_null(), "{state}");
     // At the start the computer sees no reason to agree: it declines, and Red is to move.

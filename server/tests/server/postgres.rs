@@ -7,7 +7,9 @@ use serde_json::json;
 use crate::support::{random_move, Server};
 
 fn postgres_url() -> Option<String> {
-    let url = std::env::var("RULEBOOK_TEST_POSTGRES_URL").ok().filter(|url| !url.is_empty());
+    let url = std::env::var("RULEBOOK_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|url| !url.is_empty());
     if url.is_none() {
         println!("skipped: set RULEBOOK_TEST_POSTGRES_URL to run the PostgreSQL test");
     }
@@ -24,7 +26,9 @@ async fn two_processes_on_one_postgresql_lose_and_double_nothing() {
     let created = a.create(json!({"game": "connect4", "side": "x"})).await;
     let id = created["id"].as_str().unwrap().to_owned();
     let x = created["token"].as_str().unwrap().to_owned();
-    let (status, joined) = b.post(&format!("/api/games/{id}/join"), json!({}), None).await;
+    let (status, joined) = b
+        .post(&format!("/api/games/{id}/join"), json!({}), None)
+        .await;
     assert_eq!(status, 200, "{joined}");
     let o = joined["token"].as_str().unwrap().to_owned();
     let mut socket_a = a.socket(&id).await;
@@ -32,12 +36,18 @@ async fn two_processes_on_one_postgresql_lose_and_double_nothing() {
     let mut state = b.state(&id).await;
     let mut plies = 0;
     while state["result"].is_null() && plies < 42 {
-        let (server, token) = if state["to_move"] == "x" { (&b, &x) } else { (&a, &o) };
+        let (server, token) = if state["to_move"] == "x" {
+            (&b, &x)
+        } else {
+            (&a, &o)
+        };
         let (status, next) = server.play(&id, token, &random_move(&state)).await;
         assert_eq!(status, 200, "{next}");
         plies += 1;
         // A pushes every move, those made through B too.
-        let push = socket_a.until_version(next["version"].as_u64().unwrap()).await;
+        let push = socket_a
+            .until_version(next["version"].as_u64().unwrap())
+            .await;
         assert_eq!(push["state"]["version"], next["version"]);
         state = next;
     }
@@ -50,7 +60,11 @@ async fn two_processes_on_one_postgresql_lose_and_double_nothing() {
     let (first, second) = tokio::join!(a.play(&id, &x, "11-15"), b.play(&id, &x, "11-15"));
     let statuses = [first.0, second.0];
     assert!(statuses.contains(&200), "{statuses:?}");
-    assert_eq!(statuses.iter().filter(|&&status| status == 200).count(), 1, "{first:?} {second:?}");
+    assert_eq!(
+        statuses.iter().filter(|&&status| status == 200).count(),
+        1,
+        "{first:?} {second:?}"
+    );
     let a_state = a.state(&id).await;
     assert_eq!(a_state["history"].as_array().unwrap().len(), 1);
     let b_state = b.state(&id).await;

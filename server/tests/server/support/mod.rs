@@ -87,7 +87,10 @@ impl Server {
         let response = request.send().await.unwrap();
         let status = response.status().as_u16();
         let text = response.text().await.unwrap();
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
     }
 
     /// GET: the status and the body (JSON, or the text as a string).
@@ -95,7 +98,10 @@ impl Server {
         let response = self.http.get(self.url(path)).send().await.unwrap();
         let status = response.status().as_u16();
         let text = response.text().await.unwrap();
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
     }
 
     /// The state of game `id`.
@@ -132,8 +138,12 @@ impl Server {
 
     /// Plays `text` with `token`; the status and body.
     pub async fn play(&self, id: &str, token: &str, text: &str) -> (u16, Value) {
-        self.post(&format!("/api/games/{id}/moves"), json!({"move": text}), Some(token))
-            .await
+        self.post(
+            &format!("/api/games/{id}/moves"),
+            json!({"move": text}),
+            Some(token),
+        )
+        .await
     }
 
     /// Opens the game's WebSocket.
@@ -204,7 +214,9 @@ impl Socket {
                 }
             }
         };
-        tokio::time::timeout(Duration::from_secs(5), wait).await.is_ok()
+        tokio::time::timeout(Duration::from_secs(5), wait)
+            .await
+            .is_ok()
     }
 
     /// Sends a text message.
@@ -240,7 +252,11 @@ pub async fn play_out(server: &Server, id: &str, tokens: [&str; 2], max_plies: u
     }
     let seat = usize::from(state["to_move"] != players[0]);
     let (status, state) = server
-        .post(&format!("/api/games/{id}/resign"), json!({}), Some(tokens[seat]))
+        .post(
+            &format!("/api/games/{id}/resign"),
+            json!({}),
+            Some(tokens[seat]),
+        )
         .await;
     assert_eq!(status, 200, "{state}");
     state
