@@ -218,7 +218,9 @@ impl App {
         game: Box<dyn LiveGame>,
         version: u64,
     ) -> Arc<Handle> {
-        let (tx, _) = broadcast::channel(64);
+        // The channel keeps its last messages (full states): few, to bound memory;
+        // a client that lags gets a fresh state instead.
+        let (tx, _) = broadcast::channel(16);
         let has_computer = game
             .config()
             .seats

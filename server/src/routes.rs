@@ -590,7 +590,10 @@ pub async fn events(
             rejection.body_text()
         ))
     })?;
+    // Small buffers: thousands of sockets must not cost 128 KiB each.
     Ok(upgrade
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
         .max_message_size(MAX_BODY)
         .max_frame_size(MAX_BODY)
         .on_upgrade(move |socket| serve_socket(handle, socket)))
