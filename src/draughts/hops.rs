@@ -155,7 +155,7 @@ fn precedence_rule<R: Rules>(longest: usize) -> String {
 /// flying king makes between two pieces on one line may be typed or
 /// left out).
 fn typed_so_far<R: Rules>(position: &Draughts<R>, mv: &Move<R>, typed: &[u8]) -> Option<usize> {
-    position.follows(mv, typed, Skip::Unwritten)
+    position.follows(mv, typed, Skip::Unwritten, false)
 }
 
 /// Resolves the squares of a capture typed so far.

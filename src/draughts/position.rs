@@ -345,8 +345,16 @@ impl<R: Rules> Draughts<R> {
     /// `None` when they do not follow it. With `Skip::Unwritten`, only the
     /// stops `mv` does not write may be left out (the written route, the
     /// landings of each piece taken, or a mixture); with `Skip::Any`, any
-    /// (short forms: `28x10`).
-    pub(super) fn follows(&self, mv: &Move<R>, written: &[u8], skip: Skip) -> Option<usize> {
+    /// (short forms: `28x10`). With `to_end`, the last written square is
+    /// only matched by the move's last stop, so that a route passing its
+    /// end square before it ends there (a loop) still follows.
+    pub(super) fn follows(
+        &self,
+        mv: &Move<R>,
+        written: &[u8],
+        skip: Skip,
+        to_end: bool,
+    ) -> Option<usize> {
         let (&start, rest) = written.split_first()?;
         if !mv.is_capture() || start != mv.indices()[0] {
             return None;
@@ -363,7 +371,9 @@ impl<R: Rules> Draughts<R> {
             if failed {
                 return;
             }
-            if stops & (1 << next) != 0 {
+            let last_written = rest.len() == 1;
+            let may_match = !to_end || !last_written || taken == mv.capture_count();
+            if may_match && stops & (1 << next) != 0 {
                 rest.next();
                 matched = taken;
             } else if skip == Skip::Unwritten && must_write {
@@ -413,7 +423,7 @@ impl<R: Rules> Draughts<R> {
                 return mv.indices() == squares.as_slice();
             }
             let ends = mv.indices().last().map(|&i| usize::from(i)) == last;
-            ends && self.follows(mv, &squares, skip) == Some(mv.capture_count())
+            ends && self.follows(mv, &squares, skip, true) == Some(mv.capture_count())
         };
         let matching: Vec<Move<R>> = legal
             .iter()
@@ -447,18 +457,39 @@ impl<R: Rules> Draughts<R> {
 
     /// The move as a player writes it: start and end (`32-28`, `28x10`),
     /// or the full route when another legal move has the same start and
-    /// end. [`Draughts::parse_move`] reads it back to `mv`.
+    /// end, or when the start and end alone do not read back as `mv` (a
+    /// capture that passes its end square, or its start, before it ends
+    /// there). For a legal `mv`, [`Draughts::parse_move`] reads it back to
+    /// `mv`.
     pub fn move_text(&self, mv: &Move<R>) -> String {
+        let full = mv.to_string();
+        if mv.capture_count() <= 1 {
+            return full;
+        }
         let same_ends = self
             .legal_moves()
             .iter()
             .filter(|other| other.from() == mv.from() && other.to() == mv.to())
             .count();
-        if same_ends > 1 || mv.capture_count() <= 1 {
-            return mv.to_string();
+        if same_ends > 1 {
+            return full;
+        }
+        // A route that comes back to its start or passes its end before
+        // ending there keeps its squares: `h4:f6` would read as one jump.
+        let (from, to) = (mv.indices()[0], mv.indices()[mv.indices().len() - 1]);
+        let inner = &mv.indices()[1..mv.indices().len() - 1];
+        if from == to || inner.contains(&from) || inner.contains(&to) {
+            return full;
         }
         let separator = R::NOTATION.capture_separator();
-        format!("{}{separator}{}", mv.from(), mv.to())
+        let short = format!("{}{separator}{}", mv.from(), mv.to());
+        // The full route always reads back (an exact legal route is taken
+        // as written); the short one only when nothing else matches it.
+        if self.parse_move(&short).as_ref() == Ok(mv) {
+            short
+        } else {
+            full
+        }
     }
 
     /// The bitboard of `color`'s pieces.

@@ -16,6 +16,7 @@ mod english;
 mod environment;
 mod hops;
 mod hub;
+mod loop_notation;
 mod notation;
 mod pdn;
 mod perft;

@@ -91,6 +91,18 @@ fn set_up_positions_keep_the_contract() {
     check(Config::new().start_position(checkers), SEED, 6).unwrap();
 }
 
+/// The seed the proptest below found (issue 17): a Russian capture that
+/// comes back to a square was written `h4:f6`, which did not read back.
+#[test]
+fn the_looping_capture_seed_keeps_the_described_contract() {
+    let seed = 12_476_946_847_717_201_917;
+    for spec in every_spec() {
+        if let Err(violation) = spec.visit(CheckDescribed { seed, playouts: 2 }) {
+            panic!("{spec}: {violation}");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
 
