@@ -846,9 +846,15 @@ class GamePage {
     const opponent = this.opponent();
     this.action(
       () => api.draw(this.id, this.token, "offer"),
-      (state) => {
-        if (state.result) return null;
-        if (opponent && state.seats[opponent].kind === "computer" && !state.offers.draw) return `${seatTitle(opponent)} (the computer) declined the draw.`;
+      () => {
+        // The live channel may already have brought a newer state than this reply (the computer
+        // judges an offer in a few milliseconds), so the message follows the newest state.
+        const latest = this.state;
+        if (latest.result) return null;
+        if (!latest.offers.draw) {
+          const who = opponent && latest.seats[opponent].kind === "computer" ? `${seatTitle(opponent)} (the computer)` : seatTitle(opponent);
+          return `${who} declined the draw.`;
+        }
         return `You offered a draw; ${seatTitle(opponent)} may accept or decline.`;
       },
     );
