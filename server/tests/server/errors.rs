@@ -13,144 +13,258 @@ fn code(body: &Value) -> &str {
         .unwrap_or_else(|| panic!("no error code in {body}"))
 }
 
+/// A request the server refuses: a POST of `body` to `path` with `token`
+/// (a GET when `body` is `None`), the status and error code of the
+/// answer, and words its message holds.
+struct Refusal<'a> {
+    path: &'a str,
+    body: Option<Value>,
+    token: Option<&'a str>,
+    status: u16,
+    code: &'static str,
+    message: Option<&'static str>,
+}
+
+impl<'a> Refusal<'a> {
+    /// A POST of `body` to `path` with `token`, refused with `status` and
+    /// `code`.
+    fn post(
+        path: &'a str,
+        body: Value,
+        token: Option<&'a str>,
+        (status, code): (u16, &'static str),
+    ) -> Self {
+        Refusal {
+            path,
+            body: Some(body),
+            token,
+            status,
+            code,
+            message: None,
+        }
+    }
+
+    /// A GET of `path`, refused with `status` and `code`.
+    fn get(path: &'a str, (status, code): (u16, &'static str)) -> Self {
+        Refusal {
+            path,
+            body: None,
+            token: None,
+            status,
+            code,
+            message: None,
+        }
+    }
+
+    /// The same refusal, its message holding `words`.
+    fn saying(self, words: &'static str) -> Self {
+        Refusal {
+            message: Some(words),
+            ..self
+        }
+    }
+}
+
+/// Sends the requests of `refusals` in turn and checks each answer: the
+/// status, the JSON error's code, and the words of its message.
+async fn assert_refused(server: &Server, refusals: Vec<Refusal<'_>>) {
+    for refusal in refusals {
+        let path = refusal.path;
+        let (status, body) = match refusal.body {
+            Some(body) => server.post(path, body, refusal.token).await,
+            None => server.get(path).await,
+        };
+        assert_eq!(
+            (status, code(&body)),
+            (refusal.status, refusal.code),
+            "{path}: {body}"
+        );
+        if let Some(words) = refusal.message {
+            let message = body["error"]["message"].as_str().unwrap();
+            assert!(message.contains(words), "{path}: {body}");
+        }
+    }
+}
+
+/// POSTs `body` as it is to `path` with the `authorization` and
+/// `content-type` headers given: the status and the body (JSON, or the
+/// text as a string).
+async fn post_raw(
+    server: &Server,
+    path: &str,
+    authorization: &str,
+    content_type: &str,
+    body: &'static str,
+) -> (u16, Value) {
+    let response = server
+        .http
+        .post(server.url(path))
+        .header("authorization", authorization)
+        .header("content-type", content_type)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
 #[tokio::test]
 async fn every_bad_request_is_a_4xx_json_error_and_changes_nothing() {
     let server = Server::start();
     let (id, red, white) = server.human_game(json!({"game": "checkers"})).await;
     let before = server.state(&id).await;
     let moves = format!("/api/games/{id}/moves");
+    let draw = format!("/api/games/{id}/draw");
+    let undo = format!("/api/games/{id}/undo");
+    let join = format!("/api/games/{id}/join");
+    let events = format!("/api/games/{id}/events");
+    let (red, white) = (red.as_str(), white.as_str());
+    let eleven_fifteen = || json!({"move": "11-15"});
 
-    // Tokens: missing, malformed, wrong, the other seat's.
-    let (status, body) = server.post(&moves, json!({"move": "11-15"}), None).await;
-    assert_eq!((status, code(&body)), (401, "unauthorized"));
-    let response = server
-        .http
-        .post(server.url(&moves))
-        .header("authorization", "Basic abc")
-        .json(&json!({"move": "11-15"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 401);
-    let (status, body) = server
-        .post(&moves, json!({"move": "11-15"}), Some("0123"))
-        .await;
-    assert_eq!((status, code(&body)), (403, "forbidden"));
-    let (status, body) = server.play(&id, &white, "11-15").await;
-    assert_eq!((status, code(&body)), (409, "not_your_turn"));
-    assert!(body["error"]["message"]
-        .as_str()
-        .unwrap()
-        .contains("Red is to move"));
+    assert_refused(
+        &server,
+        vec![
+            // Tokens: missing, wrong, the other seat's.
+            Refusal::post(&moves, eleven_fifteen(), None, (401, "unauthorized")),
+            Refusal::post(&moves, eleven_fifteen(), Some("0123"), (403, "forbidden")),
+            Refusal::post(
+                &moves,
+                eleven_fifteen(),
+                Some(white),
+                (409, "not_your_turn"),
+            )
+            .saying("Red is to move"),
+            // Illegal moves, with the crate's message.
+            Refusal::post(
+                &moves,
+                json!({"move": "11-18"}),
+                Some(red),
+                (422, "illegal_move"),
+            )
+            .saying("legal moves"),
+            Refusal::post(
+                &moves,
+                json!({"move": ""}),
+                Some(red),
+                (422, "illegal_move"),
+            ),
+            // A body too large.
+            Refusal::post(
+                &moves,
+                json!({"move": "1".repeat(20_000)}),
+                Some(red),
+                (413, "payload_too_large"),
+            ),
+            // Unknown games, levels, sides, sizes, positions, opponents, routes.
+            Refusal::post(
+                "/api/games",
+                json!({"game": "chess"}),
+                None,
+                (400, "unknown_game"),
+            )
+            .saying("checkers"),
+            Refusal::post(
+                "/api/games",
+                json!({"game": "checkers", "opponent": "computer", "level": 99}),
+                None,
+                (400, "bad_level"),
+            ),
+            Refusal::post(
+                "/api/games",
+                json!({"game": "checkers", "side": "blue"}),
+                None,
+                (400, "bad_request"),
+            ),
+            Refusal::post(
+                "/api/games",
+                json!({"game": "connectx", "rows": 1000, "columns": 7, "inarow": 4}),
+                None,
+                (400, "bad_request"),
+            ),
+            Refusal::post(
+                "/api/games",
+                json!({"game": "checkers", "position": "W:W99:B1"}),
+                None,
+                (400, "bad_request"),
+            ),
+            Refusal::post(
+                "/api/games",
+                json!({"game": "checkers", "opponent": "robot"}),
+                None,
+                (400, "invalid_json"),
+            ),
+            Refusal::get("/api/nothing", (404, "not_found")),
+            // Draw and undo actions unknown or out of place.
+            Refusal::post(
+                &draw,
+                json!({"action": "maybe"}),
+                Some(red),
+                (400, "invalid_json"),
+            ),
+            Refusal::post(
+                &undo,
+                json!({"action": "accept"}),
+                Some(red),
+                (409, "no_pending_offer"),
+            ),
+            Refusal::post(
+                &undo,
+                json!({"action": "request"}),
+                Some(red),
+                (409, "conflict"),
+            ),
+            // A second join, and the WebSocket path without an upgrade.
+            Refusal::post(&join, json!({}), None, (409, "conflict")),
+            Refusal::get(&events, (400, "bad_request")),
+        ],
+    )
+    .await;
 
-    // Illegal moves, with the crate's message.
-    let (status, body) = server.play(&id, &red, "11-18").await;
-    assert_eq!((status, code(&body)), (422, "illegal_move"));
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("legal moves"),
-        "{body}"
-    );
-    let (status, body) = server.play(&id, &red, "").await;
-    assert_eq!((status, code(&body)), (422, "illegal_move"));
-
-    // Bodies: malformed JSON, wrong shape, wrong content type, too large.
+    // Headers and bodies: a token not of the bearer kind; malformed JSON,
+    // the wrong shape, the wrong content type.
+    let (status, _) = post_raw(
+        &server,
+        &moves,
+        "Basic abc",
+        "application/json",
+        r#"{"move":"11-15"}"#,
+    )
+    .await;
+    assert_eq!(status, 401);
+    let bearer = format!("Bearer {red}");
     for bad in ["{", "[1,2]", "{\"mov\": 3}", "null", "\u{0}"] {
-        let response = server
-            .http
-            .post(server.url(&moves))
-            .bearer_auth(&red)
-            .header("content-type", "application/json")
-            .body(bad)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 400, "{bad}");
-        let body: Value = response.json().await.unwrap();
+        let (status, body) = post_raw(&server, &moves, &bearer, "application/json", bad).await;
+        assert_eq!(status, 400, "{bad}");
         assert_eq!(code(&body), "invalid_json");
     }
-    let response = server
-        .http
-        .post(server.url(&moves))
-        .bearer_auth(&red)
-        .header("content-type", "text/plain")
-        .body("{\"move\": \"11-15\"}")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 415);
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(code(&body), "unsupported_media_type");
-    let huge = json!({"move": "1".repeat(20_000)});
-    let (status, body) = server.post(&moves, huge, Some(&red)).await;
-    assert_eq!((status, code(&body)), (413, "payload_too_large"));
+    let (status, body) = post_raw(
+        &server,
+        &moves,
+        &bearer,
+        "text/plain",
+        "{\"move\": \"11-15\"}",
+    )
+    .await;
+    assert_eq!((status, code(&body)), (415, "unsupported_media_type"));
 
-    // Unknown ids, games, levels, sides, routes, methods.
+    // Unknown ids, and a method no route takes.
     for unknown in ["0123456789abcdef0123456789abcdef", "nope", "%00", "..%2F.."] {
-        let (status, body) = server.get(&format!("/api/games/{unknown}")).await;
-        assert_eq!(status, 404, "{unknown}");
-        assert_eq!(code(&body), "not_found");
-        let (status, body) = server
-            .post(
-                &format!("/api/games/{unknown}/moves"),
-                json!({"move": "11-15"}),
-                Some(&red),
-            )
-            .await;
-        assert_eq!((status, code(&body)), (404, "not_found"));
+        let game = format!("/api/games/{unknown}");
+        let game_moves = format!("/api/games/{unknown}/moves");
+        assert_refused(
+            &server,
+            vec![
+                Refusal::get(&game, (404, "not_found")),
+                Refusal::post(&game_moves, eleven_fifteen(), Some(red), (404, "not_found")),
+            ],
+        )
+        .await;
     }
-    let (status, body) = server
-        .post("/api/games", json!({"game": "chess"}), None)
-        .await;
-    assert_eq!((status, code(&body)), (400, "unknown_game"));
-    assert!(body["error"]["message"]
-        .as_str()
-        .unwrap()
-        .contains("checkers"));
-    let (status, body) = server
-        .post(
-            "/api/games",
-            json!({"game": "checkers", "opponent": "computer", "level": 99}),
-            None,
-        )
-        .await;
-    assert_eq!((status, code(&body)), (400, "bad_level"));
-    let (status, body) = server
-        .post(
-            "/api/games",
-            json!({"game": "checkers", "side": "blue"}),
-            None,
-        )
-        .await;
-    assert_eq!((status, code(&body)), (400, "bad_request"));
-    let (status, body) = server
-        .post(
-            "/api/games",
-            json!({"game": "connectx", "rows": 1000, "columns": 7, "inarow": 4}),
-            None,
-        )
-        .await;
-    assert_eq!((status, code(&body)), (400, "bad_request"));
-    let (status, body) = server
-        .post(
-            "/api/games",
-            json!({"game": "checkers", "position": "W:W99:B1"}),
-            None,
-        )
-        .await;
-    assert_eq!((status, code(&body)), (400, "bad_request"));
-    let (status, body) = server
-        .post(
-            "/api/games",
-            json!({"game": "checkers", "opponent": "robot"}),
-            None,
-        )
-        .await;
-    assert_eq!((status, code(&body)), (400, "invalid_json"));
-    let (status, body) = server.get("/api/nothing").await;
-    assert_eq!((status, code(&body)), (404, "not_found"));
     let response = server
         .http
         .delete(server.url(&format!("/api/games/{id}")))
@@ -158,65 +272,38 @@ async fn every_bad_request_is_a_4xx_json_error_and_changes_nothing() {
         .await
         .unwrap();
     assert_eq!(response.status(), 405);
-    let (status, body) = server
-        .post(
-            &format!("/api/games/{id}/draw"),
-            json!({"action": "maybe"}),
-            Some(&red),
-        )
-        .await;
-    assert_eq!((status, code(&body)), (400, "invalid_json"));
-    let (status, body) = server
-        .post(
-            &format!("/api/games/{id}/undo"),
-            json!({"action": "accept"}),
-            Some(&red),
-        )
-        .await;
-    assert_eq!((status, code(&body)), (409, "no_pending_offer"));
-    let (status, body) = server
-        .post(
-            &format!("/api/games/{id}/undo"),
-            json!({"action": "request"}),
-            Some(&red),
-        )
-        .await;
-    assert_eq!((status, code(&body)), (409, "conflict"));
-    // A second join, and the WebSocket path without an upgrade.
-    let (status, body) = server
-        .post(&format!("/api/games/{id}/join"), json!({}), None)
-        .await;
-    assert_eq!((status, code(&body)), (409, "conflict"));
-    let (status, body) = server.get(&format!("/api/games/{id}/events")).await;
-    assert_eq!((status, code(&body)), (400, "bad_request"));
 
     // Nothing changed.
     assert_eq!(server.state(&id).await, before);
 
     // A finished game takes no move.
-    server
-        .post(&format!("/api/games/{id}/resign"), json!({}), Some(&red))
-        .await;
-    let (status, body) = server.play(&id, &white, "23-19").await;
-    assert_eq!((status, code(&body)), (409, "game_over"));
-    let (status, body) = server
-        .post(&format!("/api/games/{id}/resign"), json!({}), Some(&white))
-        .await;
-    assert_eq!((status, code(&body)), (409, "game_over"));
-    let (status, body) = server
-        .post(
-            &format!("/api/games/{id}/draw"),
-            json!({"action": "offer"}),
-            Some(&white),
-        )
-        .await;
-    assert_eq!((status, code(&body)), (409, "game_over"));
+    let resign = format!("/api/games/{id}/resign");
+    server.post(&resign, json!({}), Some(red)).await;
+    assert_refused(
+        &server,
+        vec![
+            Refusal::post(
+                &moves,
+                json!({"move": "23-19"}),
+                Some(white),
+                (409, "game_over"),
+            ),
+            Refusal::post(&resign, json!({}), Some(white), (409, "game_over")),
+            Refusal::post(
+                &draw,
+                json!({"action": "offer"}),
+                Some(white),
+                (409, "game_over"),
+            ),
+        ],
+    )
+    .await;
 
     // Tokens are never shown to others.
     let state = server.state(&id).await.to_string();
-    assert!(!state.contains(&red) && !state.contains(&white));
+    assert!(!state.contains(red) && !state.contains(white));
     let (_, list) = server.get("/api/games").await;
-    assert!(!list.to_string().contains(&red));
+    assert!(!list.to_string().contains(red));
 }
 
 #[tokio::test]
