@@ -91,15 +91,23 @@ fn set_up_positions_keep_the_contract() {
     check(Config::new().start_position(checkers), SEED, 6).unwrap();
 }
 
+/// Two playouts from `seed` of every game of [`every_spec`] through the
+/// kit; the first violation, named by its game.
+fn every_game_from_seed(seed: u64) -> Result<(), String> {
+    for spec in every_spec() {
+        if let Err(violation) = spec.visit(CheckDescribed { seed, playouts: 2 }) {
+            return Err(format!("{spec}: {violation}"));
+        }
+    }
+    Ok(())
+}
+
 /// The seed the proptest below found (issue 17): a Russian capture that
 /// comes back to a square was written `h4:f6`, which did not read back.
 #[test]
 fn the_looping_capture_seed_keeps_the_described_contract() {
-    let seed = 12_476_946_847_717_201_917;
-    for spec in every_spec() {
-        if let Err(violation) = spec.visit(CheckDescribed { seed, playouts: 2 }) {
-            panic!("{spec}: {violation}");
-        }
+    if let Err(violation) = every_game_from_seed(12_476_946_847_717_201_917) {
+        panic!("{violation}");
     }
 }
 
@@ -108,11 +116,7 @@ proptest! {
 
     #[test]
     fn random_seeds_keep_the_described_contract(seed in any::<u64>()) {
-        for spec in every_spec() {
-            if let Err(violation) = spec.visit(CheckDescribed { seed, playouts: 2 }) {
-                return Err(TestCaseError::fail(format!("{spec}: {violation}")));
-            }
-        }
+        every_game_from_seed(seed).map_err(TestCaseError::fail)?;
     }
 }
 
@@ -345,6 +349,72 @@ fn positions_of_another_connectx_size_are_refused() {
     assert_eq!(small.parse_position(&small.position_text()), Ok(small));
 }
 
+/// The `Game` items of a wrapper of `$inner` (a tuple struct around it)
+/// that plays as `$inner` does, but for `legal_moves`.
+macro_rules! game_as_wrapped {
+    ($inner:ty) => {
+        fn to_move(&self) -> Self::Player {
+            self.0.to_move()
+        }
+        fn opponent(player: Self::Player) -> Self::Player {
+            <$inner>::opponent(player)
+        }
+        fn apply(&mut self, mv: Self::Move) -> Result<(), rulebook::PlayError<Self::Move>> {
+            self.0.apply(mv)
+        }
+        fn apply_unchecked(&mut self, mv: Self::Move) {
+            self.0.apply_unchecked(mv);
+        }
+        fn outcome(&self) -> Option<rulebook::Outcome<Self::Player>> {
+            self.0.outcome()
+        }
+        fn ending(&self) -> Option<Self::Ending> {
+            self.0.ending()
+        }
+    };
+}
+
+/// The `Described` items a wrapper of `$inner` (a tuple struct around it)
+/// takes from `$inner` as they are: captures, board, records and draw
+/// rules; and one engine level, an MCTS from [`SEED`].
+macro_rules! described_as_wrapped {
+    ($inner:ty) => {
+        fn captured(&self, mv: Self::Move) -> Vec<String> {
+            Described::captured(&self.0, mv)
+        }
+        fn board(&self) -> rulebook::catalog::BoardView {
+            Described::board(&self.0)
+        }
+        fn levels() -> core::ops::RangeInclusive<u32> {
+            1..=1
+        }
+        fn default_level() -> u32 {
+            1
+        }
+        fn engine(&self, level: u32) -> Result<Engine<Self>, LevelError> {
+            if !Self::levels().contains(&level) {
+                return Err(LevelError {
+                    requested: level,
+                    max: 1,
+                });
+            }
+            Ok(Engine::new(Mcts::new(SEED), Limits::nodes(50)))
+        }
+        fn record(game: &Match<Self>, tags: &[(&str, &str)]) -> Result<String, WriteError> {
+            let mut unwrapped = Match::new(game.start().0);
+            for &mv in game.history() {
+                unwrapped
+                    .play(mv)
+                    .expect("the wrapper's moves are the wrapped game's");
+            }
+            <$inner>::record(&unwrapped, tags)
+        }
+        fn draw_rules() -> rulebook::DrawRules {
+            <$inner>::draw_rules()
+        }
+    };
+}
+
 /// Connect Four with one flaw in its description (0: none), to see the
 /// kit report it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -371,26 +441,9 @@ impl<const FLAW: u8> Game for Flawed<FLAW> {
     type Ending = rulebook::connect4::Ending;
     const MAX_PLIES: Option<u32> = Connect4::MAX_PLIES;
 
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
-    fn opponent(player: Player) -> Player {
-        Connect4::opponent(player)
-    }
+    game_as_wrapped!(Connect4);
     fn legal_moves(&self) -> Self::Moves {
         self.0.legal_moves()
-    }
-    fn apply(&mut self, mv: Self::Move) -> Result<(), rulebook::PlayError<Self::Move>> {
-        self.0.apply(mv)
-    }
-    fn apply_unchecked(&mut self, mv: Self::Move) {
-        self.0.apply_unchecked(mv);
-    }
-    fn outcome(&self) -> Option<rulebook::Outcome<Player>> {
-        self.0.outcome()
-    }
-    fn ending(&self) -> Option<Self::Ending> {
-        self.0.ending()
     }
 }
 
@@ -440,39 +493,7 @@ impl<const FLAW: u8> Described for Flawed<FLAW> {
         }
         self.0.route(mv)
     }
-    fn captured(&self, mv: Self::Move) -> Vec<String> {
-        Described::captured(&self.0, mv)
-    }
-    fn board(&self) -> rulebook::catalog::BoardView {
-        Described::board(&self.0)
-    }
-    fn levels() -> core::ops::RangeInclusive<u32> {
-        1..=1
-    }
-    fn default_level() -> u32 {
-        1
-    }
-    fn engine(&self, level: u32) -> Result<Engine<Self>, LevelError> {
-        if !Self::levels().contains(&level) {
-            return Err(LevelError {
-                requested: level,
-                max: 1,
-            });
-        }
-        Ok(Engine::new(Mcts::new(SEED), Limits::nodes(50)))
-    }
-    fn record(game: &Match<Self>, tags: &[(&str, &str)]) -> Result<String, WriteError> {
-        let mut unflawed = Match::new(game.start().0);
-        for &mv in game.history() {
-            unflawed
-                .play(mv)
-                .expect("the flawed game's moves are Connect Four's");
-        }
-        Connect4::record(&unflawed, tags)
-    }
-    fn draw_rules() -> rulebook::DrawRules {
-        Connect4::draw_rules()
-    }
+    described_as_wrapped!(Connect4);
 }
 
 /// The rule the kit reports for `Flawed<FLAW>`, or `None` when it passes.
@@ -552,30 +573,13 @@ impl Game for CaptureTwice {
     type Ending = <Russian as Game>::Ending;
     const MAX_PLIES: Option<u32> = Russian::MAX_PLIES;
 
-    fn to_move(&self) -> Self::Player {
-        self.0.to_move()
-    }
-    fn opponent(player: Self::Player) -> Self::Player {
-        Russian::opponent(player)
-    }
+    game_as_wrapped!(Russian);
     fn legal_moves(&self) -> Self::Moves {
         let mut moves = self.0.legal_moves();
         if self.0 == Russian::from_fen(CAPTURE_TWICE_AT).unwrap() {
             moves.push("a1:d4:f6".parse().unwrap());
         }
         moves
-    }
-    fn apply(&mut self, mv: Self::Move) -> Result<(), rulebook::PlayError<Self::Move>> {
-        self.0.apply(mv)
-    }
-    fn apply_unchecked(&mut self, mv: Self::Move) {
-        self.0.apply_unchecked(mv);
-    }
-    fn outcome(&self) -> Option<rulebook::Outcome<Self::Player>> {
-        self.0.outcome()
-    }
-    fn ending(&self) -> Option<Self::Ending> {
-        self.0.ending()
     }
 }
 
@@ -612,37 +616,7 @@ impl Described for CaptureTwice {
     fn route(&self, mv: Self::Move) -> Vec<String> {
         self.0.route(mv)
     }
-    fn captured(&self, mv: Self::Move) -> Vec<String> {
-        Described::captured(&self.0, mv)
-    }
-    fn board(&self) -> rulebook::catalog::BoardView {
-        Described::board(&self.0)
-    }
-    fn levels() -> core::ops::RangeInclusive<u32> {
-        1..=1
-    }
-    fn default_level() -> u32 {
-        1
-    }
-    fn engine(&self, level: u32) -> Result<Engine<Self>, LevelError> {
-        if !Self::levels().contains(&level) {
-            return Err(LevelError {
-                requested: level,
-                max: 1,
-            });
-        }
-        Ok(Engine::new(Mcts::new(SEED), Limits::nodes(50)))
-    }
-    fn record(game: &Match<Self>, tags: &[(&str, &str)]) -> Result<String, WriteError> {
-        let mut plain = Match::new(game.start().0);
-        for &mv in game.history() {
-            plain.play(mv).expect("legal in Russian draughts");
-        }
-        Russian::record(&plain, tags)
-    }
-    fn draw_rules() -> rulebook::DrawRules {
-        Russian::draw_rules()
-    }
+    described_as_wrapped!(Russian);
 }
 
 #[test]
