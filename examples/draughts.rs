@@ -48,13 +48,10 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use computer::{
-    answer_draw, computer_turn, player_name, say_hint, shows_board, ComputerOptions, Turn,
-    HINT_HELP,
-};
+use computer::{answer_draw, begin_turn, player_name, say_hint, ComputerOptions, Turn, HINT_HELP};
 use console::{
-    ask_yes_no, capitalized, list, load_game, quoted, save_so_far, sides_banner, toggle_numbers,
-    undo_or_redo, write_record, Command, Console, GAME_COMMANDS_HELP,
+    ask_yes_no, capitalized, list, load_game, quoted, save_so_far, say_game_over, sides_banner,
+    toggle_numbers, undo_or_redo, write_record, Command, Console, GAME_COMMANDS_HELP,
 };
 use diagram::{draw, last_move_legend, DarkSquare, View};
 
@@ -348,14 +345,12 @@ fn play_game<R: Rules>(
     );
     while game.result().is_none() {
         let player = game.to_move();
-        if shown_at != Some(game.history().len()) && shows_board(computer.as_deref(), player) {
-            console.say(&format!("\n{}", diagram(&game, *numbers)))?;
-            shown_at = Some(game.history().len());
-        }
-        let turn = computer_turn(
+        let turn = begin_turn(
             console,
             &mut game,
             computer.as_deref_mut(),
+            &mut shown_at,
+            |game| diagram(game, *numbers),
             |c, g, mv, t| play(c, g, mv, Some(t)),
         )?;
         match turn {
@@ -434,12 +429,7 @@ fn play_game<R: Rules>(
             ))?,
         }
     }
-    if let Some(result) = game.result() {
-        if let EndReason::Rules(_) = result.reason {
-            console.say(&format!("\n{}", diagram(&game, *numbers)))?;
-        }
-        console.say(&format!("Game over. {}", end_of_game(result)))?;
-    }
+    say_game_over(console, &game, |game| diagram(game, *numbers), end_of_game)?;
     Ok(Some(game))
 }
 

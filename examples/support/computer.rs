@@ -170,6 +170,29 @@ pub fn shows_board<G: Game>(computer: Option<&Computer<G>>, player: G::Player) -
     })
 }
 
+/// The start of a turn at the console: the board, drawn by `diagram`,
+/// when the console shows it before this turn ([`shows_board`]) and has
+/// not shown it since the last move (`shown_at`: the plies when it was
+/// last shown), then [`computer_turn`].
+pub fn begin_turn<G: Game, R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    game: &mut Match<G>,
+    computer: Option<&mut Computer<G>>,
+    shown_at: &mut Option<usize>,
+    diagram: impl FnOnce(&Match<G>) -> String,
+    play: impl FnOnce(&mut Console<R, W>, &mut Match<G>, G::Move, &str) -> io::Result<()>,
+) -> io::Result<Turn>
+where
+    G::Player: Display,
+{
+    let plies = game.history().len();
+    if *shown_at != Some(plies) && shows_board(computer.as_deref(), game.to_move()) {
+        console.say(&format!("\n{}", diagram(game)))?;
+        *shown_at = Some(plies);
+    }
+    computer_turn(console, game, computer, play)
+}
+
 /// What [`computer_turn`] did.
 pub enum Turn {
     /// A human is to move: the console reads their line.

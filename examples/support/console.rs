@@ -9,7 +9,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use rulebook::pdn::{PdnGame, PdnReader};
-use rulebook::{DrawRules, Game, Match};
+use rulebook::{DrawRules, EndReason, Game, Match, MatchResult};
 
 use crate::take_back::{play_again, take_back};
 
@@ -330,4 +330,23 @@ fn moves(count: usize) -> String {
     } else {
         format!("{count} moves")
     }
+}
+
+/// The end of `game`, if it has ended: the final board, drawn by
+/// `diagram`, when the rules ended it (after a resignation or an agreed
+/// draw the board stands as last shown), then "Game over." with
+/// `end_of_game`'s words for the result.
+pub fn say_game_over<G: Game>(
+    console: &mut Console<impl BufRead, impl Write>,
+    game: &Match<G>,
+    diagram: impl FnOnce(&Match<G>) -> String,
+    end_of_game: impl FnOnce(MatchResult<G::Player, G::Ending>) -> String,
+) -> io::Result<()> {
+    if let Some(result) = game.result() {
+        if let EndReason::Rules(_) = result.reason {
+            console.say(&format!("\n{}", diagram(game)))?;
+        }
+        console.say(&format!("Game over. {}", end_of_game(result)))?;
+    }
+    Ok(())
 }

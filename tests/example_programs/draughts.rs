@@ -171,6 +171,12 @@ fn replay_announced<R: draughts::Rules>(transcript: &str) -> Match<Draughts<R>> 
     support::replay_announced(transcript, start, ["White", "Black"], Draughts::parse_move)
 }
 
+/// The arguments of a session of `variant` against the level-2 computer
+/// playing `side`.
+fn against_level_2<'a>(variant: &'a str, side: &'a str) -> Vec<&'a str> {
+    vec!["--variant", variant, "--computer", side, "--level", "2"]
+}
+
 // The computer sessions. The human's input was written by a script that
 // plays, at each prompt, the first move the `moves` command lists, and
 // refuses every draw offer, against the example's level-2 computer (levels
@@ -181,14 +187,7 @@ fn replay_announced<R: draughts::Rules>(transcript: &str) -> Match<Draughts<R>> 
 #[test]
 fn a_scripted_human_against_the_computer_plays_to_the_end() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let args = [
-        "--variant",
-        "russian",
-        "--computer",
-        "black",
-        "--level",
-        "2",
-    ];
+    let args = against_level_2("russian", "black");
     let transcript = check_session_in(dir, "computer_black", &args);
     assert!(transcript.contains("White> hint\nHint: "), "{transcript}");
     assert!(transcript.contains("  hint     ask the computer for a move\n"));
@@ -213,14 +212,7 @@ fn a_scripted_human_against_the_computer_plays_to_the_end() {
 #[test]
 fn the_computer_opens_and_undo_lets_it_play_its_opening_again() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let args = [
-        "--variant",
-        "international",
-        "--computer",
-        "white",
-        "--level",
-        "2",
-    ];
+    let args = against_level_2("international", "white");
     let transcript = check_session_in(dir, "computer_white", &args);
     assert!(transcript.starts_with(
         "Draughts (international): you play Black against the computer (White, level 2). \
@@ -236,16 +228,8 @@ fn a_saved_game_names_the_computer_and_reads_back() {
     let dir = std::env::temp_dir().join(format!("rulebook-draughts-save-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     let input = std::fs::read(data_file("draughts_session_computer_black.input.txt")).unwrap();
-    let args = [
-        "--variant",
-        "russian",
-        "--computer",
-        "black",
-        "--level",
-        "2",
-        "--save",
-        "games.pdn",
-    ];
+    let mut args = against_level_2("russian", "black");
+    args.extend(["--save", "games.pdn"]);
     let output = support::run_example_in("draughts", &dir, &args, &input);
     assert!(output.status.success());
     let written = std::fs::read_to_string(dir.join("games.pdn")).expect("the saved file");
