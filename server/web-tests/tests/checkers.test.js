@@ -1,39 +1,23 @@
 // Checkers against the real server: the compulsory jump, a double jump
 // clicked hop by hop, draw offers, a resignation.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, waitForState, statusText } from "./harness.js";
+import { serverAndBrowser, newPage, openLink, openNewGame, waitForState, statusText } from "./harness.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const web = serverAndBrowser();
 
 // Red (B in FEN) to move: men on 9 and 14; White men on 18, 27 and 21.
 // 14x23x32 is the only move: 9-13 is refused, the jump taken hop by hop.
 const JUMP_FEN = "B:W18,21,27:B9,14";
 
-async function open(page, link) {
-  await page.goto(`${server.url}${link}`);
-  await page.waitForSelector('[data-square="1"]');
-}
-
 test("checkers: a non-capturing click is refused while a jump is compulsory, then a double jump hop by hop", async () => {
-  const created = await server.api("POST", "/api/games", {
+  const { page, context } = await openNewGame(web, {
     game: "checkers",
     opponent: "computer",
     level: 1,
     side: "red",
     position: JUMP_FEN,
   });
-  const { page, context } = await newPage(browser);
-  await open(page, created.url);
   let state = await waitForState(page, (s) => s.to_move === "red", { what: "Red to move" });
   assert.deepEqual(state.legal_moves.map((move) => move.text), ["14x23x32"]);
   // The piece that must jump is marked.
@@ -74,12 +58,10 @@ test("checkers: a non-capturing click is refused while a jump is compulsory, the
 });
 
 test("checkers: a draw offered and declined, then offered and accepted (two players)", async () => {
-  const created = await server.api("POST", "/api/games", { game: "checkers", opponent: "human", side: "red" });
+  const { created, ...red } = await openNewGame(web, { game: "checkers", opponent: "human", side: "red" });
   assert.ok(created.invitation, "a human game has an invitation");
-  const red = await newPage(browser);
-  const white = await newPage(browser);
-  await open(red.page, created.url);
-  await open(white.page, created.invitation.url);
+  const white = await newPage(web.browser);
+  await openLink(web.server, white.page, created.invitation.url);
   await waitForState(white.page, (s) => s.seats.white.taken !== false);
 
   await red.page.click('[data-testid="offer-draw"]');
@@ -106,9 +88,7 @@ test("checkers: a draw offered and declined, then offered and accepted (two play
 });
 
 test("checkers: the computer judges a draw offer of its own", async () => {
-  const created = await server.api("POST", "/api/games", { game: "checkers", opponent: "computer", level: 1, side: "red" });
-  const { page, context } = await newPage(browser);
-  await open(page, created.url);
+  const { page, context } = await openNewGame(web, { game: "checkers", opponent: "computer", level: 1, side: "red" });
   await waitForState(page, (s) => s.to_move === "red");
   await page.click('[data-testid="offer-draw"]');
   // At the start, with all pieces on, it declines (or, were it to accept, the game ends drawn).
@@ -120,9 +100,7 @@ test("checkers: the computer judges a draw offer of its own", async () => {
 });
 
 test("checkers: a resignation", async () => {
-  const created = await server.api("POST", "/api/games", { game: "checkers", opponent: "computer", level: 1, side: "white" });
-  const { page, context } = await newPage(browser);
-  await open(page, created.url);
+  const { created, page, context } = await openNewGame(web, { game: "checkers", opponent: "computer", level: 1, side: "white" });
   // White at the bottom: the board is drawn from the player's side.
   await waitForState(page, (s) => s.to_move === "white", { what: "the computer's first move", timeout: 30000 });
   await page.click('[data-testid="resign"]');
@@ -135,15 +113,13 @@ test("checkers: a resignation", async () => {
   const state = await waitForState(page, (s) => s.result);
   assert.equal(state.result.outcome, "red");
   // The record is there to download.
-  const record = await server.api("GET", `/api/games/${created.id}/record`);
+  const record = await web.server.api("GET", `/api/games/${created.id}/record`);
   assert.match(String(record), /0-1|1-0|Result/);
   await context.close();
 });
 
 test("checkers: a move typed in notation, then undone against the computer; the board flips", async () => {
-  const created = await server.api("POST", "/api/games", { game: "checkers", opponent: "computer", level: 1, side: "red" });
-  const { page, context } = await newPage(browser);
-  await open(page, created.url);
+  const { page, context } = await openNewGame(web, { game: "checkers", opponent: "computer", level: 1, side: "red" });
   await waitForState(page, (s) => s.to_move === "red");
   // Red's men start at the top of checkers' diagram; the player's side is drawn at the bottom.
   const top = async () => (await page.locator('[data-square="1"]').boundingBox()).y;

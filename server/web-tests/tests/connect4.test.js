@@ -1,29 +1,15 @@
 // A whole Connect Four game against the computer, created in the lobby and
 // played by clicks on the columns.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, waitForState, pageState, statusText } from "./harness.js";
+import { serverAndBrowser, createInLobby, newPage, openLink, waitForState, pageState, statusText } from "./harness.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const web = serverAndBrowser();
 
 test("a whole Connect Four game against the computer, by clicks", async () => {
-  const { page, context } = await newPage(browser);
-  await page.goto(`${server.url}/`);
-  await page.selectOption("#game", "connect4");
-  await page.check("#opp-computer");
-  await page.selectOption("#level", "1");
-  await page.selectOption("#side", "x");
-  await page.click('[data-testid="create"]');
-  await page.waitForURL(/\/games\/[A-Za-z0-9_-]+$/);
+  const { page, context } = await newPage(web.browser);
+  const choices = { game: "connect4", opponent: "computer", level: "1", side: "x" };
+  await createInLobby(web.server, page, choices, /\/games\/[A-Za-z0-9_-]+$/);
   assert.ok(!page.url().includes("token"), "the token stays out of the address bar");
   await page.waitForSelector('[data-column="0"]');
   assert.equal(await page.locator("[data-column]").count(), 7);
@@ -76,13 +62,13 @@ test("a whole Connect Four game against the computer, by clicks", async () => {
 });
 
 test("the page weighs under 300 KB and shows a board quickly", async () => {
-  const index = await fetch(`${server.url}/`).then((response) => response.text());
+  const index = await fetch(`${web.server.url}/`).then((response) => response.text());
   const assets = [...index.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
   assert.ok(assets.includes("/assets/app.js"));
   let total = index.length;
   const sizes = {};
   for (const file of [...new Set([...assets, "/assets/api.js", "/assets/board.js"])]) {
-    const response = await fetch(`${server.url}${file}`);
+    const response = await fetch(`${web.server.url}${file}`);
     assert.equal(response.status, 200, file);
     const type = response.headers.get("content-type") || "";
     assert.match(type, file.endsWith(".css") ? /text\/css/ : /javascript/, `${file}: ${type}`);
@@ -93,11 +79,10 @@ test("the page weighs under 300 KB and shows a board quickly", async () => {
   console.log(`# page weight: ${total} bytes (${JSON.stringify(sizes)})`);
   assert.ok(total < 300 * 1024, `${total} bytes`);
 
-  const created = await server.api("POST", "/api/games", { game: "connect4", opponent: "computer", level: 1, side: "x" });
-  const { page, context } = await newPage(browser);
+  const created = await web.server.api("POST", "/api/games", { game: "connect4", opponent: "computer", level: 1, side: "x" });
+  const { page, context } = await newPage(web.browser);
   const started = Date.now();
-  await page.goto(`${server.url}${created.url}`);
-  await page.waitForSelector('[data-column="6"]');
+  await openLink(web.server, page, created.url, '[data-column="6"]');
   console.log(`# link opened to board drawn: ${Date.now() - started} ms`);
   await context.close();
 });

@@ -13,6 +13,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -127,6 +128,58 @@ export async function newPage(browser, viewport = { width: 1280, height: 800 }) 
   page.on("pageerror", (error) => page.errors.push(String(error)));
   page.setDefaultTimeout(15000);
   return { context, page };
+}
+
+/**
+ * A server and a browser for the tests of one file: registers node:test's
+ * `before` (start both) and `after` (close the browser, stop the server).
+ * Returns the object the tests read them from, `{ server, browser }`, filled
+ * in once `before` has run.
+ */
+export function serverAndBrowser() {
+  const shared = { server: undefined, browser: undefined };
+  before(async () => {
+    shared.server = await startServer();
+    shared.browser = await launchBrowser();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.server?.stop();
+  });
+  return shared;
+}
+
+/** Opens the server's `link` in `page` and waits until `board` (a selector of the board) is drawn. */
+export async function openLink(server, page, link, board = '[data-square="1"]') {
+  await page.goto(`${server.url}${link}`);
+  await page.waitForSelector(board);
+}
+
+/**
+ * Creates a game through the API (`body`: POST /api/games's) and opens its
+ * link, with the creator's seat, in a fresh page (see newPage, openLink);
+ * resolves to { created, page, context } once `board` is drawn.
+ */
+export async function openNewGame({ server, browser }, body, board = '[data-square="1"]') {
+  const created = await server.api("POST", "/api/games", body);
+  const { page, context } = await newPage(browser);
+  await openLink(server, page, created.url, board);
+  return { created, page, context };
+}
+
+/**
+ * Creates a game in the lobby as a visitor does: opens it in `page`, chooses
+ * `game`, `opponent` ("computer" or "human"), the computer's `level` (when
+ * given) and `side`, clicks Create, and waits for an address matching `url`.
+ */
+export async function createInLobby(server, page, { game, opponent, level, side }, url = /\/games\//) {
+  await page.goto(`${server.url}/`);
+  await page.selectOption("#game", game);
+  await page.check(`#opp-${opponent}`);
+  if (level !== undefined) await page.selectOption("#level", level);
+  await page.selectOption("#side", side);
+  await page.click('[data-testid="create"]');
+  await page.waitForURL(url);
 }
 
 /** The page's current GameState (the page keeps it as window.rulebookPage.state). */

@@ -1,18 +1,9 @@
 // Two browser contexts playing each other live; one reloads in the middle.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, waitForState } from "./harness.js";
+import { serverAndBrowser, createInLobby, newPage, openLink, waitForState } from "./harness.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const web = serverAndBrowser();
 
 /** Plays the first legal move of the page's seat by clicking its route. */
 async function clickMove(page, state) {
@@ -22,14 +13,9 @@ async function clickMove(page, state) {
 }
 
 test("two players, live, one reloading in the middle", async () => {
-  const red = await newPage(browser);
-  const white = await newPage(browser);
-  await red.page.goto(`${server.url}/`);
-  await red.page.selectOption("#game", "checkers");
-  await red.page.check("#opp-human");
-  await red.page.selectOption("#side", "red");
-  await red.page.click('[data-testid="create"]');
-  await red.page.waitForURL(/\/games\//);
+  const red = await newPage(web.browser);
+  const white = await newPage(web.browser);
+  await createInLobby(web.server, red.page, { game: "checkers", opponent: "human", side: "red" });
   const invitation = red.page.locator('[data-testid="invitation"]');
   await invitation.waitFor();
   const link = await invitation.inputValue();
@@ -65,9 +51,8 @@ test("two players, live, one reloading in the middle", async () => {
     }
   }
   // A spectator (no token) sees the game and cannot move.
-  const watcher = await newPage(browser);
-  await watcher.page.goto(`${server.url}/games/${red.page.url().split("/games/")[1]}`);
-  await watcher.page.waitForSelector('[data-square="1"]');
+  const watcher = await newPage(web.browser);
+  await openLink(web.server, watcher.page, `/games/${red.page.url().split("/games/")[1]}`);
   assert.match(await watcher.page.locator('[data-testid="status"]').innerText(), /watching/i);
   await watcher.page.click('[data-square="11"]');
   assert.match(await watcher.page.locator('[data-testid="status"]').innerText(), /watching/i);

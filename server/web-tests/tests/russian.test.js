@@ -1,32 +1,15 @@
 // Russian draughts: a flying king's long capture, clicked square by square.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, waitForState } from "./harness.js";
+import { serverAndBrowser, openNewGame, waitForState } from "./harness.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const web = serverAndBrowser();
 
 test("russian: a king's long capture", async () => {
   // White king on a1, Black men on c3 and f4 (and a7): the king flies
   // over c3 to e5, turns, and flies over f4 to g3 or h2.
-  const created = await server.api("POST", "/api/games", {
-    game: "russian",
-    opponent: "computer",
-    level: 1,
-    side: "white",
-    position: "W:WKa1,g1:Bc3,f4,a7",
-  });
-  const { page, context } = await newPage(browser);
-  await page.goto(`${server.url}${created.url}`);
-  await page.waitForSelector('[data-square="a1"]');
+  const game = { game: "russian", opponent: "computer", level: 1, side: "white", position: "W:WKa1,g1:Bc3,f4,a7" };
+  const { page, context } = await openNewGame(web, game, '[data-square="a1"]');
   assert.equal(await page.locator('[data-square="a1"] .piece.king').count(), 1, "the king is drawn as a king");
   const state = await waitForState(page, (s) => s.to_move === "white");
   const kingCaptures = state.legal_moves.filter((move) => move.route[0] === "a1" && move.captured.length >= 2);

@@ -1,22 +1,13 @@
 // The page at phone and desktop sizes. The pictures go to docs/screenshots/
 // and are looked at by a person; the test checks that the board fits.
-import { test, before, after } from "node:test";
+import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, launchBrowser, newPage, waitForState, screenshotDir } from "./harness.js";
+import { serverAndBrowser, newPage, openLink, waitForState, screenshotDir } from "./harness.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(screenshotDir, { recursive: true });
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const web = serverAndBrowser();
+before(() => mkdirSync(screenshotDir, { recursive: true }));
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -45,14 +36,12 @@ for (const [name, viewport] of [
   ["phone", PHONE],
 ]) {
   test(`screenshots at ${name} size`, async () => {
-    const { page, context } = await newPage(browser, viewport);
-    await page.goto(`${server.url}/`);
-    await page.waitForSelector('[data-testid="create"]');
+    const { page, context } = await newPage(web.browser, viewport);
+    await openLink(web.server, page, "/", '[data-testid="create"]');
     await page.screenshot({ path: join(screenshotDir, `lobby-${name}.png`) });
 
-    const checkers = await server.api("POST", "/api/games", { game: "checkers", opponent: "computer", level: 1, side: "white" });
-    await page.goto(`${server.url}${checkers.url}`);
-    await page.waitForSelector('[data-square="1"]');
+    const checkers = await web.server.api("POST", "/api/games", { game: "checkers", opponent: "computer", level: 1, side: "white" });
+    await openLink(web.server, page, checkers.url);
     page.seatName = "white";
     let state = await playTo(page, null, 3);
     await page.click('[data-testid="labels"]');
@@ -64,23 +53,21 @@ for (const [name, viewport] of [
     await page.click('[data-testid="labels"]');
     await waitForState(page, () => true);
 
-    const c4 = await server.api("POST", "/api/games", { game: "connect4", opponent: "computer", level: 1, side: "x" });
-    await page.goto(`${server.url}${c4.url}`);
-    await page.waitForSelector('[data-column="3"]');
+    const c4 = await web.server.api("POST", "/api/games", { game: "connect4", opponent: "computer", level: 1, side: "x" });
+    await openLink(web.server, page, c4.url, '[data-column="3"]');
     page.seatName = "x";
     await playTo(page, null, 4);
     await boardFits(page, viewport);
     await page.screenshot({ path: join(screenshotDir, `connect4-${name}.png`) });
 
-    const russian = await server.api("POST", "/api/games", {
+    const russian = await web.server.api("POST", "/api/games", {
       game: "russian",
       opponent: "computer",
       level: 1,
       side: "white",
       position: "W:WKa1,e1,g1,c1:Bc3,f4,a7,h8,b8",
     });
-    await page.goto(`${server.url}${russian.url}`);
-    await page.waitForSelector('[data-square="a1"]');
+    await openLink(web.server, page, russian.url, '[data-square="a1"]');
     state = await waitForState(page, (s) => s.to_move === "white");
     const capture = state.legal_moves.find((move) => move.captured.length >= 2 && move.route.length >= 3);
     assert.ok(capture, "the king has a capture with a turn");
