@@ -55,7 +55,7 @@ use rulebook::checkers::{
 };
 use rulebook::{DrawRules, EndReason, Game, Match, MatchResult, Outcome};
 
-use computer::{answer_draw, begin_turn, player_name, say_hint, ComputerOptions, Turn, HINT_HELP};
+use computer::{answer_draw, begin_turn, player_name, say_hint, Begun, ComputerOptions, HINT_HELP};
 use console::{
     ask_yes_no, capitalized, list, load_game, quoted, save_so_far, say_game_over, sides_banner,
     toggle_numbers, undo_or_redo, write_record, Command, Console, GAME_COMMANDS_HELP,
@@ -264,21 +264,18 @@ fn play_game(
     let mut shown_at = None;
     while game.result().is_none() {
         let player = game.to_move();
-        let turn = begin_turn(
+        let line = match begin_turn(
             console,
             &mut game,
             computer.as_deref_mut(),
             &mut shown_at,
-            |game| diagram(game, *numbers),
-            |c, g, mv, t| play(c, g, mv, Some(t)),
-        )?;
-        match turn {
-            Turn::Human => {}
-            Turn::Played => continue,
-            Turn::InputEnded => return Ok(None),
-        }
-        let Some(line) = console.ask(&format!("{player}> "))? else {
-            return Ok(None);
+            *numbers,
+            diagram,
+            play,
+        )? {
+            Begun::Line(line) => line,
+            Begun::Played => continue,
+            Begun::InputEnded => return Ok(None),
         };
         let command = Command::read(&line, starts_with_digit);
         match command {

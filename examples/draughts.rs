@@ -48,7 +48,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use computer::{answer_draw, begin_turn, player_name, say_hint, ComputerOptions, Turn, HINT_HELP};
+use computer::{answer_draw, begin_turn, player_name, say_hint, Begun, ComputerOptions, HINT_HELP};
 use console::{
     ask_yes_no, capitalized, list, load_game, quoted, save_so_far, say_game_over, sides_banner,
     toggle_numbers, undo_or_redo, write_record, Command, Console, GAME_COMMANDS_HELP,
@@ -345,21 +345,18 @@ fn play_game<R: Rules>(
     );
     while game.result().is_none() {
         let player = game.to_move();
-        let turn = begin_turn(
+        let line = match begin_turn(
             console,
             &mut game,
             computer.as_deref_mut(),
             &mut shown_at,
-            |game| diagram(game, *numbers),
-            |c, g, mv, t| play(c, g, mv, Some(t)),
-        )?;
-        match turn {
-            Turn::Human => {}
-            Turn::Played => continue,
-            Turn::InputEnded => return Ok(None),
-        }
-        let Some(line) = console.ask(&format!("{player}> "))? else {
-            return Ok(None);
+            *numbers,
+            diagram,
+            play,
+        )? {
+            Begun::Line(line) => line,
+            Begun::Played => continue,
+            Begun::InputEnded => return Ok(None),
         };
         let command = Command::read(&line, looks_like_move);
         match command {

@@ -170,27 +170,51 @@ pub fn shows_board<G: Game>(computer: Option<&Computer<G>>, player: G::Player) -
     })
 }
 
-/// The start of a turn at the console: the board, drawn by `diagram`,
-/// when the console shows it before this turn ([`shows_board`]) and has
-/// not shown it since the last move (`shown_at`: the plies when it was
-/// last shown), then [`computer_turn`].
+/// The start of a turn at the console: the board, drawn by `diagram`
+/// (with `numbers`, the board's `numbers` setting), when the console
+/// shows it before this turn ([`shows_board`]) and has not shown it since
+/// the last move (`shown_at`: the plies when it was last shown); then
+/// [`computer_turn`], `play` playing the computer's move; then, when a
+/// human is to move, their line.
 pub fn begin_turn<G: Game, R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     game: &mut Match<G>,
     computer: Option<&mut Computer<G>>,
     shown_at: &mut Option<usize>,
-    diagram: impl FnOnce(&Match<G>) -> String,
-    play: impl FnOnce(&mut Console<R, W>, &mut Match<G>, G::Move, &str) -> io::Result<()>,
-) -> io::Result<Turn>
+    numbers: bool,
+    diagram: impl FnOnce(&Match<G>, bool) -> String,
+    play: impl FnOnce(&mut Console<R, W>, &mut Match<G>, G::Move, Option<&str>) -> io::Result<()>,
+) -> io::Result<Begun>
 where
     G::Player: Display,
 {
+    let player = game.to_move();
     let plies = game.history().len();
-    if *shown_at != Some(plies) && shows_board(computer.as_deref(), game.to_move()) {
-        console.say(&format!("\n{}", diagram(game)))?;
+    if *shown_at != Some(plies) && shows_board(computer.as_deref(), player) {
+        console.say(&format!("\n{}", diagram(game, numbers)))?;
         *shown_at = Some(plies);
     }
-    computer_turn(console, game, computer, play)
+    let play =
+        |console: &mut _, game: &mut _, mv, thought: &str| play(console, game, mv, Some(thought));
+    match computer_turn(console, game, computer, play)? {
+        Turn::Human => {}
+        Turn::Played => return Ok(Begun::Played),
+        Turn::InputEnded => return Ok(Begun::InputEnded),
+    }
+    Ok(match console.ask(&format!("{player}> "))? {
+        Some(line) => Begun::Line(line),
+        None => Begun::InputEnded,
+    })
+}
+
+/// What [`begin_turn`] did.
+pub enum Begun {
+    /// A human is to move, and typed this line.
+    Line(String),
+    /// The computer played (or the game ended on its draw offer).
+    Played,
+    /// The input ended first.
+    InputEnded,
 }
 
 /// What [`computer_turn`] did.
