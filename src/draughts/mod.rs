@@ -50,7 +50,7 @@ mod distinct;
 mod dxp;
 mod engine;
 mod environment;
-mod eval;
+pub(crate) mod eval;
 mod fen;
 mod geometry;
 mod hops;
