@@ -252,3 +252,30 @@ pub trait Game: Clone + Eq + Hash + Debug + Default {
         crate::perft_plain(self, depth)
     }
 }
+
+/// The checked [`Game::apply`] of a game that knows cheaply whether it is
+/// over (`over`) and whether a move is legal (`legal`): [`PlayError::GameOver`]
+/// when it is over, [`PlayError::IllegalMove`] when `mv` is not legal, else
+/// `mv` played by [`Game::apply_unchecked`]. One definition for the draughts
+/// family's positions ([`Checkers`](crate::checkers::Checkers) and
+/// [`Draughts`](crate::draughts::Draughts)).
+///
+/// # Errors
+///
+/// As [`Game::apply`]; `game` is unchanged.
+#[inline]
+pub(crate) fn apply_checked<G: Game>(
+    game: &mut G,
+    mv: G::Move,
+    over: impl FnOnce(&G) -> bool,
+    legal: impl FnOnce(&G, G::Move) -> bool,
+) -> Result<(), PlayError<G::Move>> {
+    if over(game) {
+        return Err(PlayError::GameOver);
+    }
+    if !legal(game, mv) {
+        return Err(PlayError::IllegalMove(mv));
+    }
+    game.apply_unchecked(mv);
+    Ok(())
+}

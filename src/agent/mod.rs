@@ -49,7 +49,9 @@ pub use error::{ActionError, Buffer, BufferSizeError};
 pub use hops::{HopActions, HOP_DIRECTIONS};
 pub(crate) use shape::swap_plane_groups;
 pub use shape::ObservationShape;
-pub(crate) use single::{apply_single_action, single_action_of_move, write_single_action_mask};
+pub(crate) use single::{
+    apply_single_action, own_environment, single_action_of_move, write_single_action_mask,
+};
 
 use core::fmt::Debug;
 use core::ops::Deref;

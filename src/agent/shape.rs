@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use super::{Buffer, BufferSizeError};
+
 /// The shape of an [`Environment`](super::Environment)'s observation: a
 /// stack of `planes`, each a `rows` x `columns` grid, stored flat in
 /// row-major order (plane, then row, then column), so the value of
@@ -47,6 +49,19 @@ impl ObservationShape {
     /// reshape the flat buffer in a tensor library).
     pub const fn dims(self) -> [usize; 3] {
         [self.planes, self.rows, self.columns]
+    }
+
+    /// Checks that `observation` has this shape's length: the first step
+    /// of every [`write_observation`](super::Environment::write_observation).
+    ///
+    /// # Errors
+    ///
+    /// [`BufferSizeError`] for [`Buffer::Observation`] when it has not.
+    pub(crate) const fn check_observation(
+        self,
+        observation: &[f32],
+    ) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(Buffer::Observation, self.len(), observation.len())
     }
 
     /// The flat index of (`plane`, `row`, `column`), or `None` when one of

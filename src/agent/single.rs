@@ -6,6 +6,27 @@
 use super::{ActionError, Buffer, BufferSizeError, Progress};
 use crate::{Game, MoveList, PlayError};
 
+/// The items of [`Environment`](super::Environment) that are the same in
+/// every game that is its own environment (`$game`, one action per move),
+/// for the body of its `impl Environment`: the game, the one-action list,
+/// and the position that is the environment itself.
+macro_rules! own_environment {
+    ($game:ty) => {
+        type Game = $game;
+        /// One action per move.
+        type Actions = $crate::MoveList<usize, 1>;
+
+        fn from_position(position: $game) -> $game {
+            position
+        }
+
+        fn position(&self) -> &$game {
+            self
+        }
+    };
+}
+pub(crate) use own_environment;
+
 /// Writes the mask of a one-action-per-move game: `mask[action(mv)]` for
 /// each legal move `mv` of `game`, every other entry `false` (all `false`
 /// once the game is over).

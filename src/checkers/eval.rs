@@ -7,10 +7,10 @@ use super::moves::Move;
 use super::piece::Player;
 use super::position::{Checkers, MAX_PIECES_PER_SIDE};
 use super::side::{shift35, shift4};
+use crate::draughts::eval::{move_hint, trade_down};
 use crate::search::Evaluator;
 
-/// A man: the unit of the evaluation (a score of 100 is a man ahead).
-pub const MAN_VALUE: i32 = 100;
+pub use crate::draughts::MAN_VALUE;
 /// A king: worth a third more than a man (it moves both ways).
 pub const KING_VALUE: i32 = 133;
 
@@ -38,11 +38,6 @@ const EDGE_KING: i32 = -6;
 /// endgame (race to crown).
 const TEMPO_PIECES_OFFSET: i32 = 3;
 const TEMPO_PIECES_PER_STEP: i32 = 3;
-/// Trading down when ahead: the material lead counts this share more per
-/// piece that has left the board, as a fraction of all pieces
-/// (`lead * off / (TRADE_DIVISOR * 24)`): a man up with four pieces left is
-/// worth about 1.4 men. Even exchanges help the side ahead.
-const TRADE_DIVISOR: i32 = 2;
 /// The side ahead in material, with this many pieces or fewer left, hunts:
 /// each of its kings loses this much per square of distance to the
 /// nearest enemy piece...
@@ -51,11 +46,6 @@ const HUNT_PER_SQUARE: i32 = 3;
 /// ...and each king of the side behind gains this much in a double corner
 /// (1/5 or 28/32), the only place where a lone king cannot be trapped.
 const DOUBLE_CORNER: i32 = 12;
-
-/// Move-ordering hint: per piece a capture takes.
-const HINT_PER_CAPTURE: i32 = 100;
-/// Move-ordering hint: a man that reaches the crowning row.
-const HINT_CROWNING: i32 = 60;
 
 /// Row masks: row `r` holds squares `4r + 1 ..= 4r + 4`.
 const fn row(r: u32) -> Bitboard {
@@ -230,7 +220,9 @@ impl Evaluator<Checkers> for Evaluation {
         let lead = material(Player::Red) - material(Player::White);
         let mut red_view = side_terms(position, Player::Red, pieces_off)
             - side_terms(position, Player::White, pieces_off);
-        red_view += lead * pieces_off / (TRADE_DIVISOR * ALL_PIECES);
+        // Trading down when ahead, the family's term: a man up with four
+        // pieces left is worth about 1.4 men.
+        red_view += trade_down(lead, pieces_off, ALL_PIECES);
         if pieces <= HUNT_MAX_PIECES && lead != 0 {
             let (ahead, behind) = if lead > 0 {
                 (Player::Red, Player::White)
@@ -257,7 +249,7 @@ impl Evaluator<Checkers> for Evaluation {
             Player::White => TOP_ROW,
         };
         let crowns = position.kings & from == 0 && to & crowning_row != 0;
-        HINT_PER_CAPTURE * mv.capture_count() as i32 + if crowns { HINT_CROWNING } else { 0 }
+        move_hint(mv.capture_count(), crowns)
     }
 }
 
@@ -266,6 +258,7 @@ const _: () = assert!(SQUARE_COUNT == 32);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draughts::eval::{HINT_CROWNING, HINT_PER_CAPTURE};
     use crate::Game;
 
     fn eval(fen: &str) -> i32 {

@@ -311,11 +311,7 @@ impl Environment for HopByHop {
     }
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
-        BufferSizeError::check(
-            Buffer::Observation,
-            OBSERVATION_SHAPE.len(),
-            observation.len(),
-        )?;
+        OBSERVATION_SHAPE.check_observation(observation)?;
         // Bitboards, bit = square index; turned into the acting player's
         // view squares at the end (a 180° turn reverses the 32 bits).
         let position = self.position();

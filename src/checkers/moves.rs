@@ -6,6 +6,7 @@ use core::str::FromStr;
 
 use super::geometry::{Bitboard, Direction, JUMP_LANDING, NEIGHBOR};
 use super::square::Square;
+use crate::draughts::split_squares;
 
 /// The most jumps one move can make.
 ///
@@ -413,26 +414,24 @@ impl MoveText {
         } else {
             return Err(syntax());
         };
-        let mut squares = [Square::from_index(0); MAX_JUMPS + 1];
-        let mut len = 0;
-        for token in trimmed.split(['-', 'x', 'X']) {
-            if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(syntax());
-            }
-            let number = token.parse::<u32>().unwrap_or(u32::MAX);
-            let square =
+        let (squares, len) = split_squares(
+            trimmed,
+            &['-', 'x', 'X'],
+            Square::from_index(0),
+            |token| {
+                if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(syntax());
+                }
+                let number = token.parse::<u32>().unwrap_or(u32::MAX);
                 Square::try_from(number).map_err(|_| ParseMoveError::SquareOutOfRange {
                     text: text.to_owned(),
                     number,
-                })?;
-            let slot = squares
-                .get_mut(len)
-                .ok_or_else(|| ParseMoveError::TooLong {
-                    text: text.to_owned(),
-                })?;
-            *slot = square;
-            len += 1;
-        }
+                })
+            },
+            || ParseMoveError::TooLong {
+                text: text.to_owned(),
+            },
+        )?;
         debug_assert!(len >= 2, "a separator was found, so there are two tokens");
         Ok(MoveText {
             squares,

@@ -4,9 +4,10 @@ use core::fmt;
 
 use super::geometry::{Bitboard, BOTTOM_ROW, SQUARE_COUNT, TOP_ROW};
 use super::moves::{Move, MoveText, ParseMoveError};
-use super::piece::{Piece, Player, Role};
+use super::piece::{Piece, Player};
 use super::square::{Square, Squares};
 use super::{FenError, PositionError, Setup};
+use crate::game::apply_checked;
 pub(crate) use crate::move_list::joined as move_list;
 use crate::{Game, MoveList, Outcome, PlayError};
 
@@ -224,35 +225,22 @@ impl Checkers {
     /// on the row where it would have been crowned, or the board is empty.
     pub fn from_setup(setup: &Setup) -> Result<Checkers, PositionError> {
         setup.check()?;
-        let mut position = Checkers {
-            red: 0,
-            white: 0,
-            kings: 0,
+        // Square `n` of the English board is bit `n - 1` of both boards, and
+        // its 32 squares fit the 32-bit bitboards.
+        let [white, red, kings] = setup.bitboards(|square| 1 << square.index());
+        let position = Checkers {
+            red: red as Bitboard,
+            white: white as Bitboard,
+            kings: kings as Bitboard,
             turn: setup.to_move.into(),
         };
-        for square in Square::all() {
-            let Some(piece) = setup.piece_at(square) else {
-                continue;
-            };
-            match Player::from(piece.color) {
-                Player::Red => position.red |= square.bit(),
-                Player::White => position.white |= square.bit(),
-            }
-            if piece.role == Role::King {
-                position.kings |= square.bit();
-            }
-        }
         position.debug_assert_invariants();
         Ok(position)
     }
 
     /// The [`Setup`] of this position (where every piece stands, who moves).
     pub fn to_setup(&self) -> Setup {
-        let mut setup = Setup::empty(self.turn);
-        for square in Square::all() {
-            setup.set(square, self.piece_at(square).map(Piece::in_colors));
-        }
-        setup
+        Setup::from_pieces(self.turn, |square| self.piece_at(square.into()))
     }
 
     /// This position in PDN FEN: the side to move, then White's and Red's
@@ -265,23 +253,8 @@ impl Checkers {
 
     /// The piece on `square`, if any.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        let bit = square.bit();
-        let player = if self.red & bit != 0 {
-            Player::Red
-        } else if self.white & bit != 0 {
-            Player::White
-        } else {
-            return None;
-        };
-        let role = if self.kings & bit != 0 {
-            Role::King
-        } else {
-            Role::Man
-        };
-        Some(Piece {
-            color: player,
-            role,
-        })
+        // Red is the family's Black.
+        Piece::on_bit(square.bit(), self.white, self.red, self.kings)
     }
 
     /// The squares of `player`'s pieces, in increasing order.
@@ -390,14 +363,7 @@ impl Game for Checkers {
     }
 
     fn apply(&mut self, mv: Move) -> Result<(), PlayError<Move>> {
-        if !self.has_legal_move() {
-            return Err(PlayError::GameOver);
-        }
-        if !self.is_legal(mv) {
-            return Err(PlayError::IllegalMove(mv));
-        }
-        self.apply_unchecked(mv);
-        Ok(())
+        apply_checked(self, mv, |game| !game.has_legal_move(), Game::is_legal)
     }
 
     #[inline]

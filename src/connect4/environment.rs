@@ -6,7 +6,7 @@ use super::bitboard::{cell, COLUMN_STRIDE};
 use super::{Column, Connect4, COLUMNS, ROWS};
 use crate::agent::{
     apply_single_action, single_action_of_move, swap_plane_groups, write_single_action_mask,
-    ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress,
+    ActionError, BufferSizeError, Environment, ObservationShape, Progress,
 };
 use crate::connectx::environment::observation_shape;
 use crate::connectx::Parameters;
@@ -100,17 +100,7 @@ pub const OBSERVATION_SHAPE: ObservationShape = observation_shape(Parameters::CO
 /// assert_eq!(observation.iter().sum::<f32>(), 1.0);
 /// ```
 impl Environment for Connect4 {
-    type Game = Connect4;
-    /// One action per move.
-    type Actions = MoveList<usize, 1>;
-
-    fn from_position(position: Connect4) -> Connect4 {
-        position
-    }
-
-    fn position(&self) -> &Connect4 {
-        self
-    }
+    crate::agent::own_environment!(Connect4);
 
     fn action_count(&self) -> usize {
         COLUMNS
@@ -125,11 +115,7 @@ impl Environment for Connect4 {
     }
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
-        BufferSizeError::check(
-            Buffer::Observation,
-            OBSERVATION_SHAPE.len(),
-            observation.len(),
-        )?;
+        OBSERVATION_SHAPE.check_observation(observation)?;
         let own = self.board().stones(self.to_move());
         let opponent = self.board().stones(self.to_move().opponent());
         let (own_plane, opponent_plane) = observation.split_at_mut(ROWS * COLUMNS);

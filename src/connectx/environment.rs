@@ -4,7 +4,7 @@
 use super::{Board, Column, ConnectX, Parameters, Player};
 use crate::agent::{
     apply_single_action, single_action_of_move, swap_plane_groups, write_single_action_mask,
-    ActionError, Buffer, BufferSizeError, Environment, ObservationShape, Progress,
+    ActionError, BufferSizeError, Environment, ObservationShape, Progress,
 };
 use crate::{Game, MoveList};
 
@@ -52,21 +52,11 @@ const _: () = assert!(OWN_PLANE == 0 && OPPONENT_PLANE == 1);
 /// assert!(env.apply_action(9).is_err());
 /// ```
 impl Environment for ConnectX {
-    type Game = ConnectX;
-    /// One action per move.
-    type Actions = MoveList<usize, 1>;
-
-    fn from_position(position: ConnectX) -> ConnectX {
-        position
-    }
+    crate::agent::own_environment!(ConnectX);
 
     /// Back to the empty board of the same size.
     fn reset(&mut self) {
         *self = ConnectX::new(self.parameters());
-    }
-
-    fn position(&self) -> &ConnectX {
-        self
     }
 
     fn action_count(&self) -> usize {
@@ -126,7 +116,7 @@ pub(crate) fn write_planes(
     observation: &mut [f32],
 ) -> Result<(), BufferSizeError> {
     let shape = observation_shape(board.parameters());
-    BufferSizeError::check(Buffer::Observation, shape.len(), observation.len())?;
+    shape.check_observation(observation)?;
     let opponent = own.opponent();
     let (own_plane, opponent_plane) = observation.split_at_mut(shape.rows * shape.columns);
     let cells = own_plane.iter_mut().zip(opponent_plane);

@@ -6,6 +6,7 @@ use super::moves::{Move, Moves};
 use super::piece::Color;
 use super::position::{Draughts, Ending};
 use super::rules::Rules;
+use crate::game::apply_checked;
 use crate::{Game, Outcome, PlayError};
 
 /// A draughts position whose legal moves list one route per distinct
@@ -54,14 +55,7 @@ impl<R: Rules> Game for DistinctRoutes<R> {
     }
 
     fn apply(&mut self, mv: Move<R>) -> Result<(), PlayError<Move<R>>> {
-        if self.0.ending().is_some() {
-            return Err(PlayError::GameOver);
-        }
-        if !self.is_legal(mv) {
-            return Err(PlayError::IllegalMove(mv));
-        }
-        self.0.apply_unchecked(mv);
-        Ok(())
+        apply_checked(self, mv, |game| game.0.ending().is_some(), Game::is_legal)
     }
 
     fn apply_unchecked(&mut self, mv: Move<R>) {

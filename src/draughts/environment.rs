@@ -353,7 +353,7 @@ impl<R: Rules> Environment for HopByHop<R> {
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
         let shape = Self::OBSERVATION_SHAPE;
-        BufferSizeError::check(Buffer::Observation, shape.len(), observation.len())?;
+        shape.check_observation(observation)?;
         let acting = self.position.to_move();
         let squares = R::SQUARES;
         // Dense-index bits.

@@ -90,9 +90,27 @@ const DRAWN_KINGS_AGAINST_ONE_8: u32 = 2;
 const ASPIRATION_WINDOW: i32 = 50;
 
 /// Move-ordering hint: per piece a capture takes.
-const HINT_PER_CAPTURE: i32 = 100;
+pub(crate) const HINT_PER_CAPTURE: i32 = 100;
 /// Move-ordering hint: a man that is crowned.
-const HINT_CROWNING: i32 = 60;
+pub(crate) const HINT_CROWNING: i32 = 60;
+
+/// The family's trading-down term, the same in every variant and in
+/// [`Checkers`](crate::checkers::Checkers)' evaluation: with a material
+/// `lead` (in the evaluation's units) and `off` of the `all` pieces of the
+/// start off the board, the lead counts `off / (TRADE_DIVISOR * all)` more,
+/// so the side ahead welcomes even exchanges.
+#[inline]
+pub(crate) const fn trade_down(lead: i32, off: i32, all: i32) -> i32 {
+    lead * off / (TRADE_DIVISOR * all)
+}
+
+/// The family's move-ordering hint, the same in every variant and in
+/// checkers: [`HINT_PER_CAPTURE`] per piece a move takes and
+/// [`HINT_CROWNING`] when it crowns a man.
+#[inline]
+pub(crate) const fn move_hint(captures: usize, crowns: bool) -> i32 {
+    HINT_PER_CAPTURE * captures as i32 + if crowns { HINT_CROWNING } else { 0 }
+}
 
 /// The masks the evaluation needs for one board size.
 struct Masks {
@@ -379,7 +397,7 @@ impl<R: Rules> Evaluator<Draughts<R>> for Evaluation<R> {
                 + king * (set & kings).count_ones() as i32
         };
         let lead = material(white) - material(black);
-        white_view += lead * off / (TRADE_DIVISOR * all);
+        white_view += trade_down(lead, off, all);
         if kings == white | black {
             let (w, b) = (white.count_ones(), black.count_ones());
             if kings_cannot_win::<R>(w.max(b), w.min(b)) {
@@ -400,7 +418,7 @@ impl<R: Rules> Evaluator<Draughts<R>> for Evaluation<R> {
             Color::Black => R::BOTTOM_ROW,
         };
         let crowns = position.kings & from == 0 && to & crown != 0;
-        HINT_PER_CAPTURE * mv.capture_count() as i32 + if crowns { HINT_CROWNING } else { 0 }
+        move_hint(mv.capture_count(), crowns)
     }
 
     /// Half a man: from one depth to the next, a draughts value seldom

@@ -17,7 +17,7 @@ use core::str::FromStr;
 
 use super::geometry::{Geometry, MAX_SQUARES};
 use super::notation::{read_square, square_hint, Square};
-use super::piece::{Color, Piece, Role};
+use super::piece::{Color, Piece, PieceColor, Role};
 use super::rules::Rules;
 
 /// A board as written, before the rules judge it: the side to move and the
@@ -95,6 +95,42 @@ impl<R: Rules> Setup<R> {
     /// Puts `piece` on `square` (or empties it with `None`).
     pub fn set(&mut self, square: impl Into<Square<R>>, piece: Option<Piece>) {
         self.board[square.into().index()] = piece;
+    }
+
+    /// The setup of a position whose pieces `piece_at` tells, `to_move` to
+    /// move: how the family's positions write theirs
+    /// ([`Draughts::to_setup`](super::Draughts::to_setup) and
+    /// [`Checkers::to_setup`](crate::checkers::Checkers::to_setup), its
+    /// sides named by `C`).
+    pub(crate) fn from_pieces<C: PieceColor>(
+        to_move: impl Into<Color>,
+        piece_at: impl Fn(Square<R>) -> Option<Piece<C>>,
+    ) -> Setup<R> {
+        let mut setup = Setup::empty(to_move);
+        for square in Square::all() {
+            setup.set(square, piece_at(square).map(Piece::in_colors));
+        }
+        setup
+    }
+
+    /// Where the pieces stand, as the bitboards of a position: White's
+    /// pieces, Black's and the kings of both, square `s` being bit
+    /// `bit(s)`. How the family's positions read a setup.
+    pub(crate) fn bitboards(&self, bit: impl Fn(Square<R>) -> u64) -> [u64; 3] {
+        let [mut white, mut black, mut kings] = [0; 3];
+        for square in Square::all() {
+            let Some(piece) = self.piece_at(square) else {
+                continue;
+            };
+            match piece.color {
+                Color::White => white |= bit(square),
+                Color::Black => black |= bit(square),
+            }
+            if piece.role == Role::King {
+                kings |= bit(square);
+            }
+        }
+        [white, black, kings]
     }
 
     /// Whether the rules allow this setup: no man on the row where it

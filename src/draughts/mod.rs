@@ -50,7 +50,7 @@ mod distinct;
 mod dxp;
 mod engine;
 mod environment;
-mod eval;
+pub(crate) mod eval;
 mod fen;
 mod geometry;
 mod hops;
@@ -75,6 +75,7 @@ pub use fen::{FenError, PositionError, Setup};
 pub use hops::{EnterMoveError, Entry, PartialCapture};
 pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubMessage};
 pub use levels::{engine, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
+pub(crate) use moves::split_squares;
 pub use moves::{
     IntoIter as MovesIntoIter, Move, Moves, ParseMoveError, INLINE_MOVES, MAX_CAPTURES,
     MAX_MOVE_SQUARES,

@@ -262,6 +262,32 @@ pub(crate) fn example<R: Rules>() -> &'static str {
     }
 }
 
+/// The squares of move text (`trimmed`, split at `separators`), each token
+/// read by `square`, and how many: at most `N`, else `too_long()`. The
+/// family's reading of move text before its geometry, for checkers' square
+/// numbers and every variant's notation.
+///
+/// # Errors
+///
+/// The first token's error from `square`, or `too_long()` for more than `N`
+/// squares.
+pub(crate) fn split_squares<T: Copy, E, const N: usize>(
+    trimmed: &str,
+    separators: &[char],
+    fill: T,
+    mut square: impl FnMut(&str) -> Result<T, E>,
+    too_long: impl Fn() -> E,
+) -> Result<([T; N], usize), E> {
+    let mut squares = [fill; N];
+    let mut len = 0;
+    for token in trimmed.split(separators) {
+        let value = square(token)?;
+        *squares.get_mut(len).ok_or_else(&too_long)? = value;
+        len += 1;
+    }
+    Ok((squares, len))
+}
+
 /// Move text split into squares, before the geometry is checked.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MoveText {
@@ -282,31 +308,32 @@ impl MoveText {
                 example: example::<R>(),
             });
         }
-        let mut squares = [0; MAX_PATH];
-        let mut len = 0;
-        for token in trimmed.split(['-', 'x', 'X', ':']) {
-            let token = token.trim();
-            if token.is_empty() {
-                return Err(ParseMoveError::Syntax {
-                    text: text.to_owned(),
-                    example: example::<R>(),
-                });
-            }
-            let index =
-                read_square(R::NOTATION, R::SIZE, token).ok_or_else(|| ParseMoveError::Square {
-                    text: text.to_owned(),
-                    token: token.to_owned(),
-                    variant: R::NAME,
-                    expected: square_hint::<R>(),
+        let (squares, len) = split_squares(
+            trimmed,
+            &['-', 'x', 'X', ':'],
+            0,
+            |token| {
+                let token = token.trim();
+                if token.is_empty() {
+                    return Err(ParseMoveError::Syntax {
+                        text: text.to_owned(),
+                        example: example::<R>(),
+                    });
+                }
+                let index = read_square(R::NOTATION, R::SIZE, token).ok_or_else(|| {
+                    ParseMoveError::Square {
+                        text: text.to_owned(),
+                        token: token.to_owned(),
+                        variant: R::NAME,
+                        expected: square_hint::<R>(),
+                    }
                 })?;
-            let slot = squares
-                .get_mut(len)
-                .ok_or_else(|| ParseMoveError::TooLong {
-                    text: text.to_owned(),
-                })?;
-            *slot = index as u8;
-            len += 1;
-        }
+                Ok(index as u8)
+            },
+            || ParseMoveError::TooLong {
+                text: text.to_owned(),
+            },
+        )?;
         Ok(MoveText {
             squares,
             len,

@@ -112,6 +112,35 @@ impl<C: PieceColor> Piece<C> {
         }
     }
 
+    /// The piece on the square whose bit is `bit` in a position's
+    /// bitboards of White's pieces, Black's and the kings (`None` when the
+    /// square is empty): how the family's positions, 32-bit
+    /// ([`Checkers`](crate::checkers::Checkers)) or 64-bit
+    /// ([`Draughts`](super::Draughts)), read a square.
+    #[inline]
+    pub(crate) fn on_bit<B>(bit: B, white: B, black: B, kings: B) -> Option<Piece<C>>
+    where
+        B: Copy + Default + PartialEq + core::ops::BitAnd<Output = B>,
+    {
+        let empty = B::default();
+        let color = if white & bit != empty {
+            Color::White
+        } else if black & bit != empty {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if kings & bit != empty {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece {
+            color: C::from(color),
+            role,
+        })
+    }
+
     /// The same piece with the family's [`Color`] for its side.
     #[inline]
     pub fn in_colors(self) -> Piece {

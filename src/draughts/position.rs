@@ -10,8 +10,9 @@ use super::geometry::{bit_of_index, diagonal_between, index_of_bit, Bitboard, Ge
 use super::moves::{Move, MoveText, Moves, ParseMoveError, MAX_CAPTURES};
 use super::notation::Square;
 use super::perft::{self, Distinct, Routes};
-use super::piece::{Color, Piece, Role};
+use super::piece::{Color, Piece};
 use super::rules::{Crowning, Rules};
+use crate::game::apply_checked;
 use crate::{Game, Outcome, PlayError};
 
 /// Why a draughts game ended: the side to move has lost.
@@ -197,38 +198,23 @@ impl<R: Rules> Draughts<R> {
     /// man stands on the row where it would have been crowned, or the board
     /// is empty.
     pub fn from_setup(setup: &Setup<R>) -> Result<Draughts<R>, PositionError> {
-        let mut position = Draughts {
-            white: 0,
-            black: 0,
-            kings: 0,
+        setup.check()?;
+        let [white, black, kings] =
+            setup.bitboards(|square| 1 << bit_of_index::<R>(square.index()));
+        let position = Draughts {
+            white,
+            black,
+            kings,
             turn: setup.to_move,
             variant: PhantomData,
         };
-        setup.check()?;
-        for square in Square::all() {
-            let Some(piece) = setup.piece_at(square) else {
-                continue;
-            };
-            let bit = 1u64 << bit_of_index::<R>(square.index());
-            match piece.color {
-                Color::White => position.white |= bit,
-                Color::Black => position.black |= bit,
-            }
-            if piece.role == Role::King {
-                position.kings |= bit;
-            }
-        }
         position.debug_assert_invariants();
         Ok(position)
     }
 
     /// The [`Setup`] of this position.
     pub fn to_setup(&self) -> Setup<R> {
-        let mut setup = Setup::empty(self.turn);
-        for square in Square::all() {
-            setup.set(square, self.piece_at(square));
-        }
-        setup
+        Setup::from_pieces(self.turn, |square| self.piece_at(square))
     }
 
     /// This position in PDN FEN (`W:W31,K32:B5,9`; algebraic variants
@@ -239,20 +225,8 @@ impl<R: Rules> Draughts<R> {
 
     /// The piece on `square`, if any.
     pub fn piece_at(&self, square: Square<R>) -> Option<Piece> {
-        let bit = 1u64 << bit_of_index::<R>(square.index());
-        let color = if self.white & bit != 0 {
-            Color::White
-        } else if self.black & bit != 0 {
-            Color::Black
-        } else {
-            return None;
-        };
-        let role = if self.kings & bit != 0 {
-            Role::King
-        } else {
-            Role::Man
-        };
-        Some(Piece { color, role })
+        let bit = 1 << bit_of_index::<R>(square.index());
+        Piece::on_bit(bit, self.white, self.black, self.kings)
     }
 
     /// The squares of `color`'s pieces, by dense index.
@@ -623,14 +597,7 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     fn apply(&mut self, mv: Move<R>) -> Result<(), PlayError<Move<R>>> {
-        if !self.has_legal_move() {
-            return Err(PlayError::GameOver);
-        }
-        if !self.is_legal(mv) {
-            return Err(PlayError::IllegalMove(mv));
-        }
-        self.apply_unchecked(mv);
-        Ok(())
+        apply_checked(self, mv, |game| !game.has_legal_move(), Game::is_legal)
     }
 
     fn apply_unchecked(&mut self, mv: Move<R>) {

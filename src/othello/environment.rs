@@ -3,7 +3,7 @@
 
 use super::{Move, Othello, Square, SIZE};
 use crate::agent::{
-    apply_single_action, single_action_of_move, write_single_action_mask, ActionError, Buffer,
+    apply_single_action, single_action_of_move, write_single_action_mask, ActionError,
     BufferSizeError, Environment, ObservationShape, Progress,
 };
 use crate::MoveList;
@@ -80,17 +80,7 @@ impl Move {
 /// assert_eq!(observation[..64].iter().sum::<f32>(), 1.0); // White's e5
 /// ```
 impl Environment for Othello {
-    type Game = Othello;
-    /// One action per move.
-    type Actions = MoveList<usize, 1>;
-
-    fn from_position(position: Othello) -> Othello {
-        position
-    }
-
-    fn position(&self) -> &Othello {
-        self
-    }
+    crate::agent::own_environment!(Othello);
 
     fn action_count(&self) -> usize {
         ACTION_COUNT
@@ -105,11 +95,7 @@ impl Environment for Othello {
     }
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
-        BufferSizeError::check(
-            Buffer::Observation,
-            OBSERVATION_SHAPE.len(),
-            observation.len(),
-        )?;
+        OBSERVATION_SHAPE.check_observation(observation)?;
         let (own, opponent) = self.mover_and_opponent();
         let (own_plane, opponent_plane) = observation.split_at_mut(Square::COUNT);
         for square in 0..Square::COUNT {
