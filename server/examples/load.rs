@@ -471,6 +471,8 @@ async fn seat_all(http: &reqwest::Client, config: &Config, errors: &mut u64) -> 
 pub async fn run(config: Config) -> Report {
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(4096)
+        // Before the server's header timeout (10 s) closes idle connections.
+        .pool_idle_timeout(Duration::from_secs(5))
         .build()
         .expect("an HTTP client");
     let mut report = Report::default();

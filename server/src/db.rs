@@ -518,7 +518,11 @@ async fn commit_batch(
         .filter_map(|request| match &request.op {
             Op::Event {
                 id, version, event, ..
-            } => Some((id.as_str(), i64::try_from(*version).unwrap_or(i64::MAX), event)),
+            } => Some((
+                id.as_str(),
+                i64::try_from(*version).unwrap_or(i64::MAX),
+                event,
+            )),
             Op::Create { .. } => None,
         })
         .collect();

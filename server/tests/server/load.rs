@@ -31,6 +31,9 @@ async fn short_paced_run_loses_nothing() {
     assert_eq!((report.errors, report.lost), (0, 0), "{report}");
     // About 450 moves; far fewer means the pacing is broken.
     assert!(report.moves > 200, "{report}");
-    assert!(report.games_started > 50, "games are replaced as they end: {report}");
+    assert!(
+        report.games_started > 50,
+        "games are replaced as they end: {report}"
+    );
     assert!(report.scheduled_ms.is_some(), "{report}");
 }
