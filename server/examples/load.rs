@@ -3,10 +3,26 @@
 //! end. Reports moves per second, the p50/p99 latency from a move request
 //! to the opponent's push, the server's memory, errors and lost moves.
 //!
+//! Two modes:
+//!
+//! - **Closed loop** (the default): the N games are seated, then each plays
+//!   to its end, moving again as soon as the opponent's push of the last
+//!   move arrived. This measures the most the server can do; with many
+//!   games the latency is mostly queueing (N moves always in flight).
+//! - **Paced** (`--rate R`, open loop): R moves per second in total, spread
+//!   evenly over the N games (game i's moves are scheduled at
+//!   `t0 + i / R + k * N / R`) for `--duration S` seconds. A game that ends
+//!   is replaced at once by a new one in its slot, so N games are live all
+//!   the time. Latency is reported two ways: from the request's actual send
+//!   to the opponent's push (the issue's definition), and from the move's
+//!   scheduled time to that push (which also counts any delay in sending,
+//!   so a server that falls behind cannot hide it: no coordinated omission).
+//!
 //! ```text
-//! cargo build --release -p rulebook-server --examples
-//! target/release/rulebook-server --listen 127.0.0.1:8080 --database /tmp/load.db --rate-limit 0 &
-//! target/release/examples/load --addr 127.0.0.1:8080 --games 1000 --pid $!
+//! cargo build --profile long-checks -p rulebook-server --example load
+//! target/long-checks/rulebook-server --listen 127.0.0.1:8080 --database /tmp/load.db --rate-limit 0 &
+//! target/long-checks/examples/load --addr 127.0.0.1:8080 --games 1000 --pid $!
+//! target/long-checks/examples/load --addr 127.0.0.1:8080 --games 1000 --rate 2000 --duration 30 --pid $!
 //! ```
 
 #![allow(dead_code)]
@@ -18,7 +34,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 use serde::Deserialize;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 
 /// What to run.
@@ -32,11 +48,33 @@ pub struct Config {
     pub pid: Option<u32>,
     /// The game (`connect4`, `checkers`, ...).
     pub game: String,
+    /// Paced mode: moves per second in total (None: the closed loop).
+    pub rate: Option<f64>,
+    /// Paced mode: seconds of play.
+    pub duration: f64,
+}
+
+impl Config {
+    /// The closed loop over `games` games at `addr`.
+    pub fn closed(addr: &str, games: usize) -> Config {
+        Config {
+            addr: addr.to_owned(),
+            games,
+            pid: None,
+            game: "connect4".to_owned(),
+            rate: None,
+            duration: 30.0,
+        }
+    }
 }
 
 /// What it measured.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
+    /// The mode, for the report.
+    pub mode: String,
+    /// Games seated.
+    pub games_started: usize,
     /// Games played to the end.
     pub games_finished: usize,
     /// Moves acknowledged.
@@ -45,12 +83,19 @@ pub struct Report {
     pub seconds: f64,
     /// Moves per second.
     pub moves_per_second: f64,
-    /// Median latency, move request to the opponent's push, ms.
+    /// Median latency, move request sent to the opponent's push, ms.
     pub p50_ms: f64,
     /// 99th percentile, ms.
     pub p99_ms: f64,
+    /// 99.9th percentile, ms.
+    pub p999_ms: f64,
     /// The worst, ms.
     pub max_ms: f64,
+    /// Paced mode: from the scheduled time to the opponent's push, ms
+    /// (p50, p99, max).
+    pub scheduled_ms: Option<(f64, f64, f64)>,
+    /// Paced mode: moves sent more than 5 ms after their scheduled time.
+    pub late: u64,
     /// Requests that failed.
     pub errors: u64,
     /// Moves acknowledged but not pushed to the opponent, or missing from
@@ -60,25 +105,38 @@ pub struct Report {
     pub server_peak_kib: Option<u64>,
     /// The server's resident memory at the end of play (VmRSS), KiB.
     pub server_rss_kib: Option<u64>,
+    /// The server's highest VmRSS sampled every second during play, KiB.
+    pub server_rss_max_kib: Option<u64>,
 }
 
 impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "mode             {}", self.mode)?;
+        writeln!(f, "games started    {}", self.games_started)?;
         writeln!(f, "games finished   {}", self.games_finished)?;
         writeln!(f, "moves            {}", self.moves)?;
         writeln!(f, "seconds          {:.2}", self.seconds)?;
         writeln!(f, "moves/s          {:.0}", self.moves_per_second)?;
         writeln!(f, "latency p50      {:.1} ms", self.p50_ms)?;
         writeln!(f, "latency p99      {:.1} ms", self.p99_ms)?;
+        writeln!(f, "latency p99.9    {:.1} ms", self.p999_ms)?;
         writeln!(f, "latency max      {:.1} ms", self.max_ms)?;
+        if let Some((p50, p99, max)) = self.scheduled_ms {
+            writeln!(
+                f,
+                "from schedule    p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms"
+            )?;
+            writeln!(f, "sent late (>5ms) {}", self.late)?;
+        }
         writeln!(f, "errors           {}", self.errors)?;
         writeln!(f, "lost moves       {}", self.lost)?;
         if let (Some(peak), Some(rss)) = (self.server_peak_kib, self.server_rss_kib) {
             writeln!(
                 f,
-                "server memory    {} MiB peak (VmHWM), {} MiB at the end (VmRSS)",
+                "server memory    {} MiB peak (VmHWM), {} MiB at the end (VmRSS), {} MiB highest VmRSS sampled during play",
                 peak / 1024,
-                rss / 1024
+                rss / 1024,
+                self.server_rss_max_kib.unwrap_or(0) / 1024
             )?;
         }
         Ok(())
@@ -132,6 +190,8 @@ struct Seated {
     id: String,
     tokens: [String; 2],
     sockets: [mpsc::UnboundedReceiver<(u64, Instant)>; 2],
+    /// Dropping these closes the two WebSockets.
+    _close: [oneshot::Sender<()>; 2],
 }
 
 async fn seat_game(http: &reqwest::Client, config: &Config) -> Result<Seated, String> {
@@ -169,43 +229,102 @@ async fn seat_game(http: &reqwest::Client, config: &Config) -> Result<Seated, St
         [invitation, created.token]
     };
     let mut sockets = Vec::new();
+    let mut closers = Vec::new();
     for _ in 0..2 {
         let url = format!("ws://{}/api/games/{}/events", config.addr, created.id);
         let (mut stream, _) = tokio_tungstenite::connect_async(url)
             .await
             .map_err(|e| e.to_string())?;
         let (tx, rx) = mpsc::unbounded_channel();
+        let (close, mut closed) = oneshot::channel::<()>();
         tokio::spawn(async move {
-            while let Some(Ok(message)) = stream.next().await {
-                if let Message::Text(text) = message {
-                    let at = Instant::now();
-                    if let Ok(Push { state: Some(state) }) = serde_json::from_str::<Push>(&text) {
-                        if tx.send((state.version, at)).is_err() {
-                            return;
+            loop {
+                tokio::select! {
+                    message = stream.next() => match message {
+                        Some(Ok(Message::Text(text))) => {
+                            let at = Instant::now();
+                            if let Ok(Push { state: Some(state) }) = serde_json::from_str::<Push>(&text) {
+                                if tx.send((state.version, at)).is_err() {
+                                    break;
+                                }
+                            }
                         }
-                    }
+                        Some(Ok(_)) => {}
+                        Some(Err(_)) | None => return,
+                    },
+                    _ = &mut closed => break,
                 }
             }
+            let _ = stream.close(None).await;
+            // Read to the server's close frame.
+            let _ = tokio::time::timeout(Duration::from_secs(2), async {
+                while let Some(Ok(_)) = stream.next().await {}
+            })
+            .await;
         });
         sockets.push(rx);
+        closers.push(close);
     }
     let [a, b]: [_; 2] = sockets.try_into().map_err(|_| "two sockets")?;
+    let [c, d]: [_; 2] = closers.try_into().map_err(|_| "two sockets")?;
     Ok(Seated {
         id: created.id,
         tokens,
         sockets: [a, b],
+        _close: [c, d],
     })
 }
 
-/// Plays one game to the end: latencies (µs), moves, errors, lost.
+/// A paced game slot's schedule: moves at `phase + k * interval`.
+struct Pace {
+    phase: Instant,
+    interval: Duration,
+    next: u64,
+    deadline: Instant,
+    /// The next move would be after the deadline.
+    done: bool,
+}
+
+impl Pace {
+    /// The next scheduled time not before now (None after the deadline).
+    fn next_slot(&mut self) -> Option<Instant> {
+        let now = Instant::now();
+        let mut at = self.phase + self.interval.mul_f64(self.next as f64);
+        if at + self.interval <= now {
+            // Behind by a whole interval (a new game was seated): skip to
+            // the next slot, so the rate does not burst to catch up.
+            let behind = now.saturating_duration_since(at).as_secs_f64();
+            self.next += (behind / self.interval.as_secs_f64()).floor() as u64;
+            at = self.phase + self.interval.mul_f64(self.next as f64);
+        }
+        self.next += 1;
+        self.done = at >= self.deadline;
+        (!self.done).then_some(at)
+    }
+}
+
+#[derive(Default)]
+struct Outcome {
+    /// µs, send to the opponent's push.
+    latencies: Vec<u64>,
+    /// µs, scheduled time to the opponent's push.
+    scheduled: Vec<u64>,
+    moves: u64,
+    errors: u64,
+    lost: u64,
+    late: u64,
+    finished: bool,
+}
+
+/// Plays one game to the end (or, paced, to the deadline).
 async fn play_game(
-    http: reqwest::Client,
-    addr: String,
+    http: &reqwest::Client,
+    addr: &str,
     mut seated: Seated,
-) -> (Vec<u64>, u64, u64, u64, bool) {
+    mut pace: Option<&mut Pace>,
+    out: &mut Outcome,
+) {
     let base = format!("http://{addr}");
-    let mut latencies = Vec::new();
-    let (mut moves, mut errors, mut lost) = (0u64, 0u64, 0u64);
     let mut rng = fastrand::Rng::new();
     let state: Result<State, _> = async {
         http.get(format!("{base}/api/games/{}", seated.id))
@@ -216,8 +335,10 @@ async fn play_game(
     }
     .await;
     let Ok(mut state) = state else {
-        return (latencies, 0, 1, 0, false);
+        out.errors += 1;
+        return;
     };
+    let mut moves = 0u64;
     let mut seen: [HashMap<u64, Instant>; 2] = [HashMap::new(), HashMap::new()];
     while let Some(to_move) = state.to_move.clone() {
         let seat = usize::from(to_move != state.players[0]);
@@ -227,7 +348,20 @@ async fn play_game(
         else {
             break;
         };
+        let scheduled = match pace.as_deref_mut() {
+            Some(pace) => {
+                let Some(at) = pace.next_slot() else { break };
+                tokio::time::sleep_until(at.into()).await;
+                Some(at)
+            }
+            None => None,
+        };
         let started = Instant::now();
+        if let Some(at) = scheduled {
+            if started.saturating_duration_since(at) > Duration::from_millis(5) {
+                out.late += 1;
+            }
+        }
         let response = http
             .post(format!("{base}/api/games/{}/moves", seated.id))
             .bearer_auth(&seated.tokens[seat])
@@ -239,7 +373,7 @@ async fn play_game(
             _ => None,
         };
         let Some(next) = next else {
-            errors += 1;
+            out.errors += 1;
             break;
         };
         moves += 1;
@@ -263,8 +397,15 @@ async fn play_game(
             }
         };
         match arrived {
-            Some(at) => latencies.push(at.saturating_duration_since(started).as_micros() as u64),
-            None => lost += 1,
+            Some(at) => {
+                out.latencies
+                    .push(at.saturating_duration_since(started).as_micros() as u64);
+                if let Some(scheduled) = scheduled {
+                    out.scheduled
+                        .push(at.saturating_duration_since(scheduled).as_micros() as u64);
+                }
+            }
+            None => out.lost += 1,
         }
         // Drain the mover's own pushes.
         while let Ok((v, at)) = seated.sockets[seat].try_recv() {
@@ -272,7 +413,8 @@ async fn play_game(
         }
         state = next;
     }
-    let finished = state.to_move.is_none();
+    out.moves += moves;
+    out.finished = state.to_move.is_none();
     // The final history holds every move once.
     if let Ok(response) = http
         .get(format!("{base}/api/games/{}", seated.id))
@@ -282,20 +424,26 @@ async fn play_game(
         if let Ok(final_state) = response.json::<State>().await {
             let kept = final_state.history.len() as u64;
             if kept != moves {
-                lost += moves.abs_diff(kept);
+                out.lost += moves.abs_diff(kept);
             }
+        } else {
+            out.errors += 1;
         }
+    } else {
+        out.errors += 1;
     }
-    (latencies, moves, errors, lost, finished)
 }
 
-/// Seats the games, then plays them all at once.
-pub async fn run(config: Config) -> Report {
-    let http = reqwest::Client::builder()
-        .pool_max_idle_per_host(4096)
-        .build()
-        .expect("an HTTP client");
-    let setup_errors = Arc::new(AtomicU64::new(0));
+fn percentile(sorted: &[u64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let index = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted[index] as f64 / 1000.0
+}
+
+/// Seats N games in batches of 50.
+async fn seat_all(http: &reqwest::Client, config: &Config, errors: &mut u64) -> Vec<Seated> {
     let mut seated = Vec::with_capacity(config.games);
     let mut setups = Vec::new();
     let chunk = 50;
@@ -310,64 +458,147 @@ pub async fn run(config: Config) -> Report {
                 Ok(Ok(game)) => seated.push(game),
                 Ok(Err(error)) => {
                     eprintln!("setup: {error}");
-                    setup_errors.fetch_add(1, Ordering::Relaxed);
+                    *errors += 1;
                 }
-                Err(_) => {
-                    setup_errors.fetch_add(1, Ordering::Relaxed);
-                }
+                Err(_) => *errors += 1,
             }
         }
     }
+    seated
+}
+
+/// Seats the games, then plays them (closed loop, or paced).
+pub async fn run(config: Config) -> Report {
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(4096)
+        // Before the server's header timeout (10 s) closes idle connections.
+        .pool_idle_timeout(Duration::from_secs(5))
+        .build()
+        .expect("an HTTP client");
+    let mut report = Report::default();
+    let seated = seat_all(&http, &config, &mut report.errors).await;
+    report.games_started = seated.len();
+    // The server's memory, sampled every second during play.
+    let highest = Arc::new(AtomicU64::new(0));
+    let sampler = {
+        let (pid, highest) = (config.pid, highest.clone());
+        tokio::spawn(async move {
+            while let Some(rss) = memory(pid, "VmRSS:") {
+                highest.fetch_max(rss, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        })
+    };
     let started = Instant::now();
     let mut tasks = Vec::new();
-    for game in seated {
-        tasks.push(tokio::spawn(play_game(
-            http.clone(),
-            config.addr.clone(),
-            game,
-        )));
+    let slots = seated.len().max(1);
+    let deadline = started + Duration::from_secs_f64(config.duration);
+    for (index, game) in seated.into_iter().enumerate() {
+        let http = http.clone();
+        let config = config.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut outcomes = Vec::new();
+            match config.rate {
+                None => {
+                    let mut out = Outcome::default();
+                    play_game(&http, &config.addr, game, None, &mut out).await;
+                    outcomes.push(out);
+                }
+                Some(rate) => {
+                    let mut pace = Pace {
+                        phase: started + Duration::from_secs_f64(index as f64 / rate),
+                        interval: Duration::from_secs_f64(slots as f64 / rate),
+                        next: 0,
+                        deadline,
+                        done: false,
+                    };
+                    let mut game = Some(game);
+                    while !pace.done {
+                        let seated = match game.take() {
+                            Some(seated) => seated,
+                            None => match seat_game(&http, &config).await {
+                                Ok(seated) => seated,
+                                Err(error) => {
+                                    eprintln!("setup: {error}");
+                                    outcomes.push(Outcome {
+                                        errors: 1,
+                                        ..Outcome::default()
+                                    });
+                                    break;
+                                }
+                            },
+                        };
+                        let mut out = Outcome::default();
+                        play_game(&http, &config.addr, seated, Some(&mut pace), &mut out).await;
+                        let stop = out.errors > 0;
+                        outcomes.push(out);
+                        if stop {
+                            break;
+                        }
+                    }
+                }
+            }
+            outcomes
+        }));
     }
-    let mut report = Report {
-        errors: setup_errors.load(Ordering::Relaxed),
-        ..Report::default()
-    };
     let mut latencies = Vec::new();
+    let mut scheduled = Vec::new();
+    let mut games_played = 0usize;
     for task in tasks {
-        if let Ok((game_latencies, moves, errors, lost, finished)) = task.await {
-            latencies.extend(game_latencies);
-            report.moves += moves;
-            report.errors += errors;
-            report.lost += lost;
-            report.games_finished += usize::from(finished);
-        } else {
+        let Ok(outcomes) = task.await else {
             report.errors += 1;
+            continue;
+        };
+        for out in outcomes {
+            latencies.extend(out.latencies);
+            scheduled.extend(out.scheduled);
+            report.moves += out.moves;
+            report.errors += out.errors;
+            report.lost += out.lost;
+            report.late += out.late;
+            report.games_finished += usize::from(out.finished);
+            games_played += 1;
         }
     }
     report.seconds = started.elapsed().as_secs_f64();
+    if config.rate.is_some() {
+        // Only the slots' first games were seated before the clock started.
+        report.games_started = games_played;
+        // The last moves end shortly after the deadline.
+        report.seconds = report.seconds.min(config.duration).max(1e-9);
+    }
     report.server_peak_kib = memory(config.pid, "VmHWM:");
     report.server_rss_kib = memory(config.pid, "VmRSS:");
+    sampler.abort();
+    report.server_rss_max_kib = report
+        .server_rss_kib
+        .map(|rss| rss.max(highest.load(Ordering::Relaxed)));
     report.moves_per_second = report.moves as f64 / report.seconds.max(1e-9);
     latencies.sort_unstable();
-    let at = |q: f64| -> f64 {
-        if latencies.is_empty() {
-            return 0.0;
-        }
-        let index = ((latencies.len() as f64 - 1.0) * q).round() as usize;
-        latencies[index] as f64 / 1000.0
+    report.p50_ms = percentile(&latencies, 0.50);
+    report.p99_ms = percentile(&latencies, 0.99);
+    report.p999_ms = percentile(&latencies, 0.999);
+    report.max_ms = percentile(&latencies, 1.0);
+    report.mode = match config.rate {
+        None => format!("closed loop, {} games", config.games),
+        Some(rate) => format!(
+            "paced, {rate} moves/s over {} live games for {} s (open loop)",
+            config.games, config.duration
+        ),
     };
-    report.p50_ms = at(0.50);
-    report.p99_ms = at(0.99);
-    report.max_ms = at(1.0);
+    if config.rate.is_some() {
+        scheduled.sort_unstable();
+        report.scheduled_ms = Some((
+            percentile(&scheduled, 0.50),
+            percentile(&scheduled, 0.99),
+            percentile(&scheduled, 1.0),
+        ));
+    }
     report
 }
 
 fn main() {
-    let mut config = Config {
-        addr: "127.0.0.1:8080".to_owned(),
-        games: 1000,
-        pid: None,
-        game: "connect4".to_owned(),
-    };
+    let mut config = Config::closed("127.0.0.1:8080", 1000);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let value = args.next().unwrap_or_default();
@@ -376,9 +607,26 @@ fn main() {
             "--games" => config.games = value.parse().expect("--games N"),
             "--pid" => config.pid = value.parse().ok(),
             "--game" => config.game = value,
+            "--rate" => {
+                config.rate = Some(
+                    value
+                        .parse()
+                        .ok()
+                        .filter(|rate: &f64| *rate > 0.0)
+                        .expect("--rate MOVES_PER_SECOND"),
+                );
+            }
+            "--duration" => {
+                config.duration = value
+                    .parse()
+                    .ok()
+                    .filter(|seconds: &f64| *seconds > 0.0)
+                    .expect("--duration SECONDS");
+            }
             _ => {
                 eprintln!(
-                    "usage: load [--addr HOST:PORT] [--games N] [--pid SERVER_PID] [--game NAME]"
+                    "usage: load [--addr HOST:PORT] [--games N] [--pid SERVER_PID] [--game NAME]\n\
+                     \x20           [--rate MOVES_PER_SECOND [--duration SECONDS]]"
                 );
                 std::process::exit(2);
             }

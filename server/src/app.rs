@@ -4,8 +4,9 @@
 //! kept and pushed; the computer's turns run off the async runtime.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rulebook::catalog::GameSpec;
 use sha2::{Digest, Sha256};
@@ -66,6 +67,15 @@ pub struct Handle {
     pub slot: tokio::sync::Mutex<Slot>,
     /// Its WebSocket clients.
     pub tx: broadcast::Sender<Push>,
+    /// When it was last used: milliseconds since the server started.
+    last_used: AtomicU64,
+}
+
+impl Handle {
+    /// Marks the game as used now (it is evicted only after being idle).
+    pub fn touch(&self, app: &App) {
+        self.last_used.store(app.millis(), Ordering::Relaxed);
+    }
 }
 
 /// Who asks.
@@ -92,6 +102,11 @@ pub struct Options {
     pub burst: f64,
     /// The web page's files.
     pub web: Web,
+    /// A finished game leaves memory after this long unused with no
+    /// WebSocket client (None: never).
+    pub evict_finished: Option<Duration>,
+    /// An unfinished game likewise (None: never).
+    pub evict_live: Option<Duration>,
 }
 
 /// The shared state.
@@ -104,6 +119,20 @@ pub struct App {
     pub options: Options,
     /// Per-client limits.
     pub limiter: RateLimiter,
+    /// When the server started (the clock of `Handle::last_used`).
+    started: Instant,
+    /// Games evicted from memory so far.
+    evicted: AtomicU64,
+}
+
+/// How many games are in memory, and how many were evicted.
+#[derive(Clone, Copy, Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct MemoryStats {
+    /// Games in memory now.
+    pub games_in_memory: usize,
+    /// Games evicted from memory since the server started (they are
+    /// loaded from the database again when asked for).
+    pub games_evicted: u64,
 }
 
 /// A fresh random value of `bytes` bytes, in hex.
@@ -166,6 +195,75 @@ impl App {
             engines: Arc::new(Semaphore::new(options.engine_threads.max(1))),
             limiter: RateLimiter::new(options.rate, options.burst),
             options,
+            started: Instant::now(),
+            evicted: AtomicU64::new(0),
+        }
+    }
+
+    fn millis(&self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// How many games are in memory, and how many were evicted.
+    pub fn memory_stats(&self) -> MemoryStats {
+        MemoryStats {
+            games_in_memory: self.games.lock().map_or(0, |games| games.len()),
+            games_evicted: self.evicted.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Drops from memory the games unused for long enough: nothing holds
+    /// them (no request, WebSocket client or computer search: the map's is
+    /// the only reference, and references are only taken under the map's
+    /// lock), and they were last used longer ago than the option for
+    /// finished or unfinished games. They are committed, so the next
+    /// request loads them from the database, as a restart does.
+    pub fn evict_idle(&self) -> usize {
+        let now = self.millis();
+        let idle_for = |limit: Option<Duration>, handle: &Handle| {
+            limit.is_some_and(|limit| {
+                let limit = u64::try_from(limit.as_millis()).unwrap_or(u64::MAX);
+                now.saturating_sub(handle.last_used.load(Ordering::Relaxed)) >= limit
+            })
+        };
+        let Ok(mut games) = self.games.lock() else {
+            return 0;
+        };
+        let before = games.len();
+        games.retain(|_, handle| {
+            if Arc::strong_count(handle) > 1 || handle.tx.receiver_count() > 0 {
+                return true;
+            }
+            // Not locked, as nothing else holds the handle.
+            let Ok(slot) = handle.slot.try_lock() else {
+                return true;
+            };
+            let limit = if slot.game.is_over() {
+                self.options.evict_finished
+            } else {
+                self.options.evict_live
+            };
+            !idle_for(limit, handle)
+        });
+        let evicted = before - games.len();
+        self.evicted
+            .fetch_add(u64::try_from(evicted).unwrap_or(0), Ordering::Relaxed);
+        evicted
+    }
+
+    /// Evicts idle games every so often, for ever.
+    pub async fn evict_loop(self: Arc<Self>) {
+        let shortest = [self.options.evict_finished, self.options.evict_live]
+            .into_iter()
+            .flatten()
+            .min();
+        let Some(shortest) = shortest else { return };
+        let every = (shortest / 4).clamp(Duration::from_millis(100), Duration::from_secs(15));
+        let mut ticks = tokio::time::interval(every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            self.evict_idle();
         }
     }
 
@@ -178,11 +276,12 @@ impl App {
     /// # Errors
     ///
     /// 404 for an unknown id, 503 when the database fails.
-    pub async fn handle(&self, id: &str) -> Result<Arc<Handle>, ApiError> {
+    pub async fn handle(self: &Arc<Self>, id: &str) -> Result<Arc<Handle>, ApiError> {
         if !valid_id(id) {
             return Err(ApiError::unknown_id(id));
         }
         if let Some(handle) = self.cached(id) {
+            handle.touch(self);
             return Ok(handle);
         }
         let stored = self
@@ -207,6 +306,9 @@ impl App {
             version = *seq;
         }
         let handle = self.insert(id.to_owned(), stored.created_at, game, version);
+        // A game loaded again (after a restart, or evicted while the
+        // computer was to move) goes on.
+        self.schedule_computer(handle.clone());
         Ok(handle)
     }
 
@@ -237,6 +339,7 @@ impl App {
                 engine_for: None,
             }),
             tx,
+            last_used: AtomicU64::new(self.millis()),
         });
         match self.games.lock() {
             Ok(mut games) => games.entry(id).or_insert(handle).clone(),

@@ -3,11 +3,11 @@
 //! that commits many changes per transaction (group commit), each request
 //! awaiting its own commit.
 //!
-//! A change is an event row `(game_id, seq)` and the game row's `version`
-//! moved from `seq - 1` to `seq` in the same transaction
-//! (`UPDATE ... WHERE version = seq - 1`): two processes on one PostgreSQL
-//! never both commit a change of the same version, so no move is lost or
-//! doubled. On PostgreSQL each commit also sends `NOTIFY rulebook`, so the
+//! A change is an event row `(game_id, seq)`, inserted only if that seq
+//! is free (`ON CONFLICT DO NOTHING`, the primary key), and the game row's
+//! `version` moved to `seq` in the same transaction: two processes on one
+//! PostgreSQL never both commit a change of the same version, so no move
+//! is lost or doubled. A batch takes a few multi-row statements. On PostgreSQL each commit also sends `NOTIFY rulebook`, so the
 //! other processes push the change to their WebSocket clients.
 
 use std::time::Duration;
@@ -335,7 +335,51 @@ async fn migrate(pool: &AnyPool, postgres: bool) -> Result<(), sqlx::Error> {
 /// The most changes committed in one transaction.
 const MAX_BATCH: usize = 256;
 
+/// What the writer did in the last second, printed to stderr each second
+/// when the environment sets `RULEBOOK_COMMIT_STATS` (a profile of the
+/// commit path: batches, their sizes, and where their time went).
+#[derive(Default)]
+struct CommitStats {
+    batches: u64,
+    ops: u64,
+    largest: usize,
+    /// Waiting for the next request, and gathering the batch.
+    idle: Duration,
+    /// BEGIN and the statements.
+    statements: Duration,
+    /// COMMIT (the fsync).
+    commit: Duration,
+    since: Option<std::time::Instant>,
+}
+
+impl CommitStats {
+    fn report(&mut self) {
+        let now = std::time::Instant::now();
+        let since = *self.since.get_or_insert(now);
+        if now.duration_since(since) < Duration::from_secs(1) {
+            return;
+        }
+        let per = |total: Duration| total.as_secs_f64() * 1000.0 / self.batches.max(1) as f64;
+        eprintln!(
+            "commit stats: {} batches, {} ops ({:.1} per batch, largest {}); per batch {:.2} ms statements, {:.2} ms commit; writer idle {:.0}%",
+            self.batches,
+            self.ops,
+            self.ops as f64 / self.batches.max(1) as f64,
+            self.largest,
+            per(self.statements),
+            per(self.commit),
+            100.0 * self.idle.as_secs_f64() / now.duration_since(since).as_secs_f64(),
+        );
+        *self = CommitStats {
+            since: Some(now),
+            ..CommitStats::default()
+        };
+    }
+}
+
 async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<Request>, postgres: bool) {
+    let mut stats = std::env::var_os("RULEBOOK_COMMIT_STATS").map(|_| CommitStats::default());
+    let mut waiting = std::time::Instant::now();
     while let Some(first) = requests.recv().await {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -348,12 +392,22 @@ async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<Request>, postgr
         // that two processes' batches never deadlock.
         batch.sort_by(|a, b| op_id(&a.op).cmp(op_id(&b.op)));
         let mut outcome = Err(String::new());
+        let mut timing = (Duration::ZERO, Duration::ZERO);
+        let started = std::time::Instant::now();
         for attempt in 0..3 {
-            outcome = commit_batch(&pool, &batch, postgres).await;
+            outcome = commit_batch(&pool, &batch, postgres, &mut timing).await;
             if outcome.is_ok() {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(5 << attempt)).await;
+        }
+        if let Some(stats) = &mut stats {
+            stats.batches += 1;
+            stats.ops += batch.len() as u64;
+            stats.largest = stats.largest.max(batch.len());
+            stats.statements += timing.0;
+            stats.commit += timing.1;
+            stats.idle += started.duration_since(waiting);
         }
         match outcome {
             Ok(results) => {
@@ -368,6 +422,10 @@ async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<Request>, postgr
                 }
             }
         }
+        if let Some(stats) = &mut stats {
+            stats.report();
+        }
+        waiting = std::time::Instant::now();
     }
 }
 
@@ -377,84 +435,182 @@ fn op_id(op: &Op) -> &str {
     }
 }
 
+/// Rows per multi-row statement (a batch of `MAX_BATCH` changes takes a
+/// few statements, not two per change: each statement is a round trip to
+/// the database's worker thread, which is what limited the throughput).
+const ROWS_PER_STATEMENT: usize = 64;
+
+/// `($1, $2), ($3, $4), ...`: `rows` tuples of `columns` placeholders.
+fn placeholders(rows: usize, columns: usize) -> String {
+    let mut text = String::with_capacity(rows * columns * 5);
+    for row in 0..rows {
+        if row > 0 {
+            text.push_str(", ");
+        }
+        text.push('(');
+        for column in 0..columns {
+            if column > 0 {
+                text.push_str(", ");
+            }
+            text.push('$');
+            text.push_str(&(row * columns + column + 1).to_string());
+        }
+        text.push(')');
+    }
+    text
+}
+
+/// Commits a batch in one transaction, with a few multi-row statements.
+///
+/// A change of game `id` to version `n` is the event row `(id, n)`,
+/// inserted with `ON CONFLICT DO NOTHING`: the primary key lets only one
+/// process commit version `n` of a game (the others get
+/// [`CommitError::Conflict`] and catch up), so no move is lost or doubled.
+/// The game rows then get their new version, `open` and `over` in one
+/// `UPDATE ... FROM (VALUES ...)`.
 async fn commit_batch(
     pool: &AnyPool,
     batch: &[Request],
     postgres: bool,
+    timing: &mut (Duration, Duration),
 ) -> Result<Vec<Result<(), CommitError>>, String> {
+    let started = std::time::Instant::now();
     let mut tx = pool.begin().await.map_err(|error| error.to_string())?;
-    let mut results = Vec::with_capacity(batch.len());
-    for request in batch {
-        match &request.op {
-            Op::Create {
+    let text = |error: sqlx::Error| error.to_string();
+    // New games.
+    let creates: Vec<&Op> = batch
+        .iter()
+        .map(|request| &request.op)
+        .filter(|op| matches!(op, Op::Create { .. }))
+        .collect();
+    for chunk in creates.chunks(ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO games (id, spec, config, created_at, version, open, over, computer) VALUES {}",
+            placeholders(chunk.len(), 8)
+        );
+        let mut query = sqlx::query(&sql);
+        for op in chunk {
+            if let Op::Create {
                 id,
                 spec,
                 config,
                 created_at,
                 open,
                 computer,
-            } => {
-                sqlx::query(
-                    "INSERT INTO games (id, spec, config, created_at, version, open, over, computer)
-                     VALUES ($1, $2, $3, $4, 0, $5, 0, $6)",
-                )
-                .bind(id.clone())
-                .bind(spec.clone())
-                .bind(config.clone())
-                .bind(*created_at)
-                .bind(i64::from(*open))
-                .bind(i64::from(*computer))
-                .execute(&mut *tx)
-                .await
-                .map_err(|error| error.to_string())?;
-                results.push(Ok(()));
+            } = op
+            {
+                query = query
+                    .bind(id.clone())
+                    .bind(spec.clone())
+                    .bind(config.clone())
+                    .bind(*created_at)
+                    .bind(0i64)
+                    .bind(i64::from(*open))
+                    .bind(0i64)
+                    .bind(i64::from(*computer));
             }
+        }
+        query.execute(&mut *tx).await.map_err(text)?;
+    }
+    // Events: the ones inserted are committed, the others conflict.
+    let events: Vec<(&str, i64, &Event)> = batch
+        .iter()
+        .filter_map(|request| match &request.op {
+            Op::Event {
+                id, version, event, ..
+            } => Some((
+                id.as_str(),
+                i64::try_from(*version).unwrap_or(i64::MAX),
+                event,
+            )),
+            Op::Create { .. } => None,
+        })
+        .collect();
+    let mut inserted = std::collections::HashSet::new();
+    for chunk in events.chunks(ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO events (game_id, seq, kind, seat, data) VALUES {} \
+             ON CONFLICT (game_id, seq) DO NOTHING RETURNING game_id, seq",
+            placeholders(chunk.len(), 5)
+        );
+        let mut query = sqlx::query(&sql);
+        for (id, version, event) in chunk {
+            query = query
+                .bind((*id).to_owned())
+                .bind(*version)
+                .bind(event.kind.as_str().to_owned())
+                .bind(i64::from(event.seat))
+                .bind(event.data.clone());
+        }
+        for row in query.fetch_all(&mut *tx).await.map_err(text)? {
+            let id: String = row.try_get("game_id").map_err(text)?;
+            let seq: i64 = row.try_get("seq").map_err(text)?;
+            inserted.insert((id, seq));
+        }
+    }
+    // The games' rows, one per game (its newest committed change).
+    let mut games: std::collections::BTreeMap<&str, (i64, bool, bool)> =
+        std::collections::BTreeMap::new();
+    let mut results = Vec::with_capacity(batch.len());
+    for request in batch {
+        match &request.op {
+            Op::Create { .. } => results.push(Ok(())),
             Op::Event {
                 id,
                 version,
-                event,
                 open,
                 over,
+                ..
             } => {
                 let version = i64::try_from(*version).unwrap_or(i64::MAX);
-                let updated = sqlx::query(
-                    "UPDATE games SET version = $1, open = $2, over = $3 WHERE id = $4 AND version = $5",
-                )
-                .bind(version)
-                .bind(i64::from(*open))
-                .bind(i64::from(*over))
-                .bind(id.clone())
-                .bind(version - 1)
-                .execute(&mut *tx)
-                .await
-                .map_err(|error| error.to_string())?;
-                if updated.rows_affected() != 1 {
+                if inserted.contains(&(id.clone(), version)) {
+                    let entry = games.entry(id.as_str()).or_insert((version, *open, *over));
+                    if version >= entry.0 {
+                        *entry = (version, *open, *over);
+                    }
+                    results.push(Ok(()));
+                } else {
                     results.push(Err(CommitError::Conflict));
-                    continue;
                 }
-                sqlx::query(
-                    "INSERT INTO events (game_id, seq, kind, seat, data) VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(id.clone())
-                .bind(version)
-                .bind(event.kind.as_str().to_owned())
-                .bind(i64::from(event.seat))
-                .bind(event.data.clone())
-                .execute(&mut *tx)
-                .await
-                .map_err(|error| error.to_string())?;
-                if postgres {
-                    sqlx::query("SELECT pg_notify($1, $2)")
-                        .bind(CHANNEL.to_owned())
-                        .bind(format!("{id}:{version}"))
-                        .execute(&mut *tx)
-                        .await
-                        .map_err(|error| error.to_string())?;
-                }
-                results.push(Ok(()));
             }
         }
     }
-    tx.commit().await.map_err(|error| error.to_string())?;
+    let games: Vec<_> = games.into_iter().collect();
+    for chunk in games.chunks(ROWS_PER_STATEMENT) {
+        // `column1`... are the names both SQLite and PostgreSQL give the
+        // columns of a VALUES list.
+        let sql = format!(
+            "UPDATE games SET version = v.column2, open = v.column3, over = v.column4 \
+             FROM (VALUES {}) AS v WHERE games.id = v.column1 AND games.version < v.column2",
+            placeholders(chunk.len(), 4)
+        );
+        let mut query = sqlx::query(&sql);
+        for (id, (version, open, over)) in chunk {
+            query = query
+                .bind((*id).to_owned())
+                .bind(*version)
+                .bind(i64::from(*open))
+                .bind(i64::from(*over));
+        }
+        query.execute(&mut *tx).await.map_err(text)?;
+        if postgres {
+            let sql = format!(
+                "SELECT pg_notify($1, v.column1) FROM (VALUES {}) AS v",
+                (0..chunk.len())
+                    .map(|row| format!("(${})", row + 2))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            let mut query = sqlx::query(&sql).bind(CHANNEL.to_owned());
+            for (id, (version, _, _)) in chunk {
+                query = query.bind(format!("{id}:{version}"));
+            }
+            query.execute(&mut *tx).await.map_err(text)?;
+        }
+    }
+    let committing = std::time::Instant::now();
+    timing.0 += committing.duration_since(started);
+    tx.commit().await.map_err(text)?;
+    timing.1 += committing.elapsed();
     Ok(results)
 }

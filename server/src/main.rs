@@ -21,6 +21,7 @@ use web::Web;
 
 const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--web-dir DIR]
     [--engine-threads N] [--engine-millis-per-level MS] [--rate-limit PER_SECOND] [--rate-burst N]
+    [--idle-evict-secs S] [--idle-evict-live-secs S] [--header-timeout-secs S]
 
   --listen ADDR        where to listen (default 127.0.0.1:8080; port 0 picks a free one)
   --database URL       sqlite://FILE, a file path, or postgres://... (default rulebook-server.db)
@@ -29,7 +30,13 @@ const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--
   --engine-threads N   searches at once (default: the number of cores)
   --engine-millis-per-level MS   the computer's time limit per move: MS x level (default 250)
   --rate-limit R       requests per second per client address, 0 for none (default 200)
-  --rate-burst N       requests at once per client address (default 400)";
+  --rate-burst N       requests at once per client address (default 400)
+  --idle-evict-secs S  a finished game leaves memory after S seconds unused with no
+                       WebSocket client; it is loaded from the database when asked
+                       for again (default 60, 0: never)
+  --idle-evict-live-secs S   the same for an unfinished game (default 900, 0: never)
+  --header-timeout-secs S    close a connection that has not sent a whole request head
+                       within S seconds (default 10)";
 
 struct Args {
     listen: String,
@@ -39,6 +46,9 @@ struct Args {
     millis_per_level: u64,
     rate: f64,
     burst: f64,
+    evict_finished: f64,
+    evict_live: f64,
+    header_timeout: f64,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -50,6 +60,9 @@ fn parse_args() -> Result<Args, String> {
         millis_per_level: 250,
         rate: 200.0,
         burst: 400.0,
+        evict_finished: 60.0,
+        evict_live: 900.0,
+        header_timeout: 10.0,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -71,6 +84,9 @@ fn parse_args() -> Result<Args, String> {
             "--engine-millis-per-level" => args.millis_per_level = number(value()?)? as u64,
             "--rate-limit" => args.rate = number(value()?)?,
             "--rate-burst" => args.burst = number(value()?)?,
+            "--idle-evict-secs" => args.evict_finished = number(value()?)?,
+            "--idle-evict-live-secs" => args.evict_live = number(value()?)?,
+            "--header-timeout-secs" => args.header_timeout = number(value()?)?,
             _ => return Err(format!("unknown argument `{word}`")),
         }
     }
@@ -112,8 +128,11 @@ async fn serve(args: Args) -> Result<(), String> {
         rate: args.rate,
         burst: args.burst,
         web: args.web_dir.map_or(Web::Embedded, Web::Dir),
+        evict_finished: seconds(args.evict_finished),
+        evict_live: seconds(args.evict_live),
     };
     let app = Arc::new(App::new(db.clone(), options));
+    tokio::spawn(app.clone().evict_loop());
     // Games whose computer was thinking when the server stopped go on.
     for id in db.live_computer_games().await? {
         if let Ok(handle) = app.handle(&id).await {
@@ -133,15 +152,66 @@ async fn serve(args: Args) -> Result<(), String> {
         .map_err(|error| format!("cannot listen on {}: {error}", args.listen))?;
     println!("rulebook-server listening on http://{address}");
     let router = routes::router(app);
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await
-    .map_err(|error| format!("server error: {error}"))
+    let header_timeout = seconds(args.header_timeout);
+    let shutdown = tokio::signal::ctrl_c();
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(_) => {
+                    // Out of file descriptors, or a connection reset before
+                    // it was accepted: go on after a pause.
+                    tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+                    continue;
+                }
+            },
+            _ = &mut shutdown => return Ok(()),
+        };
+        let _ = stream.set_nodelay(true);
+        tokio::spawn(serve_connection(
+            stream,
+            peer,
+            router.clone(),
+            header_timeout,
+        ));
+    }
+}
+
+/// Serves one HTTP/1 connection (and its WebSocket upgrade). A client that
+/// has not sent a whole request head within `header_timeout` (from the
+/// connection's start, or from the end of its previous response) is
+/// disconnected, so slow or idle clients do not keep connections for ever.
+async fn serve_connection(
+    stream: tokio::net::TcpStream,
+    peer: SocketAddr,
+    router: axum::Router,
+    header_timeout: Option<std::time::Duration>,
+) {
+    use tower::ServiceExt as _;
+    let service =
+        hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
+            let mut request = request.map(axum::body::Body::new);
+            request
+                .extensions_mut()
+                .insert(axum::extract::ConnectInfo(peer));
+            router.clone().oneshot(request)
+        });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder.timer(hyper_util::rt::TokioTimer::new());
+    builder.header_read_timeout(header_timeout);
+    let connection = builder
+        .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+        .with_upgrades();
+    // A connection that fails (a reset, a timeout) is just closed.
+    let _ = connection.await;
+}
+
+/// `seconds` as a duration, None for 0 (or too large).
+fn seconds(seconds: f64) -> Option<std::time::Duration> {
+    std::time::Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|duration| !duration.is_zero())
 }
 
 /// Pushes the changes other processes commit (PostgreSQL LISTEN).

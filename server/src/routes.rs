@@ -584,6 +584,7 @@ pub async fn events(
 ) -> Result<Response, ApiError> {
     let Path(id) = path?;
     let handle = app.handle(&id).await?;
+    let app = app.clone();
     let upgrade = upgrade.map_err(|rejection| {
         ApiError::bad_request(format!(
             "this is the game's WebSocket: {}",
@@ -596,10 +597,14 @@ pub async fn events(
         .write_buffer_size(0)
         .max_message_size(MAX_BODY)
         .max_frame_size(MAX_BODY)
-        .on_upgrade(move |socket| serve_socket(handle, socket)))
+        .on_upgrade(move |socket| async move {
+            serve_socket(&handle, socket).await;
+            // Idle from now on (the game may be evicted after a while).
+            handle.touch(&app);
+        }))
 }
 
-async fn serve_socket(handle: Arc<crate::app::Handle>, socket: WebSocket) {
+async fn serve_socket(handle: &crate::app::Handle, socket: WebSocket) {
     let mut pushes = handle.tx.subscribe();
     let (state, mut sent) = {
         let mut slot = handle.slot.lock().await;
@@ -679,11 +684,11 @@ impl Modify for BearerScheme {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "rulebook-server", description = "Board games of the rulebook crate over HTTP and WebSocket"),
-    paths(catalog, create, join, list, state, play, draw, resign, undo, record, events),
+    paths(catalog, create, join, list, state, play, draw, resign, undo, record, events, stats),
     components(schemas(CreateGame, Created, Invitation, Joined, MoveBody, DrawBody, DrawAction,
         UndoBody, UndoAction, GameSummary, GameList, Catalog, CatalogGame, BoardShape,
         GameState, SeatView, SeatKind, MoveView, HistoryEntry, Offers, ResultView,
-        BoardJson, CellJson, PieceJson, ErrorBody)),
+        BoardJson, CellJson, PieceJson, ErrorBody, crate::app::MemoryStats)),
     modifiers(&BearerScheme)
 )]
 pub struct ApiDoc;
@@ -741,6 +746,15 @@ async fn rate_limit(
     next.run(request).await
 }
 
+/// How many games are in memory, and how many were evicted (finished
+/// games unused for `--idle-evict-secs`, unfinished ones for
+/// `--idle-evict-live-secs`; they are loaded again when asked for).
+#[utoipa::path(get, path = "/api/stats",
+    responses((status = 200, body = crate::app::MemoryStats)))]
+pub async fn stats(State(app): Shared) -> Json<crate::app::MemoryStats> {
+    Json(app.memory_stats())
+}
+
 /// The router.
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
@@ -755,6 +769,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/stats", get(stats))
         .route("/api/openapi.json", get(openapi))
         .route("/", get(index))
         .route("/games/{id}", get(game_page))

@@ -5,6 +5,7 @@ mod support;
 
 mod durability;
 mod errors;
+mod evict;
 mod games;
 mod load;
 mod postgres;
