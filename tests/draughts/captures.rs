@@ -4,7 +4,8 @@
 //! written by its turning points (`a1:f6`), and the old long forms still
 //! read (`a1:d4:f6`, `a1:c3:f6`). The conformance kit checks the rule
 //! (no two legal moves with the same start, end and pieces taken in
-//! order) on random playouts of every variant and of `Checkers`.
+//! order) on random playouts of every variant and of `Checkers` (a few in
+//! the default run, the full count `#[ignore]`d, for the long checks).
 //!
 //! Also here, `#[ignore]`d (run in release): every-route ("keep") and
 //! distinct ("drop") perft from the start positions one or two plies
