@@ -6,6 +6,12 @@
 //! The rules are constants of `R` and the side to move a type (`S`), so
 //! each variant and side gets its own copy of this code with every rule
 //! test folded away.
+//!
+//! The small helpers here (and in `geometry`, `perft`, `position`) are
+//! `#[inline(always)]` only without debug assertions: in an unoptimised
+//! build (the `test` profile) forced inlining pasted them, unsimplified,
+//! into every capture search of every variant, and that code was most of
+//! the test suite's build time (tests/README.md).
 
 use super::geometry::{
     reverse, step, Bitboard, Geometry, DIRECTIONS, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT,
