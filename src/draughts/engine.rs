@@ -6,6 +6,12 @@
 //! The rules are constants of `R` and the side to move a type (`S`), so
 //! each variant and side gets its own copy of this code with every rule
 //! test folded away.
+//!
+//! The small helpers here (and in `geometry`, `perft`, `position`) are
+//! `#[inline(always)]` only without debug assertions: in an unoptimised
+//! build (the `test` profile) forced inlining pasted them, unsimplified,
+//! into every capture search of every variant, and that code was most of
+//! the test suite's build time (tests/README.md).
 
 use super::geometry::{
     reverse, step, Bitboard, Geometry, DIRECTIONS, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT,
@@ -82,7 +88,8 @@ impl Side for BlackSide {
 }
 
 /// The directions `S`'s men move in.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn forward<S: Side>() -> [usize; 2] {
     if S::WHITE {
         [UP_LEFT, UP_RIGHT]
@@ -92,7 +99,8 @@ pub(crate) const fn forward<S: Side>() -> [usize; 2] {
 }
 
 /// The row where `S`'s men are crowned.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn crown_row<R: Geometry, S: Side>() -> Bitboard {
     if S::WHITE {
         R::TOP_ROW
@@ -104,7 +112,8 @@ pub(crate) fn crown_row<R: Geometry, S: Side>() -> Bitboard {
 /// Whether `R`'s men (of side `S`) capture in direction `d`. Loops run
 /// over all of `DIRECTIONS` and skip with this test, so that they unroll
 /// with every direction (and so every shift) a constant.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn men_capture_in<R: Rules, S: Side>(d: usize) -> bool {
     R::MEN_CAPTURE_BACKWARD || forward::<S>()[0] == d || forward::<S>()[1] == d
 }
@@ -138,7 +147,8 @@ pub(crate) struct Path {
 }
 
 impl Path {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn new(from: u32) -> Path {
         let mut bits = [0; MAX_PATH];
         bits[0] = from as u8;
@@ -149,7 +159,8 @@ impl Path {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, bit: u32) {
         if let Some(slot) = self.bits.get_mut(self.len) {
             *slot = bit as u8;
@@ -157,14 +168,16 @@ impl Path {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn pop(&mut self) {
         self.len -= 1;
     }
 
     /// Marks (or unmarks) the last square as a stop the piece goes
     /// straight on from.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn set_through(&mut self, through: bool) {
         let bit = 1 << (self.len - 1);
         if through {
@@ -222,7 +235,8 @@ pub(crate) trait Sink {
 }
 
 /// The precedence key of a capture (see [`Capture::key`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn key<R: Rules>(count: u32, with_king: bool, kings: u32, order: u32) -> u64 {
     match R::PRECEDENCE {
         Precedence::Free => 0,
@@ -240,7 +254,8 @@ fn key<R: Rules>(count: u32, with_king: bool, kings: u32, order: u32) -> u64 {
 
 /// Every square reachable by sliding from `from` in direction `d` over
 /// `empty` squares (not the start squares themselves).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn ray<R: Geometry>(from: Bitboard, empty: Bitboard, d: usize) -> Bitboard {
     let mut reached = step::<R>(from, d) & empty;
     let mut all = reached;
@@ -254,7 +269,8 @@ pub(crate) fn ray<R: Geometry>(from: Bitboard, empty: Bitboard, d: usize) -> Bit
 /// `sets[0].count_ones() + sets[1].count_ones() + sets[2].count_ones()`,
 /// with the bit counts summed half way: without a popcount instruction
 /// (the x86-64 baseline) this costs little more than one count.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 const fn count_sum(sets: [Bitboard; 3]) -> u32 {
     const ONES: u64 = 0x5555_5555_5555_5555;
     const PAIRS: u64 = 0x3333_3333_3333_3333;
@@ -275,7 +291,8 @@ const fn count_sum(sets: [Bitboard; 3]) -> u32 {
 /// Whether two sets of squares that both miss the top row, or both miss
 /// the bottom row, fit side by side in one word (see [`pack`]): true on
 /// 8x8, where such a set spans 31 bits.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 const fn packs<R: Geometry>() -> bool {
     (R::VALID & !R::BOTTOM_ROW) >> 32 == 0 && (R::VALID & !R::TOP_ROW) >> R::H >> 32 == 0
 }
@@ -285,7 +302,8 @@ const fn packs<R: Geometry>() -> bool {
 /// the top), the others the top row.
 ///
 /// Precondition: [`packs`]`::<R>()`, and `a` and `b` are such sets.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn pack<R: Geometry>(a: Bitboard, b: Bitboard, upward: bool) -> Bitboard {
     let missed = if upward { R::BOTTOM_ROW } else { R::TOP_ROW };
     debug_assert!(packs::<R>() && (a | b) & !(R::VALID & !missed) == 0);
@@ -295,7 +313,8 @@ fn pack<R: Geometry>(a: Bitboard, b: Bitboard, upward: bool) -> Bitboard {
 
 /// `a.count_ones() + b.count_ones()`, with one bit count on 8x8, for
 /// two sets that both miss the bottom row (`upward`) or the top row.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn count_pair<R: Geometry>(a: Bitboard, b: Bitboard, upward: bool) -> u32 {
     if packs::<R>() {
         pack::<R>(a, b, upward).count_ones()
@@ -307,7 +326,8 @@ fn count_pair<R: Geometry>(a: Bitboard, b: Bitboard, upward: bool) -> u32 {
 /// Where a man that has just jumped in direction `d` can jump on, given
 /// `jump_from[n]`, the squares from which a man could jump in direction
 /// `n` (it cannot jump straight back over the piece it took).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn onward(jump_from: &[Bitboard; 4], d: usize) -> Bitboard {
     let mut onward = 0;
     each_direction!(next => {
@@ -329,7 +349,8 @@ fn onward(jump_from: &[Bitboard; 4], d: usize) -> Bitboard {
 /// This is what [`Board::for_each_capture`] reports to a counting sink
 /// in that case (one capture per landing square and direction), without
 /// its set-up.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn single_jumps_only<R: Rules, S: Side>(
     landings: [Bitboard; 4],
     prey: Bitboard,
@@ -392,7 +413,8 @@ impl Taken {
         order: 0,
     };
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn with(self, victim: Bitboard, is_king: bool) -> Taken {
         Taken {
             captured: self.captured | victim,
@@ -418,7 +440,8 @@ struct Hunt {
 }
 
 impl Hunt {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn complete<R: Rules, K: Sink>(
         &self,
         at: u32,
@@ -440,7 +463,8 @@ impl Hunt {
     }
 
     /// The prey a man may capture.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn men_prey<R: Rules>(&self) -> Bitboard {
         if R::MEN_CAPTURE_KINGS {
             self.prey
@@ -514,7 +538,8 @@ impl Hunt {
     ///
     /// Precondition: `K::BULK` and not `K::PATH`; `taken` holds the one
     /// piece taken; the man is not crowned on `at`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn man_after_first<R: Rules, S: Side, K: Sink>(
         &self,
         at: u32,
@@ -596,7 +621,8 @@ impl Hunt {
 
     /// The piece a flying king on `at` would capture in direction `d`, if
     /// any, with its first landing square.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn flying_target<R: Rules>(
         &self,
         at: Bitboard,
@@ -617,7 +643,8 @@ impl Hunt {
     /// Whether a flying king that landed on `at`, arriving in direction
     /// `came`, can capture across that line (in one of the two directions
     /// that are neither `came` nor its reverse).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn flying_can_turn<R: Rules>(&self, at: Bitboard, came: usize, captured: Bitboard) -> bool {
         let mut can = false;
         each_direction!(d => {
@@ -707,13 +734,15 @@ impl Hunt {
 
 impl Board {
     /// Empty playable squares.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn empty<R: Geometry>(&self) -> Bitboard {
         R::VALID & !(self.own | self.opp)
     }
 
     /// The side to move's men that can capture now.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn capturing_men<R: Rules, S: Side>(&self) -> Bitboard {
         let empty = self.empty::<R>();
         let prey = if R::MEN_CAPTURE_KINGS {
@@ -733,7 +762,8 @@ impl Board {
     }
 
     /// Whether one of the side to move's kings can capture.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn kings_can_capture<R: Rules>(&self) -> bool {
         let kings = self.own & self.kings;
         if kings == 0 {
@@ -753,14 +783,16 @@ impl Board {
     }
 
     /// Whether the side to move has a capture.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn has_capture<R: Rules, S: Side>(&self) -> bool {
         self.capturing_men::<R, S>() != 0 || self.kings_can_capture::<R>()
     }
 
     /// The landing squares of men's first jumps, per direction (as
     /// `DIRECTIONS`; 0 for directions men do not capture in).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn men_landings<R: Rules, S: Side>(&self) -> [Bitboard; 4] {
         let empty = self.empty::<R>();
         let men = self.own & !self.kings;
@@ -792,7 +824,8 @@ impl Board {
 
     /// [`for_each_capture`](Board::for_each_capture), given
     /// [`men_landings`](Board::men_landings).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn for_each_capture_from<R: Rules, S: Side, K: Sink>(
         &self,
         men_landings: [Bitboard; 4],
@@ -948,7 +981,8 @@ impl Board {
     }
 
     /// The number of quiet moves (steps of men, moves of kings).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn count_quiet<R: Rules, S: Side>(&self) -> u64 {
         let empty = self.empty::<R>();
         let men = self.own & !self.kings;
@@ -982,7 +1016,8 @@ impl Board {
 
     /// The position after a move, seen from the next side to move.
     /// `king_after`: the piece is a king when the move ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn after(&self, from: u32, to: u32, captured: Bitboard, king_after: bool) -> Board {
         let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
         let kings = (self.kings & !captured & !from_bit) | if king_after { to_bit } else { 0 };
@@ -996,7 +1031,8 @@ impl Board {
 
     /// Calls `visit(from, to, king_after)` for every quiet move, by
     /// direction class for men and then king by king.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn for_each_quiet<R: Rules, S: Side, F: FnMut(u32, u32, bool)>(&self, mut visit: F) {
         let empty = self.empty::<R>();
         let men = self.own & !self.kings;
@@ -1016,7 +1052,8 @@ impl Board {
     /// Calls `visit(from, to, king_after)` for every step of a man, as
     /// [`for_each_quiet`](Board::for_each_quiet), but from one call site
     /// for both directions: a large `visit` is then inlined once.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn for_each_man_step<R: Rules, S: Side, F: FnMut(u32, u32, bool)>(
         &self,
         mut visit: F,
@@ -1057,7 +1094,8 @@ impl Board {
     /// landings)` (with the child's
     /// [`men_landings`](Board::men_landings)); every child of a king's
     /// move, or when it has kings, goes to `count_child`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn sum_replies_after_quiet<R, S, F, G>(
         &self,
         mut count_child: F,
@@ -1131,7 +1169,8 @@ impl Board {
 
     /// Calls `visit(from, to, true)` for every move of a king (the
     /// kings' part of [`for_each_quiet`](Board::for_each_quiet)).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn for_each_king_quiet<R: Rules, F: FnMut(u32, u32, bool)>(&self, mut visit: F) {
         let empty = self.empty::<R>();
         let mut kings = self.own & self.kings;

@@ -28,7 +28,8 @@ pub(crate) const DOWN_RIGHT: usize = 3;
 pub(crate) const DIRECTIONS: [usize; 4] = [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
 
 /// The opposite direction.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn reverse(d: usize) -> usize {
     3 - d
 }
@@ -120,7 +121,8 @@ impl<R: Rules> Geometry for R {}
 
 /// Every square of `b` moved one step in direction `d` (squares that
 /// leave the board land on ghost or invalid bits: mask the result).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn step<R: Geometry>(b: Bitboard, d: usize) -> Bitboard {
     match d {
         UP_LEFT => b >> (R::H + 1),
@@ -131,13 +133,15 @@ pub(crate) fn step<R: Geometry>(b: Bitboard, d: usize) -> Bitboard {
 }
 
 /// The bit index of dense index `i`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn bit_of_index<R: Geometry>(i: usize) -> u32 {
     bit_of(R::SIZE, i)
 }
 
 /// The dense index of bit `bit`, or [`NO_SQUARE`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn index_of_bit<R: Geometry>(bit: u32) -> u8 {
     let table = if R::SIZE == 10 {
         &INDEX_OF_BIT_10

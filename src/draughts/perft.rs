@@ -49,13 +49,16 @@ pub(crate) trait Dedup {
 pub(crate) struct Routes;
 
 impl Dedup for Routes {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn new() -> Self {
         Routes
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reset(&mut self) {}
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn first_time(&mut self, _: &Capture) -> bool {
         true
     }
@@ -74,7 +77,8 @@ pub(crate) struct Distinct {
 }
 
 impl Dedup for Distinct {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn new() -> Self {
         Distinct {
             inline: [(0, 0); SEEN_INLINE],
@@ -88,7 +92,8 @@ impl Dedup for Distinct {
         self.spill.clear();
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn first_time(&mut self, capture: &Capture) -> bool {
         if capture.captured.count_ones() < MIN_COINCIDING_CAPTURE {
             return true;
@@ -129,7 +134,8 @@ struct Gather {
 
 impl Sink for Gather {
     const PATH: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn complete(&mut self, capture: Capture, _: &Path) {
         match self.best {
             Some(best) if capture.key < best => return,
@@ -152,13 +158,15 @@ impl Sink for Gather {
 
 /// A capture's start, end and whether the piece ends as a king, in one
 /// word (bit indices are below 64).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn pack_ends(capture: &Capture) -> u32 {
     capture.from | (capture.to << 8) | (u32::from(capture.king_after) << 16)
 }
 
 /// The capture [`pack_ends`] packed, with its captured squares and key.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn unpack_ends(captured: Bitboard, ends: u32, key: u64) -> Capture {
     Capture {
         from: ends & 0xff,
@@ -182,7 +190,8 @@ impl<D: Dedup> Sink for CountCaptures<D> {
 
     /// Captures that never coincide (see [`Sink::simple`]): no need to
     /// remember them.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn simple(&mut self, key: u64, count: u64) {
         if key > self.best {
             self.best = key;
@@ -194,7 +203,8 @@ impl<D: Dedup> Sink for CountCaptures<D> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn complete(&mut self, capture: Capture, _: &Path) {
         if capture.key > self.best {
             self.best = capture.key;
@@ -219,7 +229,8 @@ struct Recurse<'a, R, S, D> {
 
 impl<R: Rules, S: Side, D: Dedup> Sink for Recurse<'_, R, S, D> {
     const PATH: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn complete(&mut self, capture: Capture, _: &Path) {
         if capture.key == self.key && self.seen.first_time(&capture) {
             let child = self.board.after(
@@ -239,7 +250,8 @@ impl<R: Rules, S: Side, D: Dedup> Sink for Recurse<'_, R, S, D> {
 }
 
 /// The number of legal moves.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn count_moves<R: Rules, S: Side, D: Dedup>(board: &Board) -> u64 {
     let landings = board.men_landings::<R, S>();
     if landings[0] | landings[1] | landings[2] | landings[3] == 0 && !board.kings_can_capture::<R>()
@@ -251,7 +263,8 @@ fn count_moves<R: Rules, S: Side, D: Dedup>(board: &Board) -> u64 {
 
 /// The number of legal moves of a position with a capture, given its
 /// [`men_landings`](Board::men_landings).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn count_captures<R: Rules, S: Side, D: Dedup>(board: &Board, landings: [Bitboard; 4]) -> u64 {
     let mut sink = CountCaptures {
         best: 0,

@@ -467,7 +467,8 @@ impl<R: Rules> Draughts<R> {
     }
 
     /// The bitboard of `color`'s pieces.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(super) const fn pieces(&self, color: Color) -> Bitboard {
         match color {
             Color::White => self.white,
@@ -476,7 +477,8 @@ impl<R: Rules> Draughts<R> {
     }
 
     /// The side to move's view.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(super) fn board(&self) -> Board {
         Board {
             own: self.pieces(self.turn),
@@ -522,7 +524,8 @@ impl<R: Rules> Draughts<R> {
     }
 
     /// Asserts the type's invariants in debug builds.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn debug_assert_invariants(&self) {
         debug_assert_eq!(self.white & self.black, 0, "a square holds two pieces");
         debug_assert_eq!(

@@ -1,11 +1,9 @@
 //! Perft from the start position: the published counts (OEIS A133046;
 //! Aart Bik's and Martin Fierz's perft tables).
 //!
-//! Depth 12 (388,623,673 leaves) is `#[ignore]`d in the default run; run it,
-//! with times, by
+//! Depths 11 and 12 (388,623,673 leaves) are `#[ignore]`d in the default
+//! (unoptimised) run; run them, with times, by
 //! `cargo test --release --test checkers perft -- --ignored --nocapture`.
-//! `cargo test --release --test checkers -- --nocapture start_perft_depth_11`
-//! prints the time of depth 11.
 
 use rulebook::checkers::Checkers;
 use rulebook::perft;
@@ -56,6 +54,7 @@ fn start_perft_depth_10() {
 }
 
 #[test]
+#[ignore = "long unoptimised: the long-checks run"]
 fn start_perft_depth_11() {
     check_start(11);
 }

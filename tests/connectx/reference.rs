@@ -204,6 +204,7 @@ fn tiny_boards_to_the_end_of_every_game() {
 }
 
 #[test]
+#[ignore = "long unoptimised: the long-checks run"]
 fn connect_four_neighbours_a_few_plies_deep() {
     assert_perft_agrees(4, 4, 3, 9);
     assert_perft_agrees(5, 6, 4, 6);
@@ -216,6 +217,7 @@ fn connect_four_neighbours_a_few_plies_deep() {
 /// The perft lays a board out in 64 bits, in 128 bits, or (larger) walks
 /// column words: each layout, and the sizes at its edges.
 #[test]
+#[ignore = "long unoptimised: the long-checks run"]
 fn each_perft_layout_and_its_edges() {
     // 64 bits: 8 x 8 = 64 exactly (7 rows + sentinel, 8 columns).
     assert_perft_agrees(7, 8, 5, 5);
@@ -233,6 +235,7 @@ fn each_perft_layout_and_its_edges() {
 /// column-word layout, one walk per line length) equals the plain count
 /// of the game's own moves, from the empty board and after 3 and 6 moves.
 #[test]
+#[ignore = "long unoptimised: the long-checks run"]
 fn every_size_fast_perft_equals_the_plain_count() {
     let mut sizes = 0;
     for rows in 1..=16 {
@@ -379,6 +382,7 @@ proptest! {
     /// Random sizes, random games: every position agrees with the
     /// reference, and so does a short perft from the last one.
     #[test]
+    #[ignore = "long unoptimised: the long-checks run"]
     fn random_games_on_random_sizes_agree(
         size in any_parameters(16),
         indices in proptest::collection::vec(any::<Index>(), 0..=256),

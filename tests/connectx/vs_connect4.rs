@@ -129,6 +129,7 @@ proptest! {
 
     /// Thousands of random games, compared in every position they reach.
     #[test]
+    #[ignore = "long unoptimised: the long-checks run"]
     fn random_games_agree(indices in proptest::collection::vec(any::<Index>(), 0..=42)) {
         let mut c4 = Connect4::default();
         let mut cx = ConnectX::default();
@@ -180,6 +181,7 @@ fn perft_from_the_empty_board_through_depth_9() {
 
 /// 268 million leaves, counted in bulk: well under a second.
 #[test]
+#[ignore = "long unoptimised: the long-checks run"]
 fn perft_depth_10_from_the_empty_board() {
     let game = ConnectX::default();
     assert_eq!(perft(&game, 10), EMPTY_BOARD_PERFT_10);

@@ -4,7 +4,8 @@
 //! written by its turning points (`a1:f6`), and the old long forms still
 //! read (`a1:d4:f6`, `a1:c3:f6`). The conformance kit checks the rule
 //! (no two legal moves with the same start, end and pieces taken in
-//! order) on random playouts of every variant and of `Checkers`.
+//! order) on random playouts of every variant and of `Checkers` (a few in
+//! the default run, the full count `#[ignore]`d, for the long checks).
 //!
 //! Also here, `#[ignore]`d (run in release): every-route ("keep") and
 //! distinct ("drop") perft from the start positions one or two plies
@@ -206,21 +207,31 @@ const EIGHT_BY_EIGHT_KINGS: [&str; 3] = [
     "W:WK18:B25,9,11,27,22,15,24,6,8",
 ];
 
-#[test]
-fn every_variant_keeps_the_contract_with_distinct_captures() {
+/// The contract with distinct captures on every variant: `playouts`
+/// playouts from each start (`international_playouts` on the 10x10 board).
+fn distinct_captures_keep_the_contract(playouts: usize, international_playouts: usize) {
     let starts = EIGHT_BY_EIGHT_KINGS;
-    check_contract(&kit::<rulebook::draughts::RussianRules>(&starts, 30)).unwrap();
-    check_contract(&kit::<rulebook::draughts::BrazilianRules>(&starts, 30)).unwrap();
-    check_contract(&kit::<rulebook::draughts::PoolRules>(&starts, 30)).unwrap();
-    check_contract(&kit::<rulebook::draughts::CzechRules>(&starts, 30)).unwrap();
-    check_contract(&kit::<rulebook::draughts::EnglishRules>(&starts, 30)).unwrap();
+    check_contract(&kit::<rulebook::draughts::RussianRules>(&starts, playouts)).unwrap();
+    check_contract(&kit::<rulebook::draughts::BrazilianRules>(
+        &starts, playouts,
+    ))
+    .unwrap();
+    check_contract(&kit::<rulebook::draughts::PoolRules>(&starts, playouts)).unwrap();
+    check_contract(&kit::<rulebook::draughts::CzechRules>(&starts, playouts)).unwrap();
+    check_contract(&kit::<rulebook::draughts::EnglishRules>(&starts, playouts)).unwrap();
     // Italian and Spanish boards are mirrored: their own set-ups.
     let mirrored = [
         "W:WK1,K5,9,13,17,21:BK32,K28,24,20,16,12",
         "W:WK14:B6,7,10,11,18,19,22,23",
     ];
-    check_contract(&kit::<rulebook::draughts::ItalianRules>(&mirrored, 30)).unwrap();
-    check_contract(&kit::<rulebook::draughts::SpanishRules>(&mirrored, 30)).unwrap();
+    check_contract(&kit::<rulebook::draughts::ItalianRules>(
+        &mirrored, playouts,
+    ))
+    .unwrap();
+    check_contract(&kit::<rulebook::draughts::SpanishRules>(
+        &mirrored, playouts,
+    ))
+    .unwrap();
     let international = [
         INTERNATIONAL_SWEEP,
         "W:WK46,K50,31,32,33,34,35:BK1,K5,16,17,18,19,20",
@@ -228,12 +239,25 @@ fn every_variant_keeps_the_contract_with_distinct_captures() {
     ];
     check_contract(&kit::<rulebook::draughts::InternationalRules>(
         &international,
-        20,
+        international_playouts,
     ))
     .unwrap();
 }
 
+/// The default run (unoptimised): a few playouts.
 #[test]
+fn every_variant_keeps_the_contract_with_distinct_captures_quick() {
+    distinct_captures_keep_the_contract(3, 2);
+}
+
+#[test]
+#[ignore = "long unoptimised: the long-checks run"]
+fn every_variant_keeps_the_contract_with_distinct_captures() {
+    distinct_captures_keep_the_contract(30, 20);
+}
+
+#[test]
+#[ignore = "long unoptimised: the long-checks run"]
 fn checkers_keeps_the_contract_with_distinct_captures() {
     let config = Config::<Checkers>::new()
         .seed(17)

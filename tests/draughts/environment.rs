@@ -88,7 +88,20 @@ fn every_legal_move_and_nothing_else<R: Rules>(games: usize, plies: usize) {
     }
 }
 
+/// The default run (unoptimised): one game a variant, fewer plies.
 #[test]
+fn every_variant_reaches_exactly_its_legal_moves_hop_by_hop_quick() {
+    every_legal_move_and_nothing_else::<InternationalRules>(1, 40);
+    every_legal_move_and_nothing_else::<BrazilianRules>(1, 40);
+    every_legal_move_and_nothing_else::<RussianRules>(1, 40);
+    every_legal_move_and_nothing_else::<PoolRules>(1, 40);
+    every_legal_move_and_nothing_else::<ItalianRules>(1, 40);
+    every_legal_move_and_nothing_else::<SpanishRules>(1, 40);
+    every_legal_move_and_nothing_else::<CzechRules>(1, 40);
+}
+
+#[test]
+#[ignore = "long unoptimised: the long-checks run"]
 fn every_variant_reaches_exactly_its_legal_moves_hop_by_hop() {
     every_legal_move_and_nothing_else::<InternationalRules>(6, 90);
     every_legal_move_and_nothing_else::<BrazilianRules>(6, 70);
@@ -108,7 +121,20 @@ fn keeps_the_contract<R: Rules>(playouts: usize) {
     assert_eq!(summary.playouts, playouts, "{}", R::NAME);
 }
 
+/// The default run (unoptimised): one playout a variant.
 #[test]
+fn every_variant_keeps_the_environment_contract_quick() {
+    keeps_the_contract::<InternationalRules>(1);
+    keeps_the_contract::<BrazilianRules>(1);
+    keeps_the_contract::<RussianRules>(1);
+    keeps_the_contract::<PoolRules>(1);
+    keeps_the_contract::<ItalianRules>(1);
+    keeps_the_contract::<SpanishRules>(1);
+    keeps_the_contract::<CzechRules>(1);
+}
+
+#[test]
+#[ignore = "long unoptimised: the long-checks run"]
 fn every_variant_keeps_the_environment_contract() {
     keeps_the_contract::<InternationalRules>(6);
     keeps_the_contract::<BrazilianRules>(8);

@@ -146,6 +146,7 @@ fn connect4_keeps_the_contract() {
 }
 
 #[test]
+#[ignore = "long unoptimised: the long-checks run"]
 fn checkers_keeps_the_contract() {
     let summary = check_contract(&checkers_config()).unwrap();
     assert_eq!(summary.playouts, 120);
@@ -566,6 +567,7 @@ fn check_searches<G: Game + 'static>(start: &G) {
 }
 
 #[test]
+#[ignore = "long unoptimised: the long-checks run"]
 fn searches_keep_their_contract_in_every_game() {
     check_searches(&Connect4::default());
     check_searches(&Checkers::default());
@@ -633,6 +635,7 @@ mod draughts_suite {
     }
 
     #[test]
+    #[ignore = "long unoptimised: the long-checks run"]
     fn every_variant_keeps_the_contract() {
         check::<draughts::InternationalRules>("W:WK46,K50,33,34:BK1,K5,18,19");
         check::<draughts::BrazilianRules>("W:WKa1,c3,e3:BKh8,f6,d6");
