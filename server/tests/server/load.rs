@@ -16,23 +16,27 @@ async fn short_load_run_loses_nothing() {
     assert_eq!((report.errors, report.lost), (0, 0), "{report}");
 }
 
-/// The paced mode (`--rate`): 50 live games at 150 moves/s for 3 s, games
-/// replaced as they end.
+/// The live games of the paced run.
+const PACED_GAMES: usize = 10;
+
+/// The paced mode (`--rate`): 10 live games at 150 moves/s for 4 s, games
+/// replaced as they end. Each game slot moves 60 times, and a Connect Four
+/// game has at most 42 moves, so every slot must have started a second game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn short_paced_run_loses_nothing() {
     let server = Server::start_with(&temp_db(), &["--rate-limit", "0"]);
     let report = program::run(program::Config {
         rate: Some(150.0),
-        duration: 3.0,
-        ..program::Config::closed(&server.addr, 50)
+        duration: 4.0,
+        ..program::Config::closed(&server.addr, PACED_GAMES)
     })
     .await;
     println!("{report}");
     assert_eq!((report.errors, report.lost), (0, 0), "{report}");
-    // About 450 moves; far fewer means the pacing is broken.
-    assert!(report.moves > 200, "{report}");
+    // About 600 moves; far fewer means the pacing is broken.
+    assert!(report.moves > 300, "{report}");
     assert!(
-        report.games_started > 50,
+        report.games_started >= 2 * PACED_GAMES,
         "games are replaced as they end: {report}"
     );
     assert!(report.scheduled_ms.is_some(), "{report}");
