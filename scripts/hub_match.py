@@ -91,7 +91,8 @@ def hub_fields(line):
 class Engine:
     """One engine process, spoken to over its standard input and output."""
 
-    def __init__(self, name, command, cwd, params, log):
+    def _start(self, name, command, cwd, log):
+        """Starts the engine process and the thread that reads its lines."""
         self.name = name
         self.log = log
         self.proc = subprocess.Popen(
@@ -107,6 +108,9 @@ class Engine:
         self.errors = []
         threading.Thread(target=self._read, daemon=True).start()
         self.id = {}
+
+    def __init__(self, name, command, cwd, params, log):
+        self._start(name, command, cwd, log)
         self.params = {}
         self.send("hub")
         for command, args in self.until("wait", 30):
@@ -211,21 +215,7 @@ class Hub1Engine(Engine):
     """An engine speaking Hub version 1 (Scan 2.0)."""
 
     def __init__(self, name, command, cwd, params, log):
-        self.name = name
-        self.log = log
-        self.proc = subprocess.Popen(
-            shlex.split(command),
-            cwd=cwd,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
-        self.lines = queue.Queue()
-        self.errors = []
-        threading.Thread(target=self._read, daemon=True).start()
-        self.id = {}
+        self._start(name, command, cwd, log)
         self.send("hub")
         for line in self.until1("wait", 30):
             word, _, rest = line.partition(" ")
