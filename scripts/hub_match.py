@@ -133,10 +133,9 @@ class Engine:
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
-    def until(self, command, timeout):
-        """Yields the engine's lines up to the one starting with `command`
-        (included); raises TimeoutError or EOFError."""
-        deadline = time.monotonic() + timeout
+    def _next_line(self, deadline, command, timeout):
+        """The engine's next line, logged, before `deadline` (waiting for
+        `command` for `timeout` seconds); raises TimeoutError or EOFError."""
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -148,6 +147,14 @@ class Engine:
             if line is None:
                 raise EOFError(f"{self.name}: the engine ended")
             self.log(f"{self.name} > {line}")
+            return line
+
+    def until(self, command, timeout):
+        """Yields the engine's lines up to the one starting with `command`
+        (included); raises TimeoutError or EOFError."""
+        deadline = time.monotonic() + timeout
+        while True:
+            line = self._next_line(deadline, command, timeout)
             fields = hub_fields(line)
             if fields[0] == "error":
                 self.errors.append(line)
@@ -227,18 +234,10 @@ class Hub1Engine(Engine):
         list(self.until1("ready", 120))
 
     def until1(self, command, timeout):
+        """`until` for Hub 1: yields the raw lines."""
         deadline = time.monotonic() + timeout
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"{self.name}: no '{command}' in {timeout:.1f} s")
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise EOFError(f"{self.name}: the engine ended")
-            self.log(f"{self.name} > {line}")
+            line = self._next_line(deadline, command, timeout)
             if line.startswith("error"):
                 self.errors.append(line)
             yield line
