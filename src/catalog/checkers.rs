@@ -61,7 +61,7 @@ impl Described for Checkers {
     /// Red's home row (squares 1–4) at the top, as `Display` draws it.
     fn board(&self) -> BoardView {
         BoardView::from_fn(BoardKind::Squares, BOARD_SIZE, BOARD_SIZE, |row, column| {
-            match Square::at(row, column) {
+            match Square::at(usize::from(row), usize::from(column)) {
                 None => (None, None),
                 Some(square) => {
                     let piece = self.piece_at(square).map(|piece| PieceView {

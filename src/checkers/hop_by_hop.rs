@@ -385,7 +385,7 @@ impl Environment for HopByHop {
 
         // The squares the move would have visited after this hop.
         let so_far = self.path_so_far();
-        let mut path = [Square::from_index(from); MAX_PATH_SQUARES];
+        let mut path = [Square::new_unchecked(from); MAX_PATH_SQUARES];
         let len = match so_far {
             [] => 2,
             [.., landing] if landing.index() == from && so_far.len() < MAX_PATH_SQUARES => {
@@ -394,7 +394,7 @@ impl Environment for HopByHop {
             }
             _ => return Err(ActionError::Illegal { action }),
         };
-        path[len - 1] = Square::from_index(to);
+        path[len - 1] = Square::new_unchecked(to);
 
         let mut goes_on = false;
         for &mv in self.legal.iter() {

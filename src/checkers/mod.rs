@@ -18,7 +18,10 @@
 //!
 //! `Checkers` is the fast special type of English checkers, which is a
 //! variant of the draughts family, and speaks the family's vocabulary:
-//! its [`Piece`] and [`Role`] are the family's
+//! its [`Square`] is the family's
+//! ([`draughts::Square`](crate::draughts::Square) on the English board,
+//! with the same numbering, text and errors), its [`Piece`] and [`Role`]
+//! are the family's
 //! ([`draughts::Piece`](crate::draughts::Piece) named by [`Player`], which
 //! converts to and from [`draughts::Color`](crate::draughts::Color) at no
 //! cost: Red is PDN's Black), its [`Setup`], [`FenError`] and
@@ -62,10 +65,11 @@ pub use eval::{Evaluation, KING_VALUE, MAN_VALUE};
 
 /// A board as written in PDN FEN, before the rules judge it: the draughts
 /// family's [`Setup`](crate::draughts::Setup) on the English board (its
-/// squares convert from [`Square`], its `Color::Black` is [`Player::Red`]).
+/// squares are checkers' [`Square`], its `Color::Black` is [`Player::Red`]).
 /// Parse one with [`FromStr`](core::str::FromStr); turn it into a position
 /// with [`Checkers::from_setup`].
 pub type Setup = crate::draughts::Setup<crate::draughts::EnglishRules>;
+pub use crate::draughts::{ParseSquareError, SquareOutOfRange};
 pub use hop_by_hop::{
     HopByHop, ACTION_COUNT, JUMPED_PLANE, JUMPING_PIECE_PLANE, OBSERVATION_SHAPE,
     OPPONENT_KINGS_PLANE, OPPONENT_MEN_PLANE, OWN_KINGS_PLANE, OWN_MEN_PLANE,
@@ -75,4 +79,4 @@ pub use levels::{engine, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
 pub use moves::{Captured, Move, ParseMoveError, Path, MAX_JUMPS};
 pub use piece::{Piece, Player, Role};
 pub use position::{Checkers, Ending, Moves, ResolveMoveError, MAX_MOVES, MAX_PIECES_PER_SIDE};
-pub use square::{ParseSquareError, Square, SquareOutOfRange};
+pub use square::Square;

@@ -138,14 +138,14 @@ impl Move {
     /// The square the moving piece starts on.
     #[inline]
     pub const fn from(self) -> Square {
-        Square::from_index(self.start_index())
+        Square::new_unchecked(self.start_index())
     }
 
     /// The square the moving piece ends on (equal to [`from`](Move::from)
     /// for a capture that goes round a ring back to its start).
     #[inline]
     pub const fn to(self) -> Square {
-        Square::from_index(self.end_index())
+        Square::new_unchecked(self.end_index())
     }
 
     /// Whether this move captures (jumps) at least one piece.
@@ -230,7 +230,7 @@ impl Iterator for Path {
             let d = (self.directions & DIRECTION_MASK) as usize;
             self.directions >>= DIRECTION_BITS;
             self.jumps_left -= 1;
-            Some(Square::from_index(usize::from(
+            Some(Square::new_unchecked(usize::from(
                 JUMP_LANDING[d][current.index()],
             )))
         } else {
@@ -268,7 +268,7 @@ impl Iterator for Captured {
         self.jumps_left -= 1;
         let at = usize::from(self.at);
         self.at = JUMP_LANDING[d][at];
-        Some(Square::from_index(usize::from(NEIGHBOR[d][at])))
+        Some(Square::new_unchecked(usize::from(NEIGHBOR[d][at])))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -417,7 +417,7 @@ impl MoveText {
         let (squares, len) = split_squares(
             trimmed,
             &['-', 'x', 'X'],
-            Square::from_index(0),
+            Square::new_unchecked(0),
             |token| {
                 if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(syntax());
@@ -480,7 +480,7 @@ impl MoveText {
                     if mv.captured & (1 << over) != 0 {
                         return Err(ParseMoveError::JumpedTwice {
                             text: text.to_owned(),
-                            square: Square::from_index(over),
+                            square: Square::new_unchecked(over),
                         });
                     }
                     // At most MAX_JUMPS + 1 squares were read, so at most

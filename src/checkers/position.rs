@@ -240,7 +240,7 @@ impl Checkers {
 
     /// The [`Setup`] of this position (where every piece stands, who moves).
     pub fn to_setup(&self) -> Setup {
-        Setup::from_pieces(self.turn, |square| self.piece_at(square.into()))
+        Setup::from_pieces(self.turn, |square| self.piece_at(square))
     }
 
     /// This position in PDN FEN: the side to move, then White's and Red's
@@ -459,9 +459,9 @@ impl fmt::Display for Checkers {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rule = "  +----+----+----+----+----+----+----+----+";
         writeln!(f, "{rule}")?;
-        for row in 0..8u8 {
+        for row in 0..8 {
             write!(f, "  |")?;
-            for column in 0..8u8 {
+            for column in 0..8 {
                 match Square::at(row, column) {
                     None => write!(f, "{LIGHT_SQUARE}|")?,
                     Some(square) => match self.piece_at(square) {

@@ -40,7 +40,7 @@ use super::rules::Rules;
 /// Other text with `[` or `"` is refused as [`FenError::TagForm`].
 ///
 /// English checkers' setup is `Setup<EnglishRules>`
-/// ([`checkers::Setup`](crate::checkers::Setup)): its squares convert from
+/// ([`checkers::Setup`](crate::checkers::Setup)): its squares are
 /// [`checkers::Square`](crate::checkers::Square), and its Black is
 /// checkers' Red.
 ///
@@ -86,15 +86,14 @@ impl<R: Rules> Setup<R> {
         }
     }
 
-    /// The piece on `square` (a [`Square<R>`], or for English checkers a
-    /// [`checkers::Square`](crate::checkers::Square)).
-    pub fn piece_at(&self, square: impl Into<Square<R>>) -> Option<Piece> {
-        self.board[square.into().index()]
+    /// The piece on `square`.
+    pub fn piece_at(&self, square: Square<R>) -> Option<Piece> {
+        self.board[square.index()]
     }
 
     /// Puts `piece` on `square` (or empties it with `None`).
-    pub fn set(&mut self, square: impl Into<Square<R>>, piece: Option<Piece>) {
-        self.board[square.into().index()] = piece;
+    pub fn set(&mut self, square: Square<R>, piece: Option<Piece>) {
+        self.board[square.index()] = piece;
     }
 
     /// The setup of a position whose pieces `piece_at` tells, `to_move` to

@@ -80,7 +80,7 @@ pub use moves::{
     IntoIter as MovesIntoIter, Move, Moves, ParseMoveError, INLINE_MOVES, MAX_CAPTURES,
     MAX_MOVE_SQUARES,
 };
-pub use notation::{Notation, ParseSquareError, Square};
+pub use notation::{Notation, ParseSquareError, Square, SquareOutOfRange};
 pub(crate) use piece::piece_counts;
 pub use piece::{Color, Piece, PieceColor, Role};
 pub use position::{Draughts, Ending, ResolveMoveError};

@@ -47,30 +47,34 @@ impl Notation {
     }
 }
 
-/// The square number of dense index `i` in a numbered notation.
-fn number_of(notation: Notation, size: usize, i: usize) -> usize {
+/// Dense index `i` mirrored within its row of `h` squares: how the Italian
+/// and Spanish numberings run against the dense index.
+const fn mirrored_in_row(h: usize, i: usize) -> usize {
+    (i / h) * h + (h - 1 - i % h)
+}
+
+/// The square number of dense index `i` in a numbered notation (algebraic
+/// variants number their squares as [`Notation::Numeric`]).
+const fn number_of(notation: Notation, size: usize, i: usize) -> usize {
     let h = size / 2;
-    let squares = size * h;
-    let italian = |i: usize| (i / h) * h + (h - 1 - i % h) + 1;
     match notation {
-        Notation::Italian => italian(i),
-        Notation::Spanish => squares + 1 - italian(i),
+        Notation::Italian => mirrored_in_row(h, i) + 1,
+        Notation::Spanish => size * h - mirrored_in_row(h, i),
         _ => i + 1,
     }
 }
 
 /// The dense index of square number `n` in a numbered notation.
-fn index_of_number(notation: Notation, size: usize, n: usize) -> Option<usize> {
+const fn index_of_number(notation: Notation, size: usize, n: usize) -> Option<usize> {
     let h = size / 2;
     let squares = size * h;
     if n == 0 || n > squares {
         return None;
     }
     // The Italian and Spanish numberings are involutions of the dense index.
-    let italian = |n: usize| ((n - 1) / h) * h + (h - 1 - (n - 1) % h);
     Some(match notation {
-        Notation::Italian => italian(n),
-        Notation::Spanish => italian(squares + 1 - n),
+        Notation::Italian => mirrored_in_row(h, n - 1),
+        Notation::Spanish => mirrored_in_row(h, squares - n),
         _ => n - 1,
     })
 }
@@ -114,11 +118,18 @@ pub(crate) fn read_square(notation: Notation, size: usize, text: &str) -> Option
     index_at(size, size - rank, col)
 }
 
-/// One playable square of variant `R`'s board.
+/// One playable square of variant `R`'s board: the one square type of the
+/// draughts family, English checkers included
+/// ([`checkers::Square`](crate::checkers::Square) is
+/// `Square<EnglishRules>`).
 ///
 /// `Display` and `FromStr` use the variant's notation ([`Rules::NOTATION`]):
-/// `32` in International, `c3` in Russian. Numbers are read in algebraic
-/// variants too (square 1 is b8, 32 is g1).
+/// `32` in International and English, `c3` in Russian. Numbers are read in
+/// algebraic variants too (square 1 is b8, 32 is g1), and every square has
+/// a [`number`](Square::number) in the variant's numbering.
+///
+/// With the `serde` feature a square is its text (`"17"`, `"c3"`); a
+/// number in the variant's numbering (`17`) is read too.
 ///
 /// Invariant: the index is below the board's square count.
 pub struct Square<R> {
@@ -127,17 +138,41 @@ pub struct Square<R> {
 }
 
 impl<R: Rules> Square<R> {
+    /// How many playable squares the board has (32 on 8x8, 50 on 10x10).
+    pub const COUNT: usize = R::SQUARES;
+
+    /// The square numbered `number` in the variant's numbering (PDN's:
+    /// 1–32 on 8x8 boards, 1–50 in International; algebraic variants
+    /// number as English checkers does, b8 = 1, g1 = 32), or `None` when
+    /// there is no such square.
+    pub const fn new(number: u8) -> Option<Square<R>> {
+        match index_of_number(R::NOTATION, R::SIZE, number as usize) {
+            Some(index) => Some(Square::new_unchecked(index)),
+            None => None,
+        }
+    }
+
+    /// The square's number in the variant's numbering (see
+    /// [`Square::new`]): `1..=COUNT`.
+    pub const fn number(self) -> u8 {
+        number_of(R::NOTATION, R::SIZE, self.index()) as u8
+    }
+
     /// The square with dense index `index` (`0..SIZE²/2`, row by row from
     /// the top-left as White sees a board with a dark bottom-left corner;
     /// in International and English numbering, the square number minus
     /// one), or `None` when out of range.
-    pub fn from_index(index: usize) -> Option<Square<R>> {
-        (index < R::SQUARES).then(|| Square::new_unchecked(index))
+    pub const fn from_index(index: usize) -> Option<Square<R>> {
+        if index < R::SQUARES {
+            Some(Square::new_unchecked(index))
+        } else {
+            None
+        }
     }
 
     /// Precondition: `index < R::SQUARES`.
     #[inline]
-    pub(crate) fn new_unchecked(index: usize) -> Square<R> {
+    pub(crate) const fn new_unchecked(index: usize) -> Square<R> {
         debug_assert!(index < R::SQUARES);
         Square {
             index: index as u8,
@@ -147,24 +182,26 @@ impl<R: Rules> Square<R> {
 
     /// The dense index (see [`Square::from_index`]).
     #[inline]
-    pub fn index(self) -> usize {
-        usize::from(self.index)
+    pub const fn index(self) -> usize {
+        self.index as usize
     }
 
-    /// Every square, by dense index.
+    /// Every square, by dense index (in English and International, by
+    /// number).
     pub fn all() -> impl Iterator<Item = Square<R>> + Clone {
         (0..R::SQUARES).map(Square::new_unchecked)
     }
 
-    /// The row as the board is drawn, 0 at the top (Black's side).
-    pub fn row(self) -> usize {
+    /// The row as the board is drawn, 0 at the top (Black's side; Red's in
+    /// checkers, squares 1–4) to `SIZE - 1`.
+    pub const fn row(self) -> usize {
         coordinates(R::SIZE, self.index()).0
     }
 
     /// The column as the board is drawn, 0 at the left as White sees it
-    /// (mirrored for Italian and Spanish, whose boards have a light
-    /// bottom-left corner).
-    pub fn column(self) -> usize {
+    /// (in checkers, the edge where square 5 is; mirrored for Italian and
+    /// Spanish, whose boards have a light bottom-left corner).
+    pub const fn column(self) -> usize {
         let col = coordinates(R::SIZE, self.index()).1;
         if R::NOTATION.is_mirrored() {
             R::SIZE - 1 - col
@@ -176,7 +213,7 @@ impl<R: Rules> Square<R> {
     /// The square drawn at (row, column) (see [`row`](Square::row),
     /// [`column`](Square::column)), or `None` for a light square or off
     /// the board.
-    pub fn at(row: usize, column: usize) -> Option<Square<R>> {
+    pub const fn at(row: usize, column: usize) -> Option<Square<R>> {
         if column >= R::SIZE {
             return None;
         }
@@ -185,7 +222,10 @@ impl<R: Rules> Square<R> {
         } else {
             column
         };
-        index_at(R::SIZE, row, col).map(Square::new_unchecked)
+        match index_at(R::SIZE, row, col) {
+            Some(index) => Some(Square::new_unchecked(index)),
+            None => None,
+        }
     }
 }
 
@@ -229,6 +269,38 @@ impl<R: Rules> fmt::Debug for Square<R> {
     }
 }
 
+/// A number that is no square of the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[error("square {number} does not exist: squares are numbered 1 to {count}")]
+pub struct SquareOutOfRange {
+    /// The number that was given.
+    pub number: u32,
+    /// How many squares the board has.
+    pub count: usize,
+}
+
+impl<R: Rules> TryFrom<u32> for Square<R> {
+    type Error = SquareOutOfRange;
+    /// The square numbered `number` (see [`Square::new`]).
+    fn try_from(number: u32) -> Result<Square<R>, SquareOutOfRange> {
+        u8::try_from(number)
+            .ok()
+            .and_then(Square::new)
+            .ok_or(SquareOutOfRange {
+                number,
+                count: R::SQUARES,
+            })
+    }
+}
+
+impl<R: Rules> TryFrom<u8> for Square<R> {
+    type Error = SquareOutOfRange;
+    /// The square numbered `number` (see [`Square::new`]).
+    fn try_from(number: u8) -> Result<Square<R>, SquareOutOfRange> {
+        Square::try_from(u32::from(number))
+    }
+}
+
 /// Text that names no square of the variant's board.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[error("`{text}` is not a square of the {variant} board ({expected})")]
@@ -263,10 +335,70 @@ impl<R: Rules> FromStr for Square<R> {
     }
 }
 
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl<R: Rules> serde::Serialize for Square<R> {
+    /// The square's text in the variant's notation.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl<'de, R: Rules> serde::Deserialize<'de> for Square<R> {
+    /// The square's text, or its number.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// Reads text or a number.
+        struct SquareVisitor<R>(PhantomData<fn() -> R>);
+        impl<R: Rules> serde::de::Visitor<'_> for SquareVisitor<R> {
+            type Value = Square<R>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(
+                    f,
+                    "a square of the {} board ({})",
+                    R::NAME,
+                    square_hint::<R>()
+                )
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Square<R>, E> {
+                text.parse().map_err(E::custom)
+            }
+            fn visit_u64<E: serde::de::Error>(self, number: u64) -> Result<Square<R>, E> {
+                match u32::try_from(number) {
+                    Ok(number) => Square::try_from(number).map_err(E::custom),
+                    Err(_) => Err(E::custom(format_args!(
+                        "square {number} does not exist: squares are numbered 1 to {}",
+                        R::SQUARES
+                    ))),
+                }
+            }
+            fn visit_i64<E: serde::de::Error>(self, number: i64) -> Result<Square<R>, E> {
+                match u64::try_from(number) {
+                    Ok(number) => self.visit_u64(number),
+                    Err(_) => Err(E::custom(format_args!(
+                        "square {number} does not exist: squares are numbered 1 to {}",
+                        R::SQUARES
+                    ))),
+                }
+            }
+        }
+        // Text formats say what they hold, so a number is read too; binary
+        // ones carry the text.
+        if deserializer.is_human_readable() {
+            deserializer.deserialize_any(SquareVisitor(PhantomData))
+        } else {
+            deserializer.deserialize_str(SquareVisitor(PhantomData))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::rules::{InternationalRules, ItalianRules, RussianRules, SpanishRules};
+    use crate::draughts::rules::{
+        EnglishRules, InternationalRules, ItalianRules, RussianRules, SpanishRules,
+    };
 
     #[test]
     fn numberings() {
@@ -296,5 +428,44 @@ mod tests {
             assert_eq!(s.to_string(), (s.index() + 1).to_string());
         }
         assert!("51".parse::<Square<InternationalRules>>().is_err());
+    }
+
+    /// Every square's number reads back to it, is the text numbered
+    /// variants write, and is the number algebraic variants read.
+    fn numbers_round_trip<R: Rules>() {
+        assert_eq!(Square::<R>::all().count(), Square::<R>::COUNT);
+        for s in Square::<R>::all() {
+            assert_eq!(Square::<R>::new(s.number()), Some(s));
+            assert_eq!(Square::<R>::try_from(u32::from(s.number())), Ok(s));
+            assert_eq!(s.number().to_string().parse::<Square<R>>(), Ok(s));
+            if !matches!(R::NOTATION, Notation::Algebraic { .. }) {
+                assert_eq!(s.to_string(), s.number().to_string());
+            }
+            assert_eq!(Square::<R>::from_index(s.index()), Some(s));
+        }
+        for number in [0, Square::<R>::COUNT as u8 + 1, u8::MAX] {
+            assert_eq!(Square::<R>::new(number), None);
+            assert_eq!(
+                Square::<R>::try_from(number),
+                Err(SquareOutOfRange {
+                    number: u32::from(number),
+                    count: Square::<R>::COUNT
+                })
+            );
+        }
+        assert_eq!(Square::<R>::from_index(Square::<R>::COUNT), None);
+    }
+
+    #[test]
+    fn numbers() {
+        numbers_round_trip::<InternationalRules>();
+        numbers_round_trip::<RussianRules>();
+        numbers_round_trip::<ItalianRules>();
+        numbers_round_trip::<SpanishRules>();
+        numbers_round_trip::<EnglishRules>();
+        let russian = |n| Square::<RussianRules>::new(n).unwrap().to_string();
+        assert_eq!((russian(1), russian(32)), ("b8".into(), "g1".into()));
+        let italian = Square::<ItalianRules>::new(1).unwrap();
+        assert_eq!((italian.row(), italian.column()), (0, 0));
     }
 }

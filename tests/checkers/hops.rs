@@ -206,7 +206,7 @@ fn text_that_does_not_continue_the_jump_is_refused() {
     assert!(matches!(error, EnterMoveError::Square(_)));
     assert_eq!(
         error.to_string(),
-        "square 40 does not exist: squares are numbered 1 to 32"
+        "`40` is not a square of the english board (a number from 1 to 32)"
     );
 }
 

@@ -1,4 +1,5 @@
-//! Serde: players, squares and moves as plain values and move text;
+//! Serde: players as plain values, squares and moves as their text (a
+//! square's number is read too);
 //! positions as FEN text, validated when read.
 #![cfg(feature = "serde")]
 
@@ -12,17 +13,39 @@ fn player_and_square() {
         serde_json::from_str::<Player>("\"White\"").unwrap(),
         Player::White
     );
+    // The draughts family's one square: its text, as draughts squares
+    // (`"c3"`) and moves (`"22x15x8"`) are written.
     assert_eq!(
         serde_json::to_string(&Square::new(17).unwrap()).unwrap(),
-        "17"
+        "\"17\""
     );
-    assert_eq!(
-        serde_json::from_str::<Square>("32").unwrap(),
-        Square::new(32).unwrap()
-    );
+    for json in ["32", "\"32\""] {
+        assert_eq!(
+            serde_json::from_str::<Square>(json).unwrap(),
+            Square::new(32).unwrap(),
+            "{json}"
+        );
+    }
     let error = serde_json::from_str::<Square>("33").unwrap_err();
     assert!(
         error.to_string().contains("square 33 does not exist"),
+        "{error}"
+    );
+    let error = serde_json::from_str::<Square>("-1").unwrap_err();
+    assert!(
+        error.to_string().contains("square -1 does not exist"),
+        "{error}"
+    );
+    let error = serde_json::from_str::<Square>("\"a1\"").unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("`a1` is not a square of the english board"),
+        "{error}"
+    );
+    let error = serde_json::from_str::<Square>("[1]").unwrap_err();
+    assert!(
+        error.to_string().contains("a square of the english board"),
         "{error}"
     );
 }

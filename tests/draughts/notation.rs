@@ -204,3 +204,36 @@ fn short_forms_and_ambiguity() {
         ["29", "19"]
     );
 }
+
+/// A square is its text in the variant's notation; its number is read too.
+#[cfg(feature = "serde")]
+#[test]
+fn squares_serialize_as_their_text() {
+    use rulebook::draughts::{InternationalRules, RussianRules, Square};
+    let c3: Square<RussianRules> = "c3".parse().unwrap();
+    assert_eq!(serde_json::to_string(&c3).unwrap(), "\"c3\"");
+    assert_eq!(
+        serde_json::from_str::<Square<RussianRules>>("\"c3\"").unwrap(),
+        c3
+    );
+    assert_eq!(
+        serde_json::from_str::<Square<RussianRules>>(&c3.number().to_string()).unwrap(),
+        c3
+    );
+    let fifty = Square::<InternationalRules>::new(50).unwrap();
+    assert_eq!(serde_json::to_string(&fifty).unwrap(), "\"50\"");
+    let error = serde_json::from_str::<Square<InternationalRules>>("51").unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("square 51 does not exist: squares are numbered 1 to 50"),
+        "{error}"
+    );
+    let error = serde_json::from_str::<Square<RussianRules>>("\"a2\"").unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("`a2` is not a square of the russian board"),
+        "{error}"
+    );
+}

@@ -1,6 +1,6 @@
 //! The one vocabulary of the draughts family, English checkers included:
 //! `Checkers` and `English` (the generic engine on English rules) share
-//! pieces, FEN and PDN replay errors, and checkers' `Player` converts to
+//! squares, pieces, FEN and PDN replay errors, and checkers' `Player` converts to
 //! the family's `Color` (Red is Black).
 
 use proptest::prelude::*;
@@ -55,12 +55,19 @@ fn checkers_setup_is_the_english_setup() {
     let setup: checkers::Setup = fen.parse().unwrap();
     let english: Setup<EnglishRules> = fen.parse().unwrap();
     assert_eq!(setup, english);
-    let square = checkers::Square::new(30).unwrap();
-    let same: Square<EnglishRules> = square.into();
-    assert_eq!(same.to_string(), "30");
-    assert_eq!(checkers::Square::from(same), square);
-    assert_eq!(setup.piece_at(square), setup.piece_at(same));
+    // One square type: checkers' square is the English board's.
+    let square: Square<EnglishRules> = checkers::Square::new(30).unwrap();
+    assert_eq!(square.to_string(), "30");
+    assert_eq!("30".parse::<checkers::Square>(), Ok(square));
     let position = Checkers::from_setup(&setup).unwrap();
+    let english = English::from_setup(&setup).unwrap();
+    for square in checkers::Square::all() {
+        assert_eq!(
+            position.piece_at(square).map(checkers::Piece::in_colors),
+            english.piece_at(square),
+            "{square}"
+        );
+    }
     assert_eq!(position.to_setup(), setup);
     assert_eq!(English::from_setup(&setup).unwrap().to_setup(), setup);
     assert_eq!(position.to_fen(), English::from_fen(fen).unwrap().to_fen());

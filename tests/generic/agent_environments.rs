@@ -202,8 +202,8 @@ fn plane(piece: Piece, acting: Player) -> usize {
 /// forward-right), worked out from the board's rows and columns.
 fn documented_action(from: Square, to: Square, player: Player) -> usize {
     let (row_step, col_step) = (
-        i32::from(to.row()) - i32::from(from.row()),
-        i32::from(to.column()) - i32::from(from.column()),
+        to.row() as i32 - from.row() as i32,
+        to.column() as i32 - from.column() as i32,
     );
     // Red's forward is down the board (rows grow), and Red's view is the
     // board as drawn; White's view is the board turned 180 degrees.

@@ -537,10 +537,10 @@ mod checkers_inputs {
         fn square_constructors_agree_on_every_number(n in any::<u8>(), wide in prop_oneof![any::<u32>(), 0_u32..64], row in any::<u8>(), column in any::<u8>()) {
             let square = Square::new(n);
             prop_assert_eq!(square.is_some(), (1..=32).contains(&n));
-            prop_assert_eq!(Square::try_from(n), square.ok_or(SquareOutOfRange(u32::from(n))));
+            prop_assert_eq!(Square::try_from(n), square.ok_or(SquareOutOfRange { number: u32::from(n), count: 32 }));
             if let Some(square) = square {
                 prop_assert_eq!(square.number(), n);
-                prop_assert_eq!(u8::from(square), n);
+                prop_assert_eq!(square.index(), usize::from(n) - 1);
                 prop_assert_eq!(square.to_string(), n.to_string());
                 prop_assert_eq!(Square::at(square.row(), square.column()), Some(square));
             }
@@ -549,14 +549,14 @@ mod checkers_inputs {
             match from_wide {
                 Ok(square) => prop_assert_eq!(u32::from(square.number()), wide),
                 Err(error) => {
-                    prop_assert_eq!(error, SquareOutOfRange(wide));
+                    prop_assert_eq!(error, SquareOutOfRange { number: wide, count: 32 });
                     prop_assert!(error.to_string().contains(&wide.to_string()));
                 }
             }
-            match Square::at(row, column) {
+            match Square::at(usize::from(row), usize::from(column)) {
                 Some(square) => {
                     prop_assert!(row < 8 && column < 8 && (row + column) % 2 == 1);
-                    prop_assert_eq!((square.row(), square.column()), (row, column));
+                    prop_assert_eq!((square.row(), square.column()), (usize::from(row), usize::from(column)));
                 }
                 None => prop_assert!(row >= 8 || column >= 8 || (row + column) % 2 == 0),
             }
@@ -566,23 +566,26 @@ mod checkers_inputs {
         fn square_text_parses_to_its_number_or_names_the_problem(text in prop_oneof![number_text(), concat_of(vec!["1", "0", "3", "+", "-", " ", "x", "9"], 6), ".{0,8}"]) {
             match text.parse::<Square>() {
                 Ok(square) => {
-                    prop_assert!(text.bytes().all(|b| b.is_ascii_digit()));
-                    prop_assert_eq!(text.parse::<u32>(), Ok(u32::from(square.number())));
+                    // Surrounding blanks are allowed, as everywhere in the
+                    // draughts family's notation.
+                    let digits = text.trim();
+                    prop_assert!(!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
+                    prop_assert_eq!(digits.parse::<u32>(), Ok(u32::from(square.number())));
                     prop_assert_eq!(square.to_string().parse::<Square>(), Ok(square));
                 }
                 Err(error) => {
                     assert_sentence(&error.to_string())?;
-                    match error {
-                        ParseSquareError::NotANumber(t) => {
-                            prop_assert_eq!(&t, &text);
-                            prop_assert!(text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()));
-                        }
-                        ParseSquareError::OutOfRange(SquareOutOfRange(n)) => {
-                            let expected = text.parse::<u32>().unwrap_or(u32::MAX);
-                            prop_assert_eq!(n, expected);
-                            prop_assert!(n == 0 || n > 32);
-                        }
-                    }
+                    let ParseSquareError { text: read, variant, expected } = error;
+                    prop_assert_eq!(&read, &text);
+                    prop_assert_eq!(variant, "english");
+                    prop_assert_eq!(expected, "a number from 1 to 32");
+                    let digits = text.trim();
+                    let number = digits.parse::<u32>().ok();
+                    prop_assert!(
+                        digits.is_empty()
+                            || !digits.bytes().all(|b| b.is_ascii_digit())
+                            || number.map_or(true, |n| n == 0 || n > 32)
+                    );
                 }
             }
         }
