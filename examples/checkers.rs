@@ -89,7 +89,6 @@ fn diagram(game: &Match<Checkers>, numbers: bool) -> String {
             .to_vec()
     });
     let square = |row: usize, column: usize| {
-        // The board is 8x8: rows and columns fit in a u8.
         Square::at(row, column).map(|square| DarkSquare {
             name: square.number().to_string(),
             piece: position.piece_at(square).map(|piece| piece.symbol()),
