@@ -367,21 +367,23 @@ impl<'de, R: Rules> serde::Deserialize<'de> for Square<R> {
             fn visit_u64<E: serde::de::Error>(self, number: u64) -> Result<Square<R>, E> {
                 match u32::try_from(number) {
                     Ok(number) => Square::try_from(number).map_err(E::custom),
-                    Err(_) => Err(E::custom(format_args!(
-                        "square {number} does not exist: squares are numbered 1 to {}",
-                        R::SQUARES
-                    ))),
+                    Err(_) => Err(no_such_number::<R, E>(number)),
                 }
             }
             fn visit_i64<E: serde::de::Error>(self, number: i64) -> Result<Square<R>, E> {
                 match u64::try_from(number) {
                     Ok(number) => self.visit_u64(number),
-                    Err(_) => Err(E::custom(format_args!(
-                        "square {number} does not exist: squares are numbered 1 to {}",
-                        R::SQUARES
-                    ))),
+                    Err(_) => Err(no_such_number::<R, E>(number)),
                 }
             }
+        }
+        /// [`SquareOutOfRange`]'s message, for a number it cannot hold
+        /// (negative, or over `u32::MAX`).
+        fn no_such_number<R: Rules, E: serde::de::Error>(number: impl fmt::Display) -> E {
+            E::custom(format_args!(
+                "square {number} does not exist: squares are numbered 1 to {}",
+                R::SQUARES
+            ))
         }
         // Text formats say what they hold, so a number is read too; binary
         // ones carry the text.
