@@ -51,6 +51,16 @@ pub(crate) struct Outputs<'a> {
     pub(crate) to_play: &'a mut [i8],
 }
 
+/// A batch too large for the memory that could be had.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OutOfMemory;
+
+impl std::fmt::Display for OutOfMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the allocation failed")
+    }
+}
+
 /// An action refused under [`IllegalPolicy::Raise`].
 #[derive(Clone, Debug)]
 pub(crate) struct StepError {
@@ -117,13 +127,18 @@ pub(crate) struct Batch<E: Environment> {
 impl<E: Environment> Batch<E> {
     /// `num_envs` games from `start`. `max_steps` truncates a game after
     /// that many actions (`None`: never).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] when the games or their masks cannot be allocated
+    /// (nothing is left allocated).
     pub(crate) fn new(
         start: E,
         num_envs: usize,
         seed: u64,
         illegal: IllegalPolicy,
         max_steps: Option<u32>,
-    ) -> Batch<E> {
+    ) -> Result<Batch<E>, OutOfMemory> {
         let shape = start.observation_shape();
         let dims = Dims {
             num_envs,
@@ -134,9 +149,16 @@ impl<E: Environment> Batch<E> {
             env: start.clone(),
             steps: 0,
         };
+        let mask_len = num_envs.checked_mul(dims.action_count).ok_or(OutOfMemory)?;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(num_envs).map_err(|_| OutOfMemory)?;
+        slots.resize(num_envs, slot);
+        let mut masks = Vec::new();
+        masks.try_reserve_exact(mask_len).map_err(|_| OutOfMemory)?;
+        masks.resize(mask_len, false);
         let mut batch = Batch {
-            slots: vec![slot; num_envs],
-            masks: vec![false; num_envs * dims.action_count],
+            slots,
+            masks,
             start,
             dims,
             illegal,
@@ -147,7 +169,7 @@ impl<E: Environment> Batch<E> {
         for (slot, mask) in batch.slots.iter().zip(masks) {
             let _ = slot.env.legal_action_mask(mask);
         }
-        batch
+        Ok(batch)
     }
 
     fn rules(&self) -> Rules<'_, E> {

@@ -14,6 +14,7 @@ use rulebook::pdn::PdnReader;
 use rulebook::search::Engine;
 use rulebook::{Game, Match, Outcome};
 
+use crate::arguments::optional_unsigned;
 use crate::errors::{IllegalMoveError, ParseError};
 
 /// The keyword parameters of `connectx` (Kaggle's names), with Connect
@@ -53,7 +54,7 @@ pub(crate) fn spec_of(game: &str, params: Option<&Bound<'_, PyDict>>) -> PyResul
                     "connectx takes no parameter {key:?} (its parameters: rows, columns, inarow)"
                 ))
             })?;
-        values[index] = value.extract()?;
+        values[index] = crate::arguments::count(&value, &key, 0)?;
     }
     let [rows, columns, in_a_row] = values;
     GameSpec::connectx(rows, columns, in_a_row).map_err(|e| parse_error(&e))
@@ -488,7 +489,8 @@ impl PyGame {
     /// None), or None once the game is over. Builds a new engine each
     /// call: keep a `rulebook.Engine` to play many moves.
     #[pyo3(signature = (level = None))]
-    fn best_move(&self, level: Option<u32>) -> PyResult<Option<PyMove>> {
+    fn best_move(&self, level: Option<&Bound<'_, PyAny>>) -> PyResult<Option<PyMove>> {
+        let level = optional_unsigned::<u32>(level, "level")?;
         let level = level.unwrap_or_else(|| self.inner.default_level());
         let mut engine = self.inner.engine(level)?;
         let found = engine.best_move(&*self.inner)?;
@@ -552,9 +554,10 @@ impl PyEngine {
     #[pyo3(signature = (game, level = None, **params))]
     fn new(
         game: &Bound<'_, PyAny>,
-        level: Option<u32>,
+        level: Option<&Bound<'_, PyAny>>,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyEngine> {
+        let level = optional_unsigned::<u32>(level, "level")?;
         let start = match game.cast::<PyGame>() {
             Ok(position) => position.borrow().inner.clone_box(),
             Err(_) => spec_of(&game.extract::<String>()?, params)?.visit(Start),

@@ -3,6 +3,7 @@
 //! `VectorEnv`, and the single-game core under the PettingZoo and
 //! Gymnasium environments written in Python).
 
+mod arguments;
 mod batch;
 mod environments;
 mod errors;

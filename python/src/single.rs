@@ -14,6 +14,7 @@ use rulebook::catalog::Described;
 use rulebook::search::Engine;
 use rulebook::{Game, PlayerOutcome};
 
+use crate::arguments;
 use crate::environments::{step_limit, visit_environment, AgentEnvironment, EnvironmentVisitor};
 use crate::errors::IllegalActionError;
 
@@ -197,9 +198,10 @@ impl AgentEnv {
     #[pyo3(signature = (game, *, max_steps = None, **params))]
     fn new(
         game: &str,
-        max_steps: Option<u32>,
+        max_steps: Option<&Bound<'_, PyAny>>,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<AgentEnv> {
+        let max_steps = arguments::optional_unsigned::<u32>(max_steps, "max_steps")?;
         let core = visit_environment(game, params, MakeSingle { max_steps })?;
         let [planes, rows, columns] = core.shape();
         let mask = vec![false; core.action_count()];
@@ -217,7 +219,8 @@ impl AgentEnv {
 
     /// Plays `action`; True when it completed a move (False: one hop of a
     /// move that goes on, the same player acts again).
-    fn step(&mut self, action: i64) -> PyResult<bool> {
+    fn step(&mut self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let action = arguments::index(action, "action")?;
         let count = self.core.action_count();
         let checked = usize::try_from(action)
             .ok()
@@ -316,13 +319,15 @@ impl AgentEnv {
     }
 
     /// Raises ValueError unless the game has a computer player at `level`.
-    fn check_level(&self, level: u32) -> PyResult<()> {
-        self.core.check_level(level)
+    fn check_level(&self, level: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.core
+            .check_level(arguments::unsigned::<u32>(level, "level")?)
     }
 
     /// Plays the computer player's whole move at `level`.
-    fn play_engine(&mut self, level: u32) -> PyResult<()> {
-        self.core.play_engine(level)
+    fn play_engine(&mut self, level: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.core
+            .play_engine(arguments::unsigned::<u32>(level, "level")?)
     }
 
     fn copy(&self) -> AgentEnv {

@@ -1,23 +1,53 @@
 //! `rulebook.Solver`: the crate's Connect Four solver (exact scores, the
-//! best moves), with its built-in opening book.
+//! best moves), with its built-in opening book, node and time limits, and
+//! Ctrl-C.
+//!
+//! Every call is a limited search of the library (`score_within` and its
+//! family) watching a [`StopSignal`]: a call that may be long runs on a
+//! worker thread while the calling thread (Python's main thread, the only
+//! one that can see a signal) checks for signals and the deadline every
+//! [`POLL`], raising the stop signal on either; the worker then gives up
+//! within milliseconds.
 
-use pyo3::exceptions::PyValueError;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use rulebook::connect4::{Book, Connect4, Solver};
+use rulebook::connect4::{Book, Connect4, SolveError, Solver};
+use rulebook::search::StopSignal;
 
+use crate::arguments::optional_unsigned;
 use crate::games::{move_of, PyGame, PyMove};
+
+/// How often a waiting call looks at signals and the clock.
+const POLL: Duration = Duration::from_millis(20);
+
+/// Nodes searched on the calling thread before a call moves to a worker
+/// thread that can be interrupted (about a millisecond): most positions
+/// past the opening need fewer, and pay no thread.
+const QUICK_NODES: u64 = 1 << 14;
 
 /// The Connect Four solver: `score` (the exact score: positive when the
 /// player to move wins, the sooner the larger; 0 a draw), `weak_score`
 /// (1, 0 or -1), `best_moves` (every move that keeps the score),
-/// `move_scores` (each column's score, None for a full column).
+/// `move_scores` (each column's score, None for a full column). Each takes
+/// `max_nodes` and `max_seconds` and returns None when a limit is reached;
+/// Ctrl-C (KeyboardInterrupt) stops any call within a fraction of a
+/// second.
 #[pyclass(module = "rulebook", name = "Solver")]
 pub struct PySolver {
     solver: Solver,
+    stop: StopSignal,
+    book: bool,
 }
 
-/// The Connect Four position of `position`, or a ValueError.
-fn connect4(position: &Bound<'_, PyGame>) -> PyResult<Connect4> {
+/// The Connect Four position of `position`, or a ValueError (a TypeError
+/// for something that is not a position).
+fn connect4(position: &Bound<'_, PyAny>) -> PyResult<Connect4> {
+    let position = position.cast::<PyGame>().map_err(|_| {
+        PyTypeError::new_err("position must be a rulebook.Game (a Connect4 position)")
+    })?;
     let position = position.borrow();
     let game = position.dyn_game();
     game.as_any()
@@ -35,6 +65,97 @@ fn solve_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
 }
 
+/// A call's limits, as the user gave them.
+#[derive(Clone, Copy)]
+struct Limits {
+    max_nodes: u64,
+    deadline: Option<Instant>,
+}
+
+fn limits(max_nodes: Option<&Bound<'_, PyAny>>, max_seconds: Option<f64>) -> PyResult<Limits> {
+    let max_nodes = optional_unsigned::<u64>(max_nodes, "max_nodes")?.unwrap_or(u64::MAX);
+    let deadline = match max_seconds {
+        None => None,
+        Some(seconds) if seconds.is_finite() && seconds >= 0.0 => {
+            Instant::now().checked_add(Duration::from_secs_f64(seconds.min(1e9)))
+        }
+        Some(seconds) => {
+            return Err(PyValueError::new_err(format!(
+                "max_seconds must be a number of seconds from 0, not {seconds}"
+            )))
+        }
+    };
+    Ok(Limits {
+        max_nodes,
+        deadline,
+    })
+}
+
+/// One limited search of the library: `Ok(None)` when it gave up.
+type Search<T> = fn(&mut Solver, &Connect4, u64) -> Result<Option<T>, SolveError>;
+
+impl PySolver {
+    /// Runs `search` on `game` within `limits`, interruptible: None when a
+    /// limit stopped it, KeyboardInterrupt (or whatever a signal handler
+    /// raised) when a signal did.
+    fn run<T: Send>(
+        &mut self,
+        py: Python<'_>,
+        game: &Connect4,
+        limits: Limits,
+        search: Search<T>,
+    ) -> PyResult<Option<T>> {
+        self.stop.reset();
+        let solver = &mut self.solver;
+        let quick = limits.max_nodes.min(QUICK_NODES);
+        if let Some(found) = py
+            .detach(|| search(solver, game, quick))
+            .map_err(solve_error)?
+        {
+            return Ok(Some(found));
+        }
+        if limits.max_nodes <= QUICK_NODES {
+            return Ok(None);
+        }
+        // The quick attempt counts in the budget.
+        let budget = limits.max_nodes - QUICK_NODES;
+        let stop = &self.stop;
+        let (found, interrupted) = py.detach(|| {
+            std::thread::scope(|scope| {
+                let (done, finished) = mpsc::channel();
+                scope.spawn(move || {
+                    let _ = done.send(search(solver, game, budget));
+                });
+                let mut interrupted = None;
+                loop {
+                    match finished.recv_timeout(POLL) {
+                        Ok(found) => return (found, interrupted),
+                        Err(mpsc::RecvTimeoutError::Disconnected) => {
+                            // The worker panicked: the scope re-raises it.
+                            return (Ok(None), interrupted);
+                        }
+                        Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    }
+                    if interrupted.is_none() {
+                        if let Err(error) = Python::attach(|py| py.check_signals()) {
+                            interrupted = Some(error);
+                            stop.stop();
+                        }
+                    }
+                    if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                        stop.stop();
+                    }
+                }
+            })
+        });
+        self.stop.reset();
+        if let Some(error) = interrupted {
+            return Err(error);
+        }
+        found.map_err(solve_error)
+    }
+}
+
 #[pymethods]
 impl PySolver {
     /// A solver; `book=True` (the default) loads the built-in opening
@@ -42,48 +163,90 @@ impl PySolver {
     #[new]
     #[pyo3(signature = (book = true))]
     fn new(book: bool) -> PyResult<PySolver> {
-        let mut solver = Solver::new();
+        let stop = StopSignal::new();
+        let mut solver = Solver::new().with_stop_signal(stop.clone());
         if book {
             solver = solver.with_book(Book::builtin().map_err(solve_error)?);
         }
-        Ok(PySolver { solver })
+        Ok(PySolver { solver, stop, book })
     }
 
-    fn score(&mut self, py: Python<'_>, position: &Bound<'_, PyGame>) -> PyResult<i32> {
+    /// The exact score for the player to move, or None when `max_nodes`
+    /// (positions searched) or `max_seconds` ran out first.
+    #[pyo3(signature = (position, *, max_nodes = None, max_seconds = None))]
+    fn score(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<Option<i32>> {
         let game = connect4(position)?;
-        let solver = &mut self.solver;
-        py.detach(|| solver.score(&game)).map_err(solve_error)
+        let limits = limits(max_nodes, max_seconds)?;
+        self.run(py, &game, limits, Solver::score_within)
     }
 
-    fn weak_score(&mut self, py: Python<'_>, position: &Bound<'_, PyGame>) -> PyResult<i32> {
+    /// 1, 0 or -1 (win, draw, loss for the player to move), or None when a
+    /// limit ran out first.
+    #[pyo3(signature = (position, *, max_nodes = None, max_seconds = None))]
+    fn weak_score(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<Option<i32>> {
         let game = connect4(position)?;
-        let solver = &mut self.solver;
-        py.detach(|| solver.weak_score(&game)).map_err(solve_error)
+        let limits = limits(max_nodes, max_seconds)?;
+        self.run(py, &game, limits, Solver::weak_score_within)
     }
 
+    /// Every move that keeps the score, or None when a limit ran out
+    /// first.
+    #[pyo3(signature = (position, *, max_nodes = None, max_seconds = None))]
     fn best_moves(
         &mut self,
         py: Python<'_>,
-        position: &Bound<'_, PyGame>,
-    ) -> PyResult<Vec<PyMove>> {
+        position: &Bound<'_, PyAny>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<Option<Vec<PyMove>>> {
         let game = connect4(position)?;
-        let solver = &mut self.solver;
-        let moves = py
-            .detach(|| solver.best_moves(&game))
-            .map_err(solve_error)?;
-        Ok(moves.iter().map(|&mv| move_of(&game, mv)).collect())
+        let limits = limits(max_nodes, max_seconds)?;
+        let moves = self.run(py, &game, limits, Solver::best_moves_within)?;
+        Ok(moves.map(|moves| moves.iter().map(|&mv| move_of(&game, mv)).collect()))
     }
 
+    /// Each column's score for the player to move (None for a full
+    /// column), or None (the whole list) when a limit ran out first.
+    #[pyo3(signature = (position, *, max_nodes = None, max_seconds = None))]
     fn move_scores(
         &mut self,
         py: Python<'_>,
-        position: &Bound<'_, PyGame>,
-    ) -> PyResult<Vec<Option<i32>>> {
+        position: &Bound<'_, PyAny>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<Option<Vec<Option<i32>>>> {
         let game = connect4(position)?;
-        let solver = &mut self.solver;
-        let scores = py
-            .detach(|| solver.move_scores(&game))
-            .map_err(solve_error)?;
-        Ok(scores.to_vec())
+        let limits = limits(max_nodes, max_seconds)?;
+        let scores = self.run(py, &game, limits, Solver::move_scores_within)?;
+        Ok(scores.map(|scores| scores.to_vec()))
+    }
+
+    /// Positions searched since the solver was made (or `reset`): the
+    /// measure of work, independent of the machine.
+    #[getter]
+    fn node_count(&self) -> u64 {
+        self.solver.node_count()
+    }
+
+    /// Clears the solver's table (what it learnt from earlier calls) and
+    /// its node count.
+    fn reset(&mut self) {
+        self.solver.reset();
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Solver(book={})", if self.book { "True" } else { "False" })
     }
 }

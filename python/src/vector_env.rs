@@ -6,11 +6,12 @@ use numpy::{
     PyArray1, PyArray2, PyArray4, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::batch::{Batch, BatchCore, Dims, IllegalPolicy, Outputs};
+use crate::arguments::{self, SeedArgument};
+use crate::batch::{Batch, BatchCore, Dims, IllegalPolicy, OutOfMemory, Outputs};
 use crate::environments::{step_limit, visit_environment, AgentEnvironment, EnvironmentVisitor};
 use crate::errors::IllegalActionError;
 
@@ -49,32 +50,65 @@ struct MakeBatch {
 }
 
 impl EnvironmentVisitor for MakeBatch {
-    type Output = Box<dyn BatchCore>;
-    fn visit<E: AgentEnvironment>(self, start: E) -> Box<dyn BatchCore> {
+    type Output = Result<Box<dyn BatchCore>, OutOfMemory>;
+    fn visit<E: AgentEnvironment>(self, start: E) -> Self::Output {
         let max_steps = step_limit::<E>(self.max_steps);
-        Box::new(Batch::new(
-            start,
-            self.num_envs,
-            self.seed,
-            self.illegal,
-            max_steps,
-        ))
+        let batch = Batch::new(start, self.num_envs, self.seed, self.illegal, max_steps)?;
+        Ok(Box::new(batch))
     }
 }
 
+/// The sizes of a batch of `.0` games, without making it.
+struct DimsOf(usize);
+
+impl EnvironmentVisitor for DimsOf {
+    type Output = Dims;
+    fn visit<E: AgentEnvironment>(self, start: E) -> Dims {
+        Dims {
+            num_envs: self.0,
+            action_count: start.action_count(),
+            observation: start.observation_shape().dims(),
+        }
+    }
+}
+
+/// A zeroed numpy array of `shape` and `dtype`, made by `numpy.zeros`: a
+/// failed allocation is numpy's `MemoryError` (rust-numpy's `zeros` would
+/// panic), a size numpy cannot even express a `MemoryError` too.
+fn zeros<'py, T: pyo3::type_object::PyTypeInfo>(
+    py: Python<'py>,
+    shape: &[usize],
+    dtype: &str,
+) -> PyResult<Py<T>> {
+    let array = py
+        .import("numpy")?
+        .call_method1("zeros", (shape.to_vec(), dtype))
+        .map_err(|error| {
+            if error.is_instance_of::<PyMemoryError>(py) {
+                error
+            } else {
+                PyMemoryError::new_err(format!(
+                    "cannot allocate an array of shape {}: {error}",
+                    shape_text(shape)
+                ))
+            }
+        })?;
+    Ok(array.cast_into::<T>()?.unbind())
+}
+
 impl Arrays {
-    fn new(py: Python<'_>, dims: Dims) -> Arrays {
+    fn new(py: Python<'_>, dims: Dims) -> PyResult<Arrays> {
         let n = dims.num_envs;
         let [planes, rows, columns] = dims.observation;
-        Arrays {
-            observations: PyArray4::zeros(py, [n, planes, rows, columns], false).unbind(),
-            masks: PyArray2::zeros(py, [n, dims.action_count], false).unbind(),
-            rewards: PyArray2::zeros(py, [n, 2], false).unbind(),
-            terminations: PyArray1::zeros(py, [n], false).unbind(),
-            truncations: PyArray1::zeros(py, [n], false).unbind(),
-            to_play: PyArray1::zeros(py, [n], false).unbind(),
-            actions: PyArray1::zeros(py, [n], false).unbind(),
-        }
+        Ok(Arrays {
+            observations: zeros(py, &[n, planes, rows, columns], "float32")?,
+            masks: zeros(py, &[n, dims.action_count], "bool")?,
+            rewards: zeros(py, &[n, 2], "float32")?,
+            terminations: zeros(py, &[n], "bool")?,
+            truncations: zeros(py, &[n], "bool")?,
+            to_play: zeros(py, &[n], "int8")?,
+            actions: zeros(py, &[n], "int64")?,
+        })
     }
 }
 
@@ -189,21 +223,36 @@ fn shape_text(shape: &[usize]) -> String {
 #[pymethods]
 impl VectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs = 1, seed = 0, *, num_threads = 1, illegal = "raise", illegal_penalty = -1.0, max_steps = None, **params))]
+    #[pyo3(
+        signature = (game, num_envs = None, seed = SeedArgument::Fixed(0), *, num_threads = None, illegal = "raise", illegal_penalty = -1.0, max_steps = None, **params),
+        text_signature = "(game, num_envs=1, seed=0, *, num_threads=1, illegal='raise', illegal_penalty=-1.0, max_steps=None, **params)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         game: &str,
-        num_envs: usize,
-        seed: u64,
-        num_threads: usize,
+        num_envs: Option<&Bound<'_, PyAny>>,
+        seed: SeedArgument,
+        num_threads: Option<&Bound<'_, PyAny>>,
         illegal: &str,
         illegal_penalty: f32,
-        max_steps: Option<u32>,
+        max_steps: Option<&Bound<'_, PyAny>>,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<VectorEnv> {
-        if num_envs == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        let num_envs = match num_envs {
+            Some(value) => arguments::count(value, "num_envs", 1)?,
+            None => 1,
+        };
+        let num_threads = match num_threads {
+            Some(value) => arguments::count(value, "num_threads", 1)?,
+            None => 1,
+        };
+        let seed = seed.value();
+        let max_steps = arguments::optional_unsigned::<u32>(max_steps, "max_steps")?;
+        if !illegal_penalty.is_finite() {
+            return Err(PyValueError::new_err(format!(
+                "illegal_penalty must be a finite number, not {illegal_penalty}"
+            )));
         }
         let illegal = match illegal {
             "raise" => IllegalPolicy::Raise,
@@ -220,8 +269,13 @@ impl VectorEnv {
             illegal,
             max_steps,
         };
-        let mut core = visit_environment(game, params, maker)?;
-        let arrays = Arrays::new(py, core.dims());
+        // The numpy arrays first: numpy's zeroed memory is not touched
+        // until written, so a batch too large fails there before the games
+        // (which are written at once) take any memory.
+        let arrays = Arrays::new(py, visit_environment(game, params, DimsOf(num_envs))?)?;
+        let mut core = visit_environment(game, params, maker)?.map_err(|error| {
+            PyMemoryError::new_err(format!("{num_envs} games do not fit in memory: {error}"))
+        })?;
         with_outputs(py, &arrays, |outputs| core.reset(None, outputs))?;
         Ok(VectorEnv {
             core,
@@ -235,7 +289,13 @@ impl VectorEnv {
     /// Restarts every game; `seed` reseeds `random_actions`. Returns
     /// `(observations, action_masks, to_play)`.
     #[pyo3(signature = (seed = None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        // None keeps the generator (reset without reseeding), as before.
+        let seed = arguments::optional_unsigned::<u64>(seed, "seed")?;
         let core = &mut self.core;
         with_outputs(py, &self.arrays, |outputs| core.reset(seed, outputs))?;
         self.tuple(py, false)

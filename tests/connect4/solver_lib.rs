@@ -4,6 +4,7 @@
 //! random and greedy opponents, and the opening book's validation.
 
 use rulebook::connect4::{Book, BookError, Column, Connect4, Player, SolveError, Solver, CELLS};
+use rulebook::search::StopSignal;
 use rulebook::{Game, Outcome};
 
 const END_EASY: &str = include_str!("../data/Test_L3_R1");
@@ -172,6 +173,74 @@ fn node_limit_gives_up_and_leaves_the_solver_exact() {
     assert_eq!(solver.score_within(&game, 1), Ok(None));
     assert_eq!(solver.score_within(&game, u64::MAX), Ok(Some(expected)));
     assert_eq!(solver.score(&game), Ok(expected));
+}
+
+#[test]
+fn every_within_search_gives_up_at_its_node_limit_and_answers_exactly_without() {
+    let mut solver = solver();
+    let mut gave_up = 0;
+    for (line, game, expected) in positions(MIDDLE_EASY).into_iter().take(20) {
+        // One node: given up, unless no search was needed (every move wins
+        // or loses at once): then the exact answer.
+        let weak = solver.weak_score_within(&game, 1).unwrap();
+        assert!(
+            weak.is_none() || weak == Some(expected.signum()),
+            "line {line}"
+        );
+        let scores = solver.move_scores_within(&game, 1).unwrap();
+        assert!(scores.is_none() || scores == solver.move_scores(&game).ok());
+        let best = solver.best_moves_within(&game, 1).unwrap();
+        assert!(best.is_none() || best == solver.best_moves(&game).ok());
+        gave_up += usize::from(weak.is_none()) + usize::from(scores.is_none());
+        gave_up += usize::from(best.is_none());
+        let weak = solver.weak_score_within(&game, u64::MAX);
+        assert_eq!(weak, Ok(Some(expected.signum())), "line {line}");
+        let scores = solver.move_scores_within(&game, u64::MAX).unwrap();
+        assert_eq!(
+            scores,
+            Some(solver.move_scores(&game).unwrap()),
+            "line {line}"
+        );
+        let best = solver.best_moves_within(&game, u64::MAX).unwrap().unwrap();
+        assert_eq!(best, solver.best_moves(&game).unwrap(), "line {line}");
+    }
+    assert!(gave_up >= 40, "only {gave_up} searches of 60 gave up");
+    let won = Connect4::from_moves("1212121").unwrap();
+    assert_eq!(
+        solver.move_scores_within(&won, 1),
+        Err(SolveError::GameOver)
+    );
+    assert_eq!(solver.best_moves_within(&won, 1), Err(SolveError::GameOver));
+}
+
+#[test]
+fn a_raised_stop_signal_stops_only_the_within_searches() {
+    let stop = StopSignal::new();
+    let mut solver = solver().with_stop_signal(stop.clone());
+    let (_, game, expected) = positions(MIDDLE_MEDIUM_SAMPLE)[0];
+    stop.stop();
+    assert_eq!(solver.score_within(&game, u64::MAX), Ok(None));
+    assert_eq!(solver.move_scores_within(&game, u64::MAX), Ok(None));
+    // The searches that must answer ignore the flag.
+    assert_eq!(solver.score(&game), Ok(expected));
+    stop.reset();
+    assert_eq!(solver.score_within(&game, u64::MAX), Ok(Some(expected)));
+}
+
+#[test]
+fn a_stop_signal_raised_during_a_search_ends_it() {
+    let stop = StopSignal::new();
+    let mut solver = solver().with_stop_signal(stop.clone());
+    // The empty board takes minutes without the book: the stop ends it.
+    let raiser = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            stop.stop();
+        })
+    };
+    assert_eq!(solver.score_within(&Connect4::new(), u64::MAX), Ok(None));
+    raiser.join().unwrap();
 }
 
 /// The solver's pick among its best moves for the side it plays.

@@ -22,6 +22,7 @@ pub use book::{Book, BookError, FORMAT_VERSION, MAX_BOOK_DEPTH};
 pub use table::{TableSizeError, DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS};
 
 use super::{Column, Connect4, Moves};
+use crate::search::StopSignal;
 use crate::Game;
 use position::Position;
 use search::{Search, CENTRE_FIRST};
@@ -102,7 +103,10 @@ impl Solver {
                 table,
                 nodes: 0,
                 book: None,
+                checkpoint: u64::MAX,
                 node_limit: u64::MAX,
+                stop: None,
+                gave_up: false,
             },
         }
     }
@@ -160,10 +164,10 @@ impl Solver {
     }
 
     /// Like [`score`](Solver::score), but gives up once the search has
-    /// visited `max_nodes` positions (counted from the call): `Ok(None)`
-    /// then, and the table is cleared (a search cut short leaves no
-    /// trustworthy bounds). For a time budget or to sort positions by
-    /// difficulty.
+    /// visited `max_nodes` positions (counted from the call), or once the
+    /// [stop signal](Solver::with_stop_signal) is raised: `Ok(None)` then,
+    /// and the table is cleared (a search cut short leaves no trustworthy
+    /// bounds). For a time budget or to sort positions by difficulty.
     ///
     /// # Errors
     ///
@@ -174,15 +178,99 @@ impl Solver {
         max_nodes: u64,
     ) -> Result<Option<i32>, SolveError> {
         let pos = unfinished(game)?;
+        Ok(self.within(max_nodes, |search| search.solve(&pos, false)))
+    }
+
+    /// [`weak_score`](Solver::weak_score) within `max_nodes` positions and
+    /// the stop signal, as [`score_within`](Solver::score_within).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::GameOver`] if the game is over.
+    pub fn weak_score_within(
+        &mut self,
+        game: &Connect4,
+        max_nodes: u64,
+    ) -> Result<Option<i32>, SolveError> {
+        let pos = unfinished(game)?;
+        Ok(self.within(max_nodes, |search| search.solve(&pos, true)))
+    }
+
+    /// [`move_scores`](Solver::move_scores) within `max_nodes` positions
+    /// (for all the moves together) and the stop signal, as
+    /// [`score_within`](Solver::score_within).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::GameOver`] if the game is over.
+    pub fn move_scores_within(
+        &mut self,
+        game: &Connect4,
+        max_nodes: u64,
+    ) -> Result<Option<[Option<i32>; 7]>, SolveError> {
+        unfinished(game)?;
+        Ok(self
+            .limited(max_nodes, |solver| solver.move_scores(game))
+            .transpose()?)
+    }
+
+    /// [`best_moves`](Solver::best_moves) within `max_nodes` positions and
+    /// the stop signal, as [`score_within`](Solver::score_within).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::GameOver`] if the game is over.
+    pub fn best_moves_within(
+        &mut self,
+        game: &Connect4,
+        max_nodes: u64,
+    ) -> Result<Option<Moves>, SolveError> {
+        unfinished(game)?;
+        Ok(self
+            .limited(max_nodes, |solver| solver.best_moves(game))
+            .transpose()?)
+    }
+
+    /// The solver, watching `stop` in its `_within` searches
+    /// ([`score_within`](Solver::score_within) and the others): raising it
+    /// from another thread makes the running one give up within a few
+    /// milliseconds, as its node limit would. The searches that must
+    /// answer ([`score`](Solver::score), [`best_move`](Solver::best_move),
+    /// ...) ignore it. A clone of the solver watches the same flag.
+    ///
+    /// ```
+    /// use rulebook::connect4::{Connect4, Solver};
+    /// use rulebook::search::StopSignal;
+    ///
+    /// let stop = StopSignal::new();
+    /// let mut solver = Solver::new().with_stop_signal(stop.clone());
+    /// stop.stop(); // e.g. from another thread, while the search runs
+    /// assert_eq!(solver.score_within(&Connect4::new(), u64::MAX), Ok(None));
+    /// stop.reset();
+    /// let near_the_end = Connect4::from_moves("121212").unwrap();
+    /// assert_eq!(solver.score_within(&near_the_end, u64::MAX), Ok(Some(18)));
+    /// ```
+    pub fn with_stop_signal(mut self, stop: StopSignal) -> Solver {
+        self.search.stop = Some(stop);
+        self
+    }
+
+    /// Runs `run` on the search as a limited search of `max_nodes`; `None`
+    /// (the table cleared) if it gave up.
+    fn within<T>(&mut self, max_nodes: u64, run: impl FnOnce(&mut Search) -> T) -> Option<T> {
+        self.limited(max_nodes, |solver| run(&mut solver.search))
+    }
+
+    /// [`Solver::within`] for code on the whole solver.
+    fn limited<T>(&mut self, max_nodes: u64, run: impl FnOnce(&mut Solver) -> T) -> Option<T> {
         let start = self.search.nodes;
-        self.search.node_limit = start.saturating_add(max_nodes);
-        let score = self.search.solve(&pos, false);
-        self.search.node_limit = u64::MAX;
-        if self.search.nodes > start.saturating_add(max_nodes) {
+        self.search.begin_limit(start.saturating_add(max_nodes));
+        let value = run(self);
+        if self.search.end_limit() {
             self.search.table.clear();
-            return Ok(None);
+            return None;
         }
-        Ok(Some(score))
+        Some(value)
     }
 
     /// Only the outcome under perfect play, for the side to move: `1` win,

@@ -10,6 +10,7 @@ use super::book::{canonical_key, Book};
 use super::position::Position;
 use super::sorter::MoveSorter;
 use super::table::TranspositionTable;
+use crate::search::StopSignal;
 
 /// Columns from the centre out: central stones take part in more lines, so
 /// they are tried first when the threat counts tie.
@@ -34,17 +35,74 @@ const THREATS_ITEM_MASK: u64 = (1 << COLUMN_ITEM_SHIFT) - 1;
 /// The largest score magnitude, a win with one's first... fourth stone.
 const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2;
 
+/// Nodes between two looks at the stop signal in a limited search (a few
+/// milliseconds of search).
+const STOP_CHECK_NODES: u64 = 1 << 16;
+
 /// The search state: the table, the node counter and the optional book.
 #[derive(Clone, Debug)]
 pub(crate) struct Search {
     pub(crate) table: TranspositionTable,
     pub(crate) nodes: u64,
     pub(crate) book: Option<Book>,
-    /// The search gives up once `nodes` passes this (`u64::MAX`: never).
+    /// The next node count at which [`Search::give_up`] is asked
+    /// (`u64::MAX`: never, outside a limited search): the one comparison
+    /// on the hot path.
+    pub(crate) checkpoint: u64,
+    /// The node count a limited search gives up after (`u64::MAX`: none).
     pub(crate) node_limit: u64,
+    /// Watched by limited searches only.
+    pub(crate) stop: Option<StopSignal>,
+    /// Whether the limited search running (or last run) gave up: its
+    /// values are then meaningless.
+    pub(crate) gave_up: bool,
 }
 
 impl Search {
+    /// Starts a limited search: it gives up once `nodes` passes
+    /// `node_limit` or the stop signal is raised.
+    pub(crate) fn begin_limit(&mut self, node_limit: u64) {
+        self.node_limit = node_limit;
+        self.gave_up = false;
+        // The first node looks at the stop signal: a search started with
+        // the flag raised gives up at once.
+        self.checkpoint = self.nodes;
+    }
+
+    /// Ends a limited search; whether it gave up.
+    pub(crate) fn end_limit(&mut self) -> bool {
+        self.node_limit = u64::MAX;
+        self.checkpoint = u64::MAX;
+        std::mem::take(&mut self.gave_up)
+    }
+
+    fn next_checkpoint(&self) -> u64 {
+        if self.stop.is_some() {
+            self.node_limit
+                .min(self.nodes.saturating_add(STOP_CHECK_NODES))
+        } else {
+            self.node_limit
+        }
+    }
+
+    /// Called when `nodes` passes the checkpoint: whether to give up now
+    /// (the limit is passed or the stop signal raised; then every later
+    /// node gives up too), else the next checkpoint is set.
+    #[cold]
+    #[inline(never)]
+    fn give_up(&mut self) -> bool {
+        if !self.gave_up {
+            let stopped = self.stop.as_ref().is_some_and(StopSignal::is_stopped);
+            if self.nodes <= self.node_limit && !stopped {
+                self.checkpoint = self.next_checkpoint();
+                return false;
+            }
+            self.gave_up = true;
+            self.checkpoint = 0;
+        }
+        true
+    }
+
     /// The exact score of `pos` for the side to move (or with `weak`, its
     /// sign: -1, 0 or 1).
     ///
@@ -125,7 +183,7 @@ impl Search {
         debug_assert_eq!(opponent_threats, pos.opponent_threats());
         self.nodes += 1;
         let nodes_before = self.nodes;
-        if self.nodes > self.node_limit {
+        if self.nodes > self.checkpoint && self.give_up() {
             // Given up: the value is meaningless and the caller discards
             // it (and the table, which may now hold wrong bounds).
             return alpha;
