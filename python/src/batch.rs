@@ -3,8 +3,12 @@
 //! `VectorEnv`), with no allocation per step. Generic over the
 //! environment; `VectorEnv` holds one as a [`BatchCore`] trait object.
 
+use pyo3::PyResult;
 use rulebook::agent::{Environment, Progress};
+use rulebook::catalog::Described;
 use rulebook::{Game, PlayerOutcome};
+
+use crate::environments::{actions_in_progress, environment_at, AgentEnvironment};
 
 /// The reward of a win; a loss is its negation, a draw zero.
 const WIN_REWARD: f32 = 1.0;
@@ -51,6 +55,20 @@ pub(crate) struct Outputs<'a> {
     pub(crate) to_play: &'a mut [i8],
 }
 
+impl Outputs<'_> {
+    /// The same buffers, borrowed again (to pass them on more than once).
+    pub(crate) fn reborrow(&mut self) -> Outputs<'_> {
+        Outputs {
+            observations: self.observations,
+            masks: self.masks,
+            rewards: self.rewards,
+            terminations: self.terminations,
+            truncations: self.truncations,
+            to_play: self.to_play,
+        }
+    }
+}
+
 /// A batch too large for the memory that could be had.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct OutOfMemory;
@@ -92,6 +110,36 @@ pub(crate) trait BatchCore: Send + Sync {
     /// Writes one uniformly random legal action per environment, from the
     /// batch's seeded generator.
     fn random_actions(&mut self, actions: &mut [i64]);
+    /// The position of environment `env` (before its move in progress).
+    ///
+    /// Precondition: `env < num_envs` (as for every `env` below).
+    fn game(&self, env: usize) -> Box<dyn crate::games::DynGame>;
+    /// The actions of environment `env`'s move in progress.
+    fn actions_in_progress(&self, env: usize) -> Vec<usize>;
+    /// The actions environment `env` played since its game started.
+    fn steps(&self, env: usize) -> u32;
+    /// Puts environment `env` at `game` then `actions`, with `steps`
+    /// counted; unchanged on error.
+    fn set_game(
+        &mut self,
+        env: usize,
+        game: &dyn crate::games::DynGame,
+        actions: &[usize],
+        steps: u32,
+    ) -> PyResult<()>;
+    /// Writes environment `env`'s row of every output: its observation,
+    /// mask and player to act; zero rewards, no termination or
+    /// truncation.
+    fn write_row(&self, env: usize, outputs: Outputs<'_>);
+    /// A copy (games, masks, generator).
+    fn boxed_clone(&self) -> Box<dyn BatchCore>;
+    /// The state of the random-action generator, and setting it back.
+    fn rng_state(&self) -> u64;
+    fn set_rng_state(&mut self, state: u64);
+    /// The game with its parameters ("connectx:8x9x5").
+    fn spec(&self) -> String;
+    /// The step limit as `VectorEnv`'s `max_steps` reads it (0: none).
+    fn max_steps_argument(&self) -> u32;
 }
 
 /// One environment of the batch and the actions played since its game
@@ -111,6 +159,7 @@ struct Rules<'a, E: Environment> {
 }
 
 /// `num_envs` copies of an environment.
+#[derive(Clone)]
 pub(crate) struct Batch<E: Environment> {
     start: E,
     slots: Vec<Slot<E>>,
@@ -318,10 +367,70 @@ fn split_outputs(outputs: Outputs<'_>, envs: usize, dims: Dims) -> (Outputs<'_>,
     )
 }
 
-impl<E> BatchCore for Batch<E>
-where
-    E: Environment + Send + Sync,
-{
+impl<E: AgentEnvironment> BatchCore for Batch<E> {
+    fn game(&self, env: usize) -> Box<dyn crate::games::DynGame> {
+        Box::new(self.slots[env].env.position().clone())
+    }
+
+    fn actions_in_progress(&self, env: usize) -> Vec<usize> {
+        actions_in_progress(&self.slots[env].env)
+    }
+
+    fn steps(&self, env: usize) -> u32 {
+        self.slots[env].steps
+    }
+
+    fn set_game(
+        &mut self,
+        env: usize,
+        game: &dyn crate::games::DynGame,
+        actions: &[usize],
+        steps: u32,
+    ) -> PyResult<()> {
+        let state = environment_at(&self.start, game, actions)?;
+        let count = self.dims.action_count;
+        let slot = &mut self.slots[env];
+        slot.env = state;
+        slot.steps = steps;
+        let _ = slot
+            .env
+            .legal_action_mask(&mut self.masks[env * count..(env + 1) * count]);
+        Ok(())
+    }
+
+    fn write_row(&self, env: usize, outputs: Outputs<'_>) {
+        let (count, observation_len) = (self.dims.action_count, self.dims.observation_len());
+        let slot = &self.slots[env];
+        let mask = &self.masks[env * count..(env + 1) * count];
+        outputs.masks[env * count..(env + 1) * count].copy_from_slice(mask);
+        let observation = &mut outputs.observations[env * observation_len..][..observation_len];
+        let _ = slot.env.write_observation(observation);
+        outputs.rewards[2 * env..2 * env + 2].fill(0.0);
+        outputs.terminations[env] = false;
+        outputs.truncations[env] = false;
+        outputs.to_play[env] = self.rules().index(slot.env.position().to_move()) as i8;
+    }
+
+    fn boxed_clone(&self) -> Box<dyn BatchCore> {
+        Box::new(self.clone())
+    }
+
+    fn rng_state(&self) -> u64 {
+        self.rng.get_seed()
+    }
+
+    fn set_rng_state(&mut self, state: u64) {
+        self.rng.seed(state);
+    }
+
+    fn spec(&self) -> String {
+        Described::spec(self.start.position()).to_string()
+    }
+
+    fn max_steps_argument(&self) -> u32 {
+        self.max_steps.unwrap_or(0)
+    }
+
     fn dims(&self) -> Dims {
         self.dims
     }

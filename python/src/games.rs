@@ -31,7 +31,9 @@ pub(crate) const CONNECTX_PARAMETERS: [(&str, usize); 3] =
 /// parameters.
 pub(crate) fn spec_of(game: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<GameSpec> {
     let parse_error = |error: &dyn std::fmt::Display| ParseError::new_err(error.to_string());
-    let spec = GameSpec::from_name(game).map_err(|e| parse_error(&e))?;
+    // The name, or a name with its parameters ("connectx:8x9x5", as
+    // `Game.spec` writes it).
+    let spec = game.parse::<GameSpec>().map_err(|e| parse_error(&e))?;
     let Some(params) = params.filter(|p| !p.is_empty()) else {
         return Ok(spec);
     };
@@ -43,7 +45,14 @@ pub(crate) fn spec_of(game: &str, params: Option<&Bound<'_, PyDict>>) -> PyResul
             keys.join(", ")
         )));
     }
-    let mut values = CONNECTX_PARAMETERS.map(|(_, default)| default);
+    let mut values = match spec {
+        GameSpec::ConnectX(parameters) => [
+            parameters.rows(),
+            parameters.columns(),
+            parameters.in_a_row(),
+        ],
+        _ => CONNECTX_PARAMETERS.map(|(_, default)| default),
+    };
     for (key, value) in params.iter() {
         let key: String = key.extract()?;
         let index = CONNECTX_PARAMETERS
@@ -316,6 +325,10 @@ impl PyGame {
         &*self.inner
     }
 
+    pub(crate) fn set_inner(&mut self, inner: Box<dyn DynGame>) {
+        self.inner = inner;
+    }
+
     fn wrap(&self, info: MoveInfo) -> PyMove {
         PyMove {
             game: self.inner.spec().name(),
@@ -513,6 +526,16 @@ impl PyGame {
         _memo: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         Self::copy(slf)
+    }
+
+    /// Pickling: `rulebook._restore_game(spec, position)` makes it again,
+    /// of the same class.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let restore = py.import("rulebook")?.getattr("_restore_game")?;
+        Ok((
+            restore,
+            (self.inner.spec().to_string(), self.inner.position_text()),
+        ))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

@@ -6,17 +6,21 @@
 //! `connect_four_v3` layout — and masks int8 arrays of the action count.
 
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use rulebook::agent::{ActionError, Environment, Progress};
 use rulebook::catalog::Described;
 use rulebook::search::Engine;
 use rulebook::{Game, PlayerOutcome};
 
 use crate::arguments;
-use crate::environments::{step_limit, visit_environment, AgentEnvironment, EnvironmentVisitor};
+use crate::environments::{
+    actions_in_progress, environment_at, game_object, step_limit, visit_environment,
+    AgentEnvironment, EnvironmentVisitor,
+};
 use crate::errors::IllegalActionError;
+use crate::games::PyGame;
 
 /// A game as an environment, object-safe: what `_AgentEnv` drives.
 trait SingleCore {
@@ -41,6 +45,25 @@ trait SingleCore {
     /// Plays the whole move of the computer player at `level` (every
     /// action of it), keeping its engine for the next calls.
     fn play_engine(&mut self, level: u32) -> PyResult<()>;
+    /// The position (before the move in progress, if any).
+    fn game(&self) -> Box<dyn crate::games::DynGame>;
+    /// The actions of the move in progress (empty between moves).
+    fn actions_in_progress(&self) -> Vec<usize>;
+    /// The environment at `game` then `actions`, with `steps` actions
+    /// counted towards the step limit; unchanged on error.
+    fn set_game(
+        &mut self,
+        game: &dyn crate::games::DynGame,
+        actions: &[usize],
+        steps: u32,
+    ) -> PyResult<()>;
+    /// Actions played since the episode started (what the step limit
+    /// counts).
+    fn steps(&self) -> u32;
+    /// The step limit as the constructor's `max_steps` reads it (0: none).
+    fn max_steps_argument(&self) -> u32;
+    /// The game with its parameters ("connectx:8x9x5").
+    fn spec(&self) -> String;
 }
 
 struct Single<E: Environment> {
@@ -67,6 +90,31 @@ impl<E: Environment> Clone for Single<E> {
 }
 
 impl<E: AgentEnvironment> SingleCore for Single<E> {
+    fn game(&self) -> Box<dyn crate::games::DynGame> {
+        Box::new(self.env.position().clone())
+    }
+    fn actions_in_progress(&self) -> Vec<usize> {
+        actions_in_progress(&self.env)
+    }
+    fn set_game(
+        &mut self,
+        game: &dyn crate::games::DynGame,
+        actions: &[usize],
+        steps: u32,
+    ) -> PyResult<()> {
+        self.env = environment_at(&self.start, game, actions)?;
+        self.steps = steps;
+        Ok(())
+    }
+    fn steps(&self) -> u32 {
+        self.steps
+    }
+    fn max_steps_argument(&self) -> u32 {
+        self.max_steps.unwrap_or(0)
+    }
+    fn spec(&self) -> String {
+        Described::spec(self.start.position()).to_string()
+    }
     fn reset(&mut self) {
         self.env = self.start.clone();
         self.steps = 0;
@@ -183,7 +231,7 @@ type Observed<'py> = (Bound<'py, PyArray3<i8>>, Bound<'py, PyArray1<i8>>);
 
 /// One game as an agent environment (the core of `rulebook.pettingzoo`
 /// and `rulebook.gymnasium`).
-#[pyclass(module = "rulebook", name = "_AgentEnv", unsendable)]
+#[pyclass(module = "rulebook._rulebook", name = "_AgentEnv", unsendable)]
 pub struct AgentEnv {
     core: Box<dyn SingleCore>,
     game: String,
@@ -328,6 +376,84 @@ impl AgentEnv {
     fn play_engine(&mut self, level: &Bound<'_, PyAny>) -> PyResult<()> {
         self.core
             .play_engine(arguments::unsigned::<u32>(level, "level")?)
+    }
+
+    /// The position as a `rulebook.Game` (before the move in progress).
+    fn current_game<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        game_object(py, self.core.game())
+    }
+
+    /// The actions of the move in progress (empty between moves).
+    fn actions_in_progress(&self) -> Vec<usize> {
+        self.core.actions_in_progress()
+    }
+
+    /// Puts the game at `game` (a position of this game and size), then
+    /// plays `actions` (a move in progress); the step count restarts at
+    /// `steps`. Unchanged on error.
+    #[pyo3(signature = (game, actions = Vec::new(), steps = 0))]
+    fn set_game(
+        &mut self,
+        game: &Bound<'_, PyAny>,
+        actions: Vec<Bound<'_, PyAny>>,
+        steps: u32,
+    ) -> PyResult<()> {
+        let game = game
+            .cast::<PyGame>()
+            .map_err(|_| PyTypeError::new_err("game must be a rulebook.Game"))?;
+        let actions = actions
+            .iter()
+            .map(|action| arguments::count(action, "action", 0))
+            .collect::<PyResult<Vec<usize>>>()?;
+        self.core
+            .set_game(game.borrow().dyn_game(), &actions, steps)
+    }
+
+    /// Actions played since the episode started (what `max_steps` counts).
+    #[getter]
+    fn steps(&self) -> u32 {
+        self.core.steps()
+    }
+
+    /// The game with its parameters ("connectx:8x9x5").
+    #[getter]
+    fn spec(&self) -> String {
+        self.core.spec()
+    }
+
+    fn __copy__(&self) -> AgentEnv {
+        self.copy()
+    }
+
+    #[pyo3(signature = (_memo = None))]
+    fn __deepcopy__(&self, _memo: Option<&Bound<'_, PyAny>>) -> AgentEnv {
+        self.copy()
+    }
+
+    /// Pickling: the constructor's arguments...
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        let keywords = PyDict::new(py);
+        keywords.set_item("max_steps", self.core.max_steps_argument())?;
+        Ok((PyTuple::new(py, [self.core.spec()])?, keywords))
+    }
+
+    /// ... and the state: the position's text, the move in progress, the
+    /// step count.
+    fn __getstate__(&self) -> (String, Vec<usize>, u32) {
+        (
+            self.core.game().position_text(),
+            self.core.actions_in_progress(),
+            self.core.steps(),
+        )
+    }
+
+    fn __setstate__(&mut self, state: (String, Vec<usize>, u32)) -> PyResult<()> {
+        let (position, actions, steps) = state;
+        let game = self.core.game().parse_position(&position)?;
+        self.core.set_game(&*game, &actions, steps)
     }
 
     fn copy(&self) -> AgentEnv {

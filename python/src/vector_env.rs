@@ -6,14 +6,17 @@ use numpy::{
     PyArray1, PyArray2, PyArray4, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
-use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::arguments::{self, SeedArgument};
 use crate::batch::{Batch, BatchCore, Dims, IllegalPolicy, OutOfMemory, Outputs};
-use crate::environments::{step_limit, visit_environment, AgentEnvironment, EnvironmentVisitor};
+use crate::environments::{
+    game_object, step_limit, visit_environment, AgentEnvironment, EnvironmentVisitor,
+};
 use crate::errors::IllegalActionError;
+use crate::games::PyGame;
 
 /// The batch's outputs, allocated once and overwritten by every call.
 struct Arrays {
@@ -35,6 +38,8 @@ struct Arrays {
 #[pyclass(module = "rulebook")]
 pub struct VectorEnv {
     core: Box<dyn BatchCore>,
+    /// The game's name.
+    #[pyo3(get)]
     game: String,
     threads: usize,
     illegal: IllegalPolicy,
@@ -136,6 +141,18 @@ fn with_outputs<'py, T: Send>(
 }
 
 impl VectorEnv {
+    /// `env` as a game number, or the error naming the range.
+    fn env_index(&self, env: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let n = self.core.dims().num_envs;
+        let index = arguments::count(env, "env", 0)?;
+        if index >= n {
+            return Err(PyIndexError::new_err(format!(
+                "env {index} does not exist: there are {n} games, numbered from 0"
+            )));
+        }
+        Ok(index)
+    }
+
     fn tuple<'py>(&self, py: Python<'py>, with_step: bool) -> PyResult<Bound<'py, PyTuple>> {
         let a = &self.arrays;
         if with_step {
@@ -335,12 +352,6 @@ impl VectorEnv {
         Ok(actions.clone())
     }
 
-    /// The game's name.
-    #[getter]
-    fn game(&self) -> &str {
-        &self.game
-    }
-
     /// The number of games.
     #[getter]
     fn num_envs(&self) -> usize {
@@ -373,6 +384,154 @@ impl VectorEnv {
             IllegalPolicy::Raise => "raise",
             IllegalPolicy::Lose(_) => "lose",
         }
+    }
+
+    /// The position of game `env` as a `rulebook.Game` (before its move
+    /// in progress, if any: see `actions_in_progress`).
+    fn get_game<'py>(
+        &self,
+        py: Python<'py>,
+        env: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let env = self.env_index(env)?;
+        game_object(py, self.core.game(env))
+    }
+
+    /// The actions of game `env`'s move in progress (a multi-jump under
+    /// way), empty between moves.
+    fn actions_in_progress(&self, env: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        Ok(self.core.actions_in_progress(self.env_index(env)?))
+    }
+
+    /// The actions game `env` played since its game started (what
+    /// `max_steps` counts).
+    fn episode_steps(&self, env: &Bound<'_, PyAny>) -> PyResult<u32> {
+        Ok(self.core.steps(self.env_index(env)?))
+    }
+
+    /// Puts game `env` at `game` (a `rulebook.Game` of this game and
+    /// size), then plays `actions` (a move in progress), counting `steps`
+    /// actions towards `max_steps`. Row `env` of the arrays then shows it
+    /// (its reward 0, not terminated or truncated). Raises (changing
+    /// nothing) for a position of another game or an illegal action.
+    #[pyo3(signature = (env, game, actions = Vec::new(), steps = 0))]
+    fn set_game(
+        &mut self,
+        py: Python<'_>,
+        env: &Bound<'_, PyAny>,
+        game: &Bound<'_, PyAny>,
+        actions: Vec<Bound<'_, PyAny>>,
+        steps: u32,
+    ) -> PyResult<()> {
+        let env = self.env_index(env)?;
+        let game = game
+            .cast::<PyGame>()
+            .map_err(|_| PyTypeError::new_err("game must be a rulebook.Game"))?;
+        let actions = actions
+            .iter()
+            .map(|action| arguments::count(action, "action", 0))
+            .collect::<PyResult<Vec<usize>>>()?;
+        self.core
+            .set_game(env, game.borrow().dyn_game(), &actions, steps)?;
+        let core = &self.core;
+        with_outputs(py, &self.arrays, |outputs| core.write_row(env, outputs))
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> PyResult<VectorEnv> {
+        self.copy(py)
+    }
+
+    #[pyo3(signature = (_memo = None))]
+    fn __deepcopy__(
+        &self,
+        py: Python<'_>,
+        _memo: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<VectorEnv> {
+        self.copy(py)
+    }
+
+    /// An independent copy: the games, the random-action generator and
+    /// the arrays (copied).
+    fn copy(&self, py: Python<'_>) -> PyResult<VectorEnv> {
+        let copy_of = |array: &Bound<'_, PyAny>| -> PyResult<Py<PyAny>> {
+            Ok(array.call_method0("copy")?.unbind())
+        };
+        let a = &self.arrays;
+        Ok(VectorEnv {
+            core: self.core.boxed_clone(),
+            game: self.game.clone(),
+            threads: self.threads,
+            illegal: self.illegal,
+            arrays: Arrays {
+                observations: copy_of(a.observations.bind(py).as_any())?.extract(py)?,
+                masks: copy_of(a.masks.bind(py).as_any())?.extract(py)?,
+                rewards: copy_of(a.rewards.bind(py).as_any())?.extract(py)?,
+                terminations: copy_of(a.terminations.bind(py).as_any())?.extract(py)?,
+                truncations: copy_of(a.truncations.bind(py).as_any())?.extract(py)?,
+                to_play: copy_of(a.to_play.bind(py).as_any())?.extract(py)?,
+                actions: copy_of(a.actions.bind(py).as_any())?.extract(py)?,
+            },
+        })
+    }
+
+    /// Pickling: the constructor's arguments...
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        let keywords = PyDict::new(py);
+        keywords.set_item("num_envs", self.num_envs())?;
+        keywords.set_item("num_threads", self.threads)?;
+        keywords.set_item("illegal", self.illegal())?;
+        if let IllegalPolicy::Lose(penalty) = self.illegal {
+            keywords.set_item("illegal_penalty", penalty)?;
+        }
+        keywords.set_item("max_steps", self.core.max_steps_argument())?;
+        Ok((PyTuple::new(py, [self.core.spec()])?, keywords))
+    }
+
+    /// ... and the state: the generator's state, and each game's position
+    /// text, move in progress and step count. The arrays show the games
+    /// after unpickling, with zero rewards and no terminations.
+    fn __getstate__(&self) -> (u64, Vec<(String, Vec<usize>, u32)>) {
+        let games = (0..self.num_envs())
+            .map(|env| {
+                (
+                    self.core.game(env).position_text(),
+                    self.core.actions_in_progress(env),
+                    self.core.steps(env),
+                )
+            })
+            .collect();
+        (self.core.rng_state(), games)
+    }
+
+    fn __setstate__(
+        &mut self,
+        py: Python<'_>,
+        state: (u64, Vec<(String, Vec<usize>, u32)>),
+    ) -> PyResult<()> {
+        let (rng, games) = state;
+        if games.len() != self.num_envs() {
+            return Err(PyValueError::new_err(format!(
+                "the state has {} games, the environment {}",
+                games.len(),
+                self.num_envs()
+            )));
+        }
+        let mut core = self.core.boxed_clone();
+        for (env, (position, actions, steps)) in games.into_iter().enumerate() {
+            let game = core.game(env).parse_position(&position)?;
+            core.set_game(env, &*game, &actions, steps)?;
+        }
+        core.set_rng_state(rng);
+        self.core = core;
+        let core = &self.core;
+        with_outputs(py, &self.arrays, |mut outputs| {
+            for env in 0..core.dims().num_envs {
+                core.write_row(env, outputs.reborrow());
+            }
+        })
     }
 
     fn __repr__(&self) -> String {

@@ -18,11 +18,16 @@
 - ``rulebook.gymnasium.make(game, opponent=...)``: a Gymnasium environment
   against a fixed opponent.
 
+``rulebook.pettingzoo`` and ``rulebook.gymnasium`` are imported on first
+use (``import rulebook`` alone needs only numpy); without the optional
+package, using them raises an ImportError that names it.
+
 Errors are ``ValueError`` subclasses carrying the library's messages:
 ``IllegalMoveError``, ``IllegalActionError``, ``ParseError`` (all
 ``RulebookError``).
 """
 
+import importlib
 from typing import Any, Dict, List, Optional
 
 from rulebook._rulebook import (
@@ -68,11 +73,20 @@ globals().update({cls.__name__: cls for cls in _CLASSES.values()})
 
 
 def game(name: str, position: Optional[str] = None, **params: Any) -> Game:
-    """The position of game ``name`` (one of ``GAMES``; ``connectx`` takes
+    """The position of game ``name`` (one of ``GAMES``, or a spec with its
+    parameters such as ``"connectx:8x9x5"``; ``connectx`` also takes
     ``rows``, ``columns``, ``inarow``), at the start or read from
     ``position``."""
-    spec = Game(name, None, **params).name
-    return _CLASSES[spec](position, **params)
+    start = Game(name, None, **params)
+    return _restore_game(start.spec, position)
+
+
+def _restore_game(spec: str, position: Optional[str]) -> Game:
+    """The position ``position`` (None: the start) of the game ``spec``
+    (``"checkers"``, ``"connectx:8x9x5"``), of its class: what pickle
+    calls."""
+    cls = _CLASSES[spec.split(":")[0].strip().lower()]
+    return Game.__new__(cls, spec, position)
 
 
 def read_pdn(text: str, game: Optional[str] = None) -> List[dict]:
@@ -81,6 +95,23 @@ def read_pdn(text: str, game: Optional[str] = None) -> List[dict]:
     ``game`` when given, else the one the ``GameType`` tag names, else
     checkers. Raises ParseError or IllegalMoveError with the reason."""
     return read_pdn_records(text, _CLASSES, game)
+
+
+#: The submodules that need an optional package, imported on first use.
+_OPTIONAL_SUBMODULES = ("pettingzoo", "gymnasium")
+
+
+def __getattr__(name: str) -> Any:
+    # PEP 562: called only for a name the module does not have yet, so
+    # ``rulebook.pettingzoo`` imports the submodule once; an ImportError
+    # names the package to install.
+    if name in _OPTIONAL_SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_OPTIONAL_SUBMODULES))
 
 
 __all__ = [

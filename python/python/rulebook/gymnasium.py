@@ -20,18 +20,39 @@ An illegal action by the agent raises ``rulebook.IllegalActionError``
 (a ValueError) and changes nothing; with ``illegal="lose"`` it instead
 ends the episode (terminated) with reward ``illegal_penalty`` (-1), which is
 what Gymnasium's ``check_env`` needs, since it samples actions without the
-mask.
+mask. ``action_masks()`` is the agent's legal actions as a bool array (what
+sb3-contrib's ``MaskablePPO`` asks the environment for). An action is a
+Python ``int`` or a numpy integer; a ``bool``, ``float`` or string is a
+``TypeError``. ``step`` before ``reset`` raises Gymnasium's ``ResetNeeded``.
+
+Render modes: ``"ansi"`` (the board as text), ``"human"`` (that text
+printed after each reset and step) and ``"rgb_array"`` (an RGB image of
+the board, uint8 (height, width, 3), drawn with numpy).
+
+Positions in and out: ``get_game()``, ``actions_in_progress()`` and
+``set_game(game, actions=())``, which starts an episode at that position
+(the opponent moves first if it is to act) and returns what ``reset``
+returns. ``copy.deepcopy`` and ``pickle`` copy the whole environment
+(with a callable opponent only if that callable can be copied).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Iterable, Optional, Union
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
 
-from rulebook._rulebook import IllegalActionError, _AgentEnv
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.error import ResetNeeded
+except ImportError as error:  # pragma: no cover - tested in a subprocess
+    raise ImportError(
+        f"rulebook.gymnasium needs the gymnasium package: pip install gymnasium ({error})"
+    ) from error
+
+from rulebook._render import RENDER_MODES, Renderer
+from rulebook._rulebook import Game, IllegalActionError, _AgentEnv
 
 __all__ = ["make", "RulebookEnv"]
 
@@ -46,7 +67,7 @@ def make(game: str = "connect4", opponent: Opponent = "random", **kwargs: Any) -
 class RulebookEnv(gymnasium.Env):
     """One game of rulebook against a fixed opponent, as a Gymnasium environment."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}
 
     def __init__(
         self,
@@ -64,15 +85,21 @@ class RulebookEnv(gymnasium.Env):
         self._illegal = illegal
         self._illegal_penalty = float(illegal_penalty)
         self._forfeited = False
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
-        if agent_player not in (0, 1):
+        self._has_reset = False
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(
+                f"render_mode must be None or one of {', '.join(map(repr, RENDER_MODES))},"
+                f" not {render_mode!r}"
+            )
+        if isinstance(agent_player, bool) or agent_player not in (0, 1):
             raise ValueError(f"agent_player must be 0 or 1, not {agent_player!r}")
         self._core = _AgentEnv(game, max_steps=max_steps, **params)
-        self._opponent = self._opponent_policy(opponent)
+        self._opponent = opponent
+        self._level = self._opponent_level(opponent)
         self.game = game
         self.agent_player = agent_player
         self.render_mode = render_mode
+        self._renderer = Renderer()
         count = self._core.action_count
         self.action_space = spaces.Discrete(count)
         self.observation_space = spaces.Dict(
@@ -84,21 +111,33 @@ class RulebookEnv(gymnasium.Env):
             }
         )
 
-    def _opponent_policy(self, opponent: Opponent) -> Callable[[], int]:
-        if callable(opponent):
-            return lambda: opponent(self._observe(1 - self.agent_player))
-        if opponent == "random":
-            return lambda: int(self.np_random.choice(self._core.legal_actions()))
+    def _opponent_level(self, opponent: Opponent) -> Optional[int]:
+        """The engine level of a ``"level:N"`` opponent (checked), else None;
+        raises for an opponent that is none of the three kinds."""
+        if callable(opponent) or opponent == "random":
+            return None
         if isinstance(opponent, str) and opponent.startswith("level:"):
             try:
                 level = int(opponent[len("level:"):])
             except ValueError:
                 raise ValueError(f"opponent {opponent!r}: the level must be a number") from None
             self._core.check_level(level)
-            return lambda: self._core.play_engine(level)
+            return level
         raise ValueError(
             f'opponent must be "random", "level:N" or a callable, not {opponent!r}'
         )
+
+    def _opponent_moves(self) -> None:
+        """The opponent plays until the agent is to act or the game is over.
+        (The opponent is kept as given, not as a closure over this
+        environment, so that a deep copy plays on its own game.)"""
+        while not self._over() and self._core.to_play != self.agent_player:
+            if self._level is not None:
+                self._core.play_engine(self._level)
+            elif callable(self._opponent):
+                self._core.step(self._opponent(self._observe(1 - self.agent_player)))
+            else:
+                self._core.step(int(self.np_random.choice(self._core.legal_actions())))
 
     def _observe(self, player: int) -> dict:
         observation, mask = self._core.observe(player)
@@ -107,12 +146,6 @@ class RulebookEnv(gymnasium.Env):
     def _over(self) -> bool:
         return self._forfeited or self._core.rewards() is not None or self._core.truncated
 
-    def _opponent_moves(self) -> None:
-        while not self._over() and self._core.to_play != self.agent_player:
-            action = self._opponent()
-            if action is not None:  # None: the engine played its move itself.
-                self._core.step(int(action))
-
     def _reward(self) -> float:
         rewards = self._core.rewards()
         return 0.0 if rewards is None else float(rewards[self.agent_player])
@@ -120,15 +153,50 @@ class RulebookEnv(gymnasium.Env):
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         super().reset(seed=seed)
         self._core.reset()
+        return self._start_episode()
+
+    def _start_episode(self):
+        self._has_reset = True
         self._forfeited = False
         self._opponent_moves()
+        if self.render_mode == "human":
+            self.render()
         return self._observe(self.agent_player), {}
 
+    def action_masks(self) -> np.ndarray:
+        """The agent's legal actions now, bool of shape (actions,) (all
+        False once the game is over): what sb3-contrib's ``MaskablePPO``
+        reads."""
+        mask = np.zeros(self._core.action_count, dtype=bool)
+        if not self._over() and self._core.to_play == self.agent_player:
+            mask[self._core.legal_actions()] = True
+        return mask
+
+    def get_game(self) -> Game:
+        """The position as a ``rulebook.Game`` (before the move in progress,
+        if any: see ``actions_in_progress``)."""
+        return self._core.current_game()
+
+    def actions_in_progress(self) -> list:
+        """The actions of the move in progress, empty between moves."""
+        return self._core.actions_in_progress()
+
+    def set_game(self, game: Game, actions: Iterable[int] = ()):
+        """Starts an episode at ``game`` (a ``rulebook.Game`` of this game and
+        size) after ``actions`` (a move in progress): the opponent plays if
+        it is to act, then ``(observation, info)`` as ``reset`` returns.
+        Raises (changing nothing) for a position of another game or an
+        illegal action."""
+        self._core.set_game(game, list(actions))
+        return self._start_episode()
+
     def step(self, action: Any):
+        if not self._has_reset:
+            raise ResetNeeded("Cannot call env.step() before calling env.reset()")
         if self._over():
             raise IllegalActionError("the game is over: call reset()")
         try:
-            self._core.step(int(action))
+            self._core.step(action)
         except IllegalActionError:
             if self._illegal == "raise":
                 raise
@@ -139,9 +207,11 @@ class RulebookEnv(gymnasium.Env):
         rewards = self._core.rewards()
         terminated = rewards is not None
         truncated = self._core.truncated
+        if self.render_mode == "human":
+            self.render()
         return self._observe(self.agent_player), self._reward(), terminated, truncated, {}
 
-    def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            return None
-        return self._core.render()
+    def render(self) -> Any:
+        """The board: text (``"ansi"``), printed (``"human"``) or an RGB image
+        (``"rgb_array"``); None without a render mode."""
+        return self._renderer.render(self.render_mode, self._core)
