@@ -1,6 +1,9 @@
 """Type stubs of the package: the native classes plus the helpers of __init__.py."""
 
-from typing import Any, List, Optional, Tuple
+from types import ModuleType
+
+from typing_extensions import Self
+from typing import Any, Dict, List, Optional, Tuple
 
 from rulebook._rulebook import (
     Engine as Engine,
@@ -16,25 +19,72 @@ from rulebook._rulebook import (
 )
 
 class Connect4(Game):
-    def __init__(self, position: Optional[str] = None) -> None: ...
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
 
 class ConnectX(Game):
-    def __init__(self, position: Optional[str] = None, *, rows: int = 6, columns: int = 7, inarow: int = 4) -> None: ...
+    """ConnectX: keyword parameters ``rows``, ``columns``, ``inarow`` (6, 7, 4 by default)."""
+
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
 
 class Checkers(Game):
-    def __init__(self, position: Optional[str] = None) -> None: ...
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
 
-class International(Game): ...
-class Brazilian(Game): ...
-class Russian(Game): ...
-class Pool(Game): ...
-class Italian(Game): ...
-class Spanish(Game): ...
-class Czech(Game): ...
-class Othello(Game): ...
+class International(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
+class Brazilian(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
+class Russian(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
+class Pool(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
+class Italian(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
+class Spanish(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
+class Czech(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
+class Othello(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
 
 ENVIRONMENTS: Tuple[str, ...]
 GAMES: Tuple[str, ...]
 
 def game(name: str, position: Optional[str] = None, **params: Any) -> Game: ...
 def read_pdn(text: str, game: Optional[str] = None) -> List[dict]: ...
+def __getattr__(name: str) -> ModuleType: ...
+def __dir__() -> List[str]: ...
+
+__all__ = [
+    "ENVIRONMENTS",
+    "GAMES",
+    "Engine",
+    "Game",
+    "IllegalActionError",
+    "IllegalMoveError",
+    "Move",
+    "ParseError",
+    "RulebookError",
+    "Solver",
+    "VectorEnv",
+    "game",
+    "read_pdn",
+    "write_pdn",
+    "Connect4",
+    "ConnectX",
+    "Checkers",
+    "International",
+    "Brazilian",
+    "Russian",
+    "Pool",
+    "Italian",
+    "Spanish",
+    "Czech",
+    "Othello",
+]

@@ -1,9 +1,26 @@
 """Type stubs of the native module (re-exported by ``rulebook``)."""
 
-from typing import Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import Self, disjoint_base, final
+
+__all__ = [
+    "VectorEnv",
+    "_AgentEnv",
+    "Game",
+    "Move",
+    "Engine",
+    "Solver",
+    "game_names",
+    "write_pdn",
+    "read_pdn_records",
+    "RulebookError",
+    "IllegalMoveError",
+    "IllegalActionError",
+    "ParseError",
+]
 
 class RulebookError(ValueError):
     """The base of the package's errors: bad input that changed nothing."""
@@ -17,8 +34,7 @@ class IllegalActionError(RulebookError):
 class ParseError(RulebookError):
     """Text (a position, a move, a record, a game name) that could not be read."""
 
-Actions = Union[npt.NDArray[np.integer], Sequence[int]]
-
+@final
 class VectorEnv:
     """A batch of ``num_envs`` games of one kind, stepped together in Rust.
 
@@ -62,10 +78,22 @@ class VectorEnv:
     with reward ``illegal_penalty`` (its opponent 0), and the game restarts.
     Games that may never end (checkers, draughts) are truncated after ``max_steps``
     actions (default 1000; 0 never); Connect Four always ends.
+
+    ``seed`` is an integer from 0 to 2**64 - 1 (default 0: the same games
+    every run) or None (fresh entropy). A batch too large for memory is a
+    ``MemoryError``; a bad argument a ``ValueError`` or ``TypeError``
+    naming it.
+
+    Positions in and out: ``get_game(i)`` is game ``i``'s position as a
+    ``rulebook.Game`` (before a move in progress), ``actions_in_progress(i)``
+    the actions of a multi-jump under way, ``episode_steps(i)`` the actions
+    since its game started; ``set_game(i, game, actions=(), steps=0)`` puts
+    game ``i`` there and writes its row of the arrays. ``copy.deepcopy``
+    and ``pickle`` copy the whole batch (games, random-action generator).
     """
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: str,
         num_envs: int = 1,
         seed: int = 0,
@@ -75,14 +103,14 @@ class VectorEnv:
         illegal_penalty: float = -1.0,
         max_steps: Optional[int] = None,
         **params: int,
-    ) -> None: ...
+    ) -> Self: ...
     def reset(
         self, seed: Optional[int] = None
     ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int8]]:
         """Restarts every game (``seed`` reseeds ``random_actions``);
         returns ``(observations, action_masks, to_play)``."""
     def step(
-        self, actions: Actions
+        self, actions: Union[npt.NDArray[np.integer], Sequence[int]]
     ) -> Tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
@@ -111,22 +139,50 @@ class VectorEnv:
     def num_threads(self) -> int: ...
     @property
     def illegal(self) -> str: ...
+    def get_game(self, env: int) -> Game:
+        """Game ``env``'s position (before its move in progress, if any)."""
+    def actions_in_progress(self, env: int) -> List[int]:
+        """The actions of game ``env``'s move in progress (empty between moves)."""
+    def episode_steps(self, env: int) -> int:
+        """The actions game ``env`` played since its game started."""
+    def set_game(self, env: int, game: Game, actions: Sequence[int] = ..., steps: int = 0) -> None:
+        """Puts game ``env`` at ``game`` then ``actions``; writes its row of the arrays."""
+    def copy(self) -> "VectorEnv":
+        """An independent copy (games, generator, arrays copied)."""
+    def __copy__(self) -> "VectorEnv": ...
+    def __deepcopy__(self, _memo: Optional[Dict[int, Any]] = None) -> "VectorEnv": ...
+    def __getnewargs_ex__(self) -> Tuple[Tuple[str], Dict[str, Any]]: ...
+    def __getstate__(self) -> Tuple[int, List[Tuple[str, List[int], int]]]: ...
+    def __setstate__(self, state: Tuple[int, List[Tuple[str, List[int], int]]]) -> None: ...
 
+@final
 class _AgentEnv:
     """One game as an agent environment: the core of ``rulebook.pettingzoo``
     and ``rulebook.gymnasium``. Observations are int8 (rows, columns,
     planes), rows top first as the observing player sees the board."""
 
-    def __init__(self, game: str, *, max_steps: Optional[int] = None, **params: int) -> None: ...
+    def __new__(cls, game: str, *, max_steps: Optional[int] = None, **params: int) -> Self: ...
     def reset(self) -> None: ...
-    def step(self, action: int) -> bool: ...
+    def step(self, action: Union[int, np.integer]) -> bool: ...
     def observe(self, player: int) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]: ...
     def legal_actions(self) -> list[int]: ...
     def rewards(self) -> Optional[Tuple[int, int]]: ...
     def render(self) -> str: ...
     def copy(self) -> "_AgentEnv": ...
+    def __copy__(self) -> "_AgentEnv": ...
+    def __deepcopy__(self, _memo: Optional[Dict[int, Any]] = None) -> "_AgentEnv": ...
+    def __getnewargs_ex__(self) -> Tuple[Tuple[str], Dict[str, Any]]: ...
+    def __getstate__(self) -> Tuple[str, List[int], int]: ...
+    def __setstate__(self, state: Tuple[str, List[int], int]) -> None: ...
     def check_level(self, level: int) -> None: ...
     def play_engine(self, level: int) -> None: ...
+    def current_game(self) -> Game: ...
+    def actions_in_progress(self) -> List[int]: ...
+    def set_game(self, game: Game, actions: Sequence[int] = ..., steps: int = 0) -> None: ...
+    @property
+    def steps(self) -> int: ...
+    @property
+    def spec(self) -> str: ...
     @property
     def truncated(self) -> bool: ...
     @property
@@ -138,6 +194,7 @@ class _AgentEnv:
     @property
     def game(self) -> str: ...
 
+@final
 class Move:
     """A move: what ``Game.legal_moves()`` lists and ``Game.apply`` takes."""
 
@@ -152,9 +209,10 @@ class Move:
         """The squares of the pieces it captures."""
     @property
     def game(self) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@disjoint_base
 class Game:
     """A position of one of the crate's games with its rules. Use the
     subclasses (``Connect4``, ``ConnectX``, ``Checkers``, ``International``,
@@ -163,7 +221,7 @@ class Game:
     console does; ``repr()`` gives the position text; ``==`` and ``hash``
     compare positions."""
 
-    def __init__(self, game: str = "connect4", position: Optional[str] = None, **params: int) -> None: ...
+    def __new__(cls, game: str = "connect4", position: Optional[str] = None, **params: int) -> Self: ...
     @property
     def name(self) -> str: ...
     @property
@@ -194,26 +252,40 @@ class Game:
     def levels(self) -> Tuple[int, int]: ...
     def best_move(self, level: Optional[int] = None) -> Optional[Move]: ...
     def copy(self) -> "Game": ...
+    def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, _memo: Optional[Dict[int, Any]] = None) -> "Game": ...
+    def __reduce__(self) -> Tuple[Any, Tuple[str, str]]: ...
 
+@final
 class Engine:
     """The computer player of a game (a name or a position) at a level."""
 
-    def __init__(self, game: Union[str, Game], level: Optional[int] = None, **params: int) -> None: ...
+    def __new__(cls, game: Union[str, Game], level: Optional[int] = None, **params: int) -> Self: ...
     def best_move(self, position: Game) -> Optional[Move]: ...
     @property
     def level(self) -> int: ...
 
+@final
 class Solver:
-    """The Connect Four solver (``book=True``: the built-in opening book)."""
+    """The Connect Four solver (``book=True``: the built-in opening book).
 
-    def __init__(self, book: bool = True) -> None: ...
-    def score(self, position: Game) -> int:
+    Every method takes ``max_nodes`` (positions searched) and
+    ``max_seconds``, and returns None when one runs out before the answer;
+    Ctrl-C (KeyboardInterrupt) stops any call within a fraction of a
+    second. The solver keeps what it learnt between calls (``reset``
+    clears it); a call cut short by a limit clears it too."""
+
+    def __new__(cls, book: bool = True) -> Self: ...
+    def score(self, position: Game, *, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None) -> Optional[int]:
         """The exact score: positive when the player to move wins (the
         sooner, the larger), 0 a draw, negative a loss."""
-    def weak_score(self, position: Game) -> int:
+    def weak_score(self, position: Game, *, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None) -> Optional[int]:
         """1 (win), 0 (draw) or -1 (loss) for the player to move."""
-    def best_moves(self, position: Game) -> list[Move]: ...
-    def move_scores(self, position: Game) -> list[Optional[int]]: ...
+    def best_moves(self, position: Game, *, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None) -> Optional[list[Move]]: ...
+    def move_scores(self, position: Game, *, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None) -> Optional[list[Optional[int]]]: ...
+    @property
+    def node_count(self) -> int: ...
+    def reset(self) -> None: ...
 
 def game_names() -> list[str]: ...
 def write_pdn(start: Game, moves: Sequence[Union[str, Move]], tags: Optional[Sequence[Tuple[str, str]]] = None) -> str:

@@ -46,10 +46,10 @@ try:
     import gymnasium
     from gymnasium import spaces
     from gymnasium.error import ResetNeeded
-except ImportError as error:  # pragma: no cover - tested in a subprocess
+except ImportError as _missing:  # tested in a subprocess
     raise ImportError(
-        f"rulebook.gymnasium needs the gymnasium package: pip install gymnasium ({error})"
-    ) from error
+        f"rulebook.gymnasium needs the gymnasium package: pip install gymnasium ({_missing})"
+    ) from _missing
 
 from rulebook._render import RENDER_MODES, Renderer
 from rulebook._rulebook import Game, IllegalActionError, _AgentEnv

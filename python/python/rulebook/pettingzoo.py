@@ -59,7 +59,7 @@ environment.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from typing import Any, Dict, Iterable, Optional
 
 import numpy as np
 
@@ -67,11 +67,11 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils.env_logger import EnvLogger
-except ImportError as error:  # pragma: no cover - tested in a subprocess
+except ImportError as _missing:  # tested in a subprocess
     raise ImportError(
         "rulebook.pettingzoo needs the pettingzoo package: pip install pettingzoo"
-        f" ({error})"
-    ) from error
+        f" ({_missing})"
+    ) from _missing
 
 from rulebook._rulebook import Game, IllegalActionError, _AgentEnv
 from rulebook._render import RENDER_MODES, Renderer
@@ -172,7 +172,7 @@ class RulebookAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0 for a in self.agents}
         self.terminations = {a: over for a in self.agents}
         self.truncations = {a: self._core.truncated for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self._core.to_play]
         if self.render_mode == "human":
             self.render()

@@ -1,0 +1,123 @@
+"""rulebook.Solver: node and time limits (None when one runs out), exact
+answers within them, and Ctrl-C reaching Python from every long call."""
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import rulebook
+
+# Source: the first lines of the classic benchmark file Test_L2_R1 (middle
+# game, easy), as tests/data/Test_L2_R1 in the repository: moves (columns
+# from 1) and the exact score.
+MIDDLE_EASY = [
+    ("5554224333234511764415115", 4),
+    ("52753311433677442422121", 8),
+    ("1233722555341451114725221333", -1),
+]
+
+
+def position(moves):
+    game = rulebook.Connect4()
+    for column in moves:
+        game.apply(str(int(column) - 1))
+    return game
+
+
+def test_one_stone_without_the_book_stops_at_its_node_limit():
+    solver = rulebook.Solver(book=False)
+    game = rulebook.Connect4()
+    game.apply("0")
+    for method in (solver.score, solver.weak_score, solver.best_moves, solver.move_scores):
+        before = solver.node_count
+        assert method(game, max_nodes=200_000) is None
+        # Giving up unwinds the search: a few more nodes are counted.
+        assert solver.node_count - before <= 200_000 + 1_000
+    assert solver.move_scores(game, max_seconds=0.2) is None
+    assert solver.score(game, max_nodes=0) is None
+
+
+@pytest.mark.parametrize("moves, score", MIDDLE_EASY)
+def test_limits_large_enough_give_the_exact_answers(moves, score):
+    solver = rulebook.Solver(book=False)
+    game = position(moves)
+    assert solver.score(game) == score
+    assert solver.score(game, max_nodes=10**9, max_seconds=600) == score
+    assert solver.weak_score(game, max_nodes=10**9) == (score > 0) - (score < 0)
+    scores = solver.move_scores(game, max_seconds=600)
+    assert scores == rulebook.Solver(book=False).move_scores(game)
+    assert max(s for s in scores if s is not None) == score
+    best = [m.text for m in solver.best_moves(game, max_nodes=10**9)]
+    assert best == [str(c) for c, s in enumerate(scores) if s == score]
+
+
+@pytest.mark.parametrize(
+    "keywords, error",
+    [
+        ({"max_nodes": -1}, ValueError),
+        ({"max_nodes": 1.5}, TypeError),
+        ({"max_seconds": -1.0}, ValueError),
+        ({"max_seconds": float("nan")}, ValueError),
+        ({"max_seconds": "1"}, TypeError),
+    ],
+)
+def test_bad_limits_name_the_parameter(keywords, error):
+    with pytest.raises(error, match=next(iter(keywords))):
+        rulebook.Solver(book=False).score(rulebook.Connect4(), **keywords)
+
+
+def test_a_position_that_is_not_connect_four_is_refused():
+    solver = rulebook.Solver(book=False)
+    with pytest.raises(ValueError, match="Connect Four"):
+        solver.move_scores(rulebook.Checkers())
+    with pytest.raises(TypeError, match="rulebook.Game"):
+        solver.score("4")
+
+
+def test_ctrl_c_reaches_python_from_every_long_call():
+    # Each call would search the empty board for minutes (no book); SIGINT
+    # sent 0.3 s in must come back as KeyboardInterrupt, and the solver
+    # must answer afterwards. The elapsed times are printed, not asserted.
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(
+                """
+                import os, signal, threading, time
+                import rulebook
+                solver = rulebook.Solver(book=False)
+                empty = rulebook.Connect4()
+                for name in ("score", "weak_score", "best_moves", "move_scores"):
+                    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+                    start = time.monotonic()
+                    timer.start()
+                    try:
+                        getattr(solver, name)(empty)
+                        print(name, "finished")
+                    except KeyboardInterrupt:
+                        print(name, "interrupted", round(time.monotonic() - start, 2))
+                    timer.join()
+                won = rulebook.Connect4()
+                for column in "010101":
+                    won.apply(column)
+                print("after", solver.score(won))
+                """
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = [line.split()[:2] for line in result.stdout.splitlines()]
+    assert lines == [
+        ["score", "interrupted"],
+        ["weak_score", "interrupted"],
+        ["best_moves", "interrupted"],
+        ["move_scores", "interrupted"],
+        ["after", "18"],
+    ], result.stdout
+    print(result.stdout)
