@@ -9,13 +9,13 @@
 //! [`POLL`], raising the stop signal on either; the worker then gives up
 //! within milliseconds.
 
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rulebook::connect4::{Book, Connect4, SolveError, Solver};
 use rulebook::search::StopSignal;
+use rulebook::Game;
 
 use crate::arguments::optional_unsigned;
 use crate::games::{move_of, PyGame, PyMove};
@@ -59,6 +59,17 @@ fn connect4(position: &Bound<'_, PyAny>) -> PyResult<Connect4> {
                 game.spec()
             ))
         })
+}
+
+/// `error` (about one position of a batch) with the position's index in
+/// front of its message, of the same type.
+fn prefixed(py: Python<'_>, index: usize, error: PyErr) -> PyErr {
+    let message = format!("position {index}: {}", error.value(py));
+    if error.is_instance_of::<PyTypeError>(py) {
+        PyTypeError::new_err(message)
+    } else {
+        PyValueError::new_err(message)
+    }
 }
 
 fn solve_error(error: impl std::fmt::Display) -> PyErr {
@@ -119,40 +130,56 @@ impl PySolver {
         }
         // The quick attempt counts in the budget.
         let budget = limits.max_nodes - QUICK_NODES;
-        let stop = &self.stop;
+        self.interruptible(py, limits.deadline, |solver| search(solver, game, budget))?
+            .map_err(solve_error)
+    }
+
+    /// Runs `work` on a worker thread with the GIL released, while this
+    /// thread looks at signals and `deadline` every [`POLL`], raising the
+    /// stop signal on either. The error of a signal handler
+    /// (KeyboardInterrupt) once the worker has stopped, else `work`'s
+    /// value.
+    fn interruptible<T: Send>(
+        &mut self,
+        py: Python<'_>,
+        deadline: Option<Instant>,
+        work: impl FnOnce(&mut Solver) -> T + Send,
+    ) -> PyResult<T> {
+        self.stop.reset();
+        let (solver, stop) = (&mut self.solver, &self.stop);
         let (found, interrupted) = py.detach(|| {
             std::thread::scope(|scope| {
-                let (done, finished) = mpsc::channel();
-                scope.spawn(move || {
-                    let _ = done.send(search(solver, game, budget));
+                let waiting = std::thread::current();
+                let worker = scope.spawn(move || {
+                    let found = work(solver);
+                    // Wake the waiting thread at once, not at its next poll.
+                    waiting.unpark();
+                    found
                 });
                 let mut interrupted = None;
-                loop {
-                    match finished.recv_timeout(POLL) {
-                        Ok(found) => return (found, interrupted),
-                        Err(mpsc::RecvTimeoutError::Disconnected) => {
-                            // The worker panicked: the scope re-raises it.
-                            return (Ok(None), interrupted);
-                        }
-                        Err(mpsc::RecvTimeoutError::Timeout) => {}
-                    }
+                while !worker.is_finished() {
+                    std::thread::park_timeout(POLL);
                     if interrupted.is_none() {
                         if let Err(error) = Python::attach(|py| py.check_signals()) {
                             interrupted = Some(error);
                             stop.stop();
                         }
                     }
-                    if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                    if deadline.is_some_and(|d| Instant::now() >= d) {
                         stop.stop();
                     }
                 }
+                let found = worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                (found, interrupted)
             })
         });
         self.stop.reset();
-        if let Some(error) = interrupted {
-            return Err(error);
+        match interrupted {
+            Some(error) => Err(error),
+            None => Ok(found),
         }
-        found.map_err(solve_error)
     }
 }
 
@@ -231,6 +258,57 @@ impl PySolver {
         let limits = limits(max_nodes, max_seconds)?;
         let scores = self.run(py, &game, limits, Solver::move_scores_within)?;
         Ok(scores.map(|scores| scores.to_vec()))
+    }
+
+    /// `move_scores` of every position of `positions` (a sequence of
+    /// Connect Four positions), in one call with the GIL released: a list
+    /// with, for each, its scores or None when `max_nodes` (per position)
+    /// ran out, or when `max_seconds` (for the whole call) did — the
+    /// positions after the deadline are None. Ctrl-C raises
+    /// KeyboardInterrupt. Each position is checked first: a finished game
+    /// or another game is an error naming its index, and nothing is
+    /// searched.
+    #[pyo3(signature = (positions, *, max_nodes = None, max_seconds = None))]
+    fn move_scores_batch(
+        &mut self,
+        py: Python<'_>,
+        positions: &Bound<'_, PyAny>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<Vec<Option<Vec<Option<i32>>>>> {
+        let limits = limits(max_nodes, max_seconds)?;
+        let games = positions
+            .try_iter()
+            .map_err(|_| PyTypeError::new_err("positions must be a sequence of rulebook.Game"))?
+            .enumerate()
+            .map(|(index, position)| {
+                let game = connect4(&position?).map_err(|error| prefixed(py, index, error))?;
+                if game.outcome().is_some() {
+                    return Err(PyValueError::new_err(format!(
+                        "position {index}: {}",
+                        SolveError::GameOver
+                    )));
+                }
+                Ok(game)
+            })
+            .collect::<PyResult<Vec<Connect4>>>()?;
+        let stop = self.stop.clone();
+        let scores = self.interruptible(py, limits.deadline, move |solver| {
+            games
+                .iter()
+                .map(|game| {
+                    if stop.is_stopped() {
+                        return None;
+                    }
+                    solver
+                        .move_scores_within(game, limits.max_nodes)
+                        .ok()
+                        .flatten()
+                        .map(|scores| scores.to_vec())
+                })
+                .collect::<Vec<_>>()
+        })?;
+        Ok(scores)
     }
 
     /// Positions searched since the solver was made (or `reset`): the

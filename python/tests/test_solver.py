@@ -90,12 +90,19 @@ def test_ctrl_c_reaches_python_from_every_long_call():
                 import rulebook
                 solver = rulebook.Solver(book=False)
                 empty = rulebook.Connect4()
-                for name in ("score", "weak_score", "best_moves", "move_scores"):
+                calls = {
+                    "score": solver.score,
+                    "weak_score": solver.weak_score,
+                    "best_moves": solver.best_moves,
+                    "move_scores": solver.move_scores,
+                    "move_scores_batch": lambda p: solver.move_scores_batch([p] * 3),
+                }
+                for name, call in calls.items():
                     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
                     start = time.monotonic()
                     timer.start()
                     try:
-                        getattr(solver, name)(empty)
+                        call(empty)
                         print(name, "finished")
                     except KeyboardInterrupt:
                         print(name, "interrupted", round(time.monotonic() - start, 2))
@@ -118,6 +125,39 @@ def test_ctrl_c_reaches_python_from_every_long_call():
         ["weak_score", "interrupted"],
         ["best_moves", "interrupted"],
         ["move_scores", "interrupted"],
+        ["move_scores_batch", "interrupted"],
         ["after", "18"],
     ], result.stdout
     print(result.stdout)
+
+
+def test_move_scores_batch_answers_as_one_call_per_position():
+    games = [position(moves) for moves, _ in MIDDLE_EASY]
+    solver = rulebook.Solver(book=False)
+    assert solver.move_scores_batch(games) == [rulebook.Solver(book=False).move_scores(g) for g in games]
+    assert solver.move_scores_batch(tuple(games), max_nodes=10**9) == solver.move_scores_batch(games)
+    assert solver.move_scores_batch([]) == []
+
+
+def test_move_scores_batch_limits_give_none_per_position():
+    one_stone = rulebook.Connect4()
+    one_stone.apply("0")
+    easy = position(MIDDLE_EASY[0][0])
+    solver = rulebook.Solver(book=False)
+    # The node limit is per position: the easy one is answered.
+    scores = solver.move_scores_batch([one_stone, easy, one_stone], max_nodes=100_000)
+    assert scores[0] is None and scores[2] is None
+    assert scores[1] == solver.move_scores(easy)
+    # The time limit is for the whole call: the positions after it are None.
+    assert solver.move_scores_batch([one_stone] * 4, max_seconds=0.1) == [None] * 4
+
+
+def test_move_scores_batch_names_the_bad_position():
+    solver = rulebook.Solver(book=False)
+    won = position("1212121")
+    with pytest.raises(ValueError, match="position 1: the game is over"):
+        solver.move_scores_batch([rulebook.Connect4(), won])
+    with pytest.raises(ValueError, match="position 0: the solver plays Connect Four"):
+        solver.move_scores_batch([rulebook.Checkers()])
+    with pytest.raises(TypeError, match="position 2"):
+        solver.move_scores_batch([rulebook.Connect4(), rulebook.Connect4(), "4"])

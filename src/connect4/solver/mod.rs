@@ -209,9 +209,8 @@ impl Solver {
         max_nodes: u64,
     ) -> Result<Option<[Option<i32>; 7]>, SolveError> {
         unfinished(game)?;
-        Ok(self
-            .limited(max_nodes, |solver| solver.move_scores(game))
-            .transpose()?)
+        self.limited(max_nodes, |solver| solver.move_scores(game))
+            .transpose()
     }
 
     /// [`best_moves`](Solver::best_moves) within `max_nodes` positions and
@@ -226,9 +225,8 @@ impl Solver {
         max_nodes: u64,
     ) -> Result<Option<Moves>, SolveError> {
         unfinished(game)?;
-        Ok(self
-            .limited(max_nodes, |solver| solver.best_moves(game))
-            .transpose()?)
+        self.limited(max_nodes, |solver| solver.best_moves(game))
+            .transpose()
     }
 
     /// The solver, watching `stop` in its `_within` searches
