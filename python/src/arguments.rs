@@ -11,7 +11,8 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyInt, PyType};
 
 /// `value` as an integer (through `__index__`), or the `TypeError` naming
 /// `name` (a `ValueError` beyond 128 bits).
@@ -23,31 +24,37 @@ pub(crate) fn index(value: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
             .map_or_else(|_| "?".to_owned(), |n| n.to_string());
         PyTypeError::new_err(format!("{name} must be an integer, not {type_name}"))
     };
+    // The common case first, without a call into Python: an exact `int`
+    // (`bool` is a subclass, so not exact).
+    if value.is_exact_instance_of::<PyInt>() {
+        return value
+            .extract::<i128>()
+            .map_err(|_| PyValueError::new_err(format!("{name} is out of range: {value}")));
+    }
     if value.is_instance_of::<PyBool>() || is_numpy_bool(value) {
         return Err(type_error());
     }
-    let index = value
-        .py()
-        .import("operator")?
-        .call_method1("index", (value,))
-        .map_err(|_| type_error())?;
-    index.extract::<i128>().map_err(|_| {
-        PyValueError::new_err(format!(
-            "{name} is out of range: {}",
-            index
-                .str()
-                .map_or_else(|_| "?".to_owned(), |text| text.to_string())
-        ))
+    // Through `__index__` (numpy integers, 0-d integer arrays): PyO3's
+    // integer extraction calls `PyNumber_Index`, which refuses floats and
+    // strings with a TypeError.
+    value.extract::<i128>().map_err(|error| {
+        if error.is_instance_of::<PyTypeError>(value.py()) {
+            type_error()
+        } else {
+            PyValueError::new_err(format!("{name} is out of range: {value}"))
+        }
     })
 }
+
+/// numpy's boolean scalar type, looked up once.
+static NUMPY_BOOL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// Whether `value` is a numpy boolean scalar (which has no `__index__` in
 /// numpy 2, but had one in numpy 1).
 fn is_numpy_bool(value: &Bound<'_, PyAny>) -> bool {
-    let ty = value.get_type();
-    let module = ty.module().map(|m| m.to_string()).unwrap_or_default();
-    let name = ty.name().map(|n| n.to_string()).unwrap_or_default();
-    module == "numpy" && (name == "bool" || name == "bool_")
+    NUMPY_BOOL
+        .import(value.py(), "numpy", "bool_")
+        .is_ok_and(|numpy_bool| value.get_type().is(numpy_bool))
 }
 
 /// `value` as an integer of type `T` in `minimum..=T::MAX`, or an error

@@ -221,3 +221,27 @@ def test_gymnasium_set_game_lets_the_opponent_move_first_when_it_is_to_act():
     assert env.get_game().to_move == "x"
     assert observation["observation"][:, :, 0].sum() == 1  # our one stone
     assert observation["observation"][:, :, 1].sum() == 1  # its reply
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_layout_helpers_turn_batch_observations_into_pettingzoos(game):
+    # The same actions in a one-game batch and in the AEC environment: the
+    # batch's observation in PettingZoo's layout is the acting agent's.
+    batch = rulebook.VectorEnv(game, num_envs=1, seed=2)
+    observations, masks, _ = batch.reset()
+    aec = rz.env(game)
+    aec.reset()
+    rng = np.random.default_rng(6)
+    for _ in range(40):
+        agent = aec.agent_selection
+        if aec.terminations[agent] or aec.truncations[agent]:
+            break
+        expected = aec.observe(agent)["observation"]
+        converted = rulebook.to_pettingzoo_layout(observations[0])
+        np.testing.assert_array_equal(converted.astype(np.int8), expected)
+        np.testing.assert_array_equal(rulebook.to_batch_layout(expected), observations[0])
+        # Batches convert whole: the first axis stays.
+        assert rulebook.to_pettingzoo_layout(observations).shape == (1,) + expected.shape
+        action = int(rng.choice(np.flatnonzero(masks[0])))
+        aec.step(action)
+        observations, masks, *_ = batch.step(np.array([action]))

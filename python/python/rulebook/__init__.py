@@ -12,6 +12,8 @@
   and out, for training agents fast.
 - Every game has the three environments, made by one code path over the
   library's ``agent::Environment``.
+- ``to_pettingzoo_layout`` and ``to_batch_layout`` convert observations
+  between the two layouts.
 - ``rulebook.pettingzoo.env(game)``: a PettingZoo AEC environment (for
   Connect Four a drop-in for ``pettingzoo.classic.connect_four_v3``);
   ``rulebook.pettingzoo.parallel_env(game)``, the parallel API.
@@ -29,6 +31,8 @@ Errors are ``ValueError`` subclasses carrying the library's messages:
 
 import importlib
 from typing import Any, Dict, List, Optional
+
+import numpy as np
 
 from rulebook._rulebook import (
     Engine,
@@ -97,6 +101,24 @@ def read_pdn(text: str, game: Optional[str] = None) -> List[dict]:
     return read_pdn_records(text, _CLASSES, game)
 
 
+def to_pettingzoo_layout(observations: Any) -> np.ndarray:
+    """Observations in ``VectorEnv``'s layout, ``(..., planes, rows,
+    columns)`` with row 0 the mover's bottom row, as the PettingZoo and
+    Gymnasium environments give them: ``(..., rows, columns, planes)``,
+    top row first. A view (no copy); the dtype is kept (PettingZoo's is
+    int8: ``.astype(np.int8)``)."""
+    array = np.asarray(observations)
+    return np.moveaxis(array, -3, -1)[..., ::-1, :, :]
+
+
+def to_batch_layout(observations: Any) -> np.ndarray:
+    """The inverse of ``to_pettingzoo_layout``: ``(..., rows, columns,
+    planes)`` top row first to ``(..., planes, rows, columns)`` row 0 at
+    the bottom. A view; the dtype is kept."""
+    array = np.asarray(observations)
+    return np.moveaxis(array[..., ::-1, :, :], -1, -3)
+
+
 #: The submodules that need an optional package, imported on first use.
 _OPTIONAL_SUBMODULES = ("pettingzoo", "gymnasium")
 
@@ -128,5 +150,7 @@ __all__ = [
     "VectorEnv",
     "game",
     "read_pdn",
+    "to_batch_layout",
+    "to_pettingzoo_layout",
     "write_pdn",
 ] + [cls.__name__ for cls in _CLASSES.values()]

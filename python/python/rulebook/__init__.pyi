@@ -2,6 +2,7 @@
 
 from types import ModuleType
 
+import numpy as np
 from typing_extensions import Self
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -58,6 +59,8 @@ GAMES: Tuple[str, ...]
 
 def game(name: str, position: Optional[str] = None, **params: Any) -> Game: ...
 def read_pdn(text: str, game: Optional[str] = None) -> List[dict]: ...
+def to_pettingzoo_layout(observations: Any) -> np.ndarray: ...
+def to_batch_layout(observations: Any) -> np.ndarray: ...
 def __getattr__(name: str) -> ModuleType: ...
 def __dir__() -> List[str]: ...
 
@@ -75,6 +78,8 @@ __all__ = [
     "VectorEnv",
     "game",
     "read_pdn",
+    "to_batch_layout",
+    "to_pettingzoo_layout",
     "write_pdn",
     "Connect4",
     "ConnectX",
