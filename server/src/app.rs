@@ -400,6 +400,27 @@ impl App {
         self.schedule_computer(handle);
     }
 
+    /// The seat of `token` in the game (on PostgreSQL, after catching up).
+    ///
+    /// # Errors
+    ///
+    /// 403 when the token is no seat's; 503 when the database fails.
+    pub async fn seat_of(
+        &self,
+        handle: &Arc<Handle>,
+        token: &str,
+    ) -> Result<crate::routes::SeatOfToken, ApiError> {
+        let mut slot = handle.slot.lock().await;
+        if self.db.postgres {
+            self.catch_up(handle, &mut slot).await?;
+        }
+        let seat = seat_of_token(&*slot.game, token).ok_or_else(not_a_seat)?;
+        Ok(crate::routes::SeatOfToken {
+            seat: slot.game.seat_name(seat).to_owned(),
+            taken: slot.game.config().seats[usize::from(seat)].taken,
+        })
+    }
+
     /// Does `command` for `actor` in the game: checks, commits, keeps,
     /// pushes; returns the new state's JSON and the event.
     ///
@@ -437,13 +458,7 @@ impl App {
                         self.catch_up(handle, &mut slot).await?;
                         continue;
                     }
-                    None => {
-                        return Err(ApiError::new(
-                            axum::http::StatusCode::FORBIDDEN,
-                            "forbidden",
-                            "this token is not a seat's token of this game",
-                        ))
-                    }
+                    None => return Err(not_a_seat()),
                 },
             };
             let mut next = slot.game.clone_box();
@@ -453,7 +468,7 @@ impl App {
                 id: handle.id.clone(),
                 version,
                 event: event.clone(),
-                open: next.free_seat().is_some(),
+                open: next.listed(),
                 over: next.is_over(),
             };
             match self.db.commit(op).await {
@@ -569,7 +584,7 @@ impl App {
                 spec,
                 config,
                 created_at,
-                open: game.free_seat().is_some(),
+                open: game.listed(),
                 computer,
             })
             .await
@@ -583,6 +598,15 @@ impl App {
         self.schedule_computer(handle.clone());
         Ok(handle)
     }
+}
+
+/// The refusal of a token that is no seat's of the game.
+fn not_a_seat() -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::FORBIDDEN,
+        "forbidden",
+        "this token is not a seat's token of this game",
+    )
 }
 
 /// Pushes the slot's state to the game's clients as a change of `kind`;

@@ -15,6 +15,7 @@ use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use rulebook::catalog::{BoardKind, Described, GameSpec, GameVisitor};
 use serde::{Deserialize, Serialize};
+use subtle::ConstantTimeEq;
 use tokio::sync::broadcast::error::RecvError;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
@@ -84,6 +85,12 @@ pub struct CreateGame {
     pub computer_vs_computer: Option<bool>,
     /// A start position (the game's FEN or board text).
     pub position: Option<String>,
+    /// Against a human: `true` lists the game under the games waiting for a
+    /// player (`GET /api/games?open=true`) and lets anyone take the free
+    /// seat, also from the game's plain page; `false` (default) keeps it a
+    /// private invitation: not listed, and only the invitation's token
+    /// takes the seat.
+    pub public: Option<bool>,
 }
 
 /// The invitation for the second player.
@@ -320,6 +327,7 @@ pub async fn create(
         position: body.position,
         token_hashes: [token_hash(&tokens[0]), token_hash(&tokens[1])],
         coin,
+        public: body.public.unwrap_or(false),
     };
     let (game, seat) = spec.visit(create)?;
     let invitation = game.free_seat().map(|free| Invitation {
@@ -346,11 +354,14 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-/// Takes the free seat of a game against a human. With the invitation's
-/// token as `Authorization: Bearer`, keeps that token; otherwise gives a
-/// new one.
+/// Takes the free seat of a game against a human. A private game's seat
+/// is taken only with its invitation's token as `Authorization: Bearer`
+/// (kept as the seat's token); an open game's by anyone (with the
+/// invitation's token, that token is kept; otherwise a new one is given).
 #[utoipa::path(post, path = "/api/games/{id}/join", params(("id" = String, Path)),
-    responses((status = 200, body = Joined), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    security((), ("bearer" = [])),
+    responses((status = 200, body = Joined), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn join(
     State(app): Shared,
     path: Result<Path<String>, PathRejection>,
@@ -359,26 +370,37 @@ pub async fn join(
     let Path(id) = path?;
     let handle = app.handle(&id).await?;
     let invitation = bearer(&headers).ok();
-    let (token, hash) = {
-        let slot = handle.slot.lock().await;
-        let free = slot.game.free_seat().ok_or_else(|| {
-            ApiError::conflict("this game has no free seat: both players are here")
-        })?;
-        let stored = slot.game.config().seats[usize::from(free)]
-            .token_hash
-            .clone();
-        match invitation {
-            Some(token) if stored.as_deref() == Some(token_hash(&token).as_str()) => {
-                let hash = token_hash(&token);
-                (token, hash)
+    let (token, hash) =
+        {
+            let slot = handle.slot.lock().await;
+            let free = slot.game.free_seat().ok_or_else(|| {
+                ApiError::conflict("this game has no free seat: both players are here")
+            })?;
+            let stored = slot.game.config().seats[usize::from(free)]
+                .token_hash
+                .clone();
+            let invited = invitation.as_deref().is_some_and(|token| {
+                stored.as_deref().is_some_and(|stored| {
+                    bool::from(stored.as_bytes().ct_eq(token_hash(token).as_bytes()))
+                })
+            });
+            match invitation {
+                Some(token) if invited => {
+                    let hash = token_hash(&token);
+                    (token, hash)
+                }
+                _ if slot.game.config().public => {
+                    let token = random_hex(32)?;
+                    let hash = token_hash(&token);
+                    (token, hash)
+                }
+                _ => return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "forbidden",
+                    "this game is a private invitation: only its invitation link takes the seat",
+                )),
             }
-            _ => {
-                let token = random_hex(32)?;
-                let hash = token_hash(&token);
-                (token, hash)
-            }
-        }
-    };
+        };
     let (_, event) = app
         .change(&handle, Actor::Anyone, Command::Join(hash), None)
         .await?;
@@ -395,6 +417,35 @@ pub async fn join(
         seat,
         token,
     }))
+}
+
+/// `GET /api/games/{id}/seat`'s answer.
+#[derive(Serialize, ToSchema)]
+pub struct SeatOfToken {
+    /// The seat whose token this is.
+    pub seat: String,
+    /// Whether it is taken (false: an invitation not yet used, see
+    /// `POST /api/games/{id}/join`).
+    pub taken: bool,
+}
+
+/// The seat of a token (`Authorization: Bearer`): what a page holding a
+/// token asks before it shows itself seated. 403 when the token is no
+/// seat's of this game (a stale link, or an invitation another person
+/// used on an open game).
+#[utoipa::path(get, path = "/api/games/{id}/seat", params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = SeatOfToken), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn seat(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Json<SeatOfToken>, ApiError> {
+    let Path(id) = path?;
+    let handle = app.handle(&id).await?;
+    let token = bearer(&headers)?;
+    app.seat_of(&handle, &token).await.map(Json)
 }
 
 /// Lists games: `open=true`, the games waiting for a second player;
@@ -418,7 +469,7 @@ pub async fn list(
             continue;
         };
         let slot = handle.slot.lock().await;
-        if query.open == Some(true) && slot.game.free_seat().is_none() {
+        if query.open == Some(true) && !slot.game.listed() {
             continue;
         }
         let state = slot.game.state(&id, slot.version);
@@ -684,8 +735,8 @@ impl Modify for BearerScheme {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "rulebook-server", description = "Board games of the rulebook crate over HTTP and WebSocket"),
-    paths(catalog, create, join, list, state, play, draw, resign, undo, record, events, stats),
-    components(schemas(CreateGame, Created, Invitation, Joined, MoveBody, DrawBody, DrawAction,
+    paths(catalog, create, join, seat, list, state, play, draw, resign, undo, record, events, stats),
+    components(schemas(CreateGame, Created, Invitation, Joined, SeatOfToken, MoveBody, DrawBody, DrawAction,
         UndoBody, UndoAction, GameSummary, GameList, Catalog, CatalogGame, BoardShape,
         GameState, SeatView, SeatKind, MoveView, HistoryEntry, Offers, ResultView,
         BoardJson, CellJson, PieceJson, ErrorBody, crate::app::MemoryStats)),
@@ -763,6 +814,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games", post(create).get(list))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/seat", get(seat))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/resign", post(resign))

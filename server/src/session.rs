@@ -62,6 +62,11 @@ pub struct GameConfig {
     pub seats: [SeatConfig; 2],
     /// The start position's text when it is not the game's default.
     pub start: Option<String>,
+    /// An open game: listed under the games waiting for a player, and
+    /// anyone may take its free seat. A private game (the default) is not
+    /// listed, and only its invitation's token takes the seat.
+    #[serde(default)]
+    pub public: bool,
 }
 
 /// What an event is.
@@ -236,6 +241,11 @@ pub trait LiveGame: Send + Sync {
     fn record(&self, id: &str) -> String;
     /// Whether a human seat waits for a player.
     fn free_seat(&self) -> Option<u8>;
+    /// Whether the game is listed as waiting for a player: a free seat,
+    /// and open to anyone.
+    fn listed(&self) -> bool {
+        self.free_seat().is_some() && self.config().public
+    }
     /// Whether the game has ended.
     fn is_over(&self) -> bool;
     /// The seat's name.
@@ -274,6 +284,8 @@ pub struct Create {
     pub token_hashes: [String; 2],
     /// A random bit for `side: random`.
     pub coin: bool,
+    /// Listed, and open to anyone (see [`GameConfig::public`]).
+    pub public: bool,
 }
 
 /// The created game and the creator's seat (none for computer against
@@ -353,6 +365,7 @@ impl GameVisitor for Create {
         let config = GameConfig {
             seats,
             start: start_text,
+            public: self.public && self.opponent == SeatKind::Human && !self.computer_vs_computer,
         };
         let session = Session::<G>::new(self.spec, config, start);
         let seat = (!self.computer_vs_computer).then_some(creator_seat);
@@ -844,6 +857,7 @@ impl<G: Playable> LiveGame for Session<G> {
                 undo: self.undo_offer.map(|seat| Self::name(seat).to_owned()),
             },
             result: self.result_view(),
+            public: self.config.public,
             version,
         }
     }
@@ -1055,6 +1069,9 @@ pub struct GameState {
     pub offers: Offers,
     /// How it ended.
     pub result: Option<ResultView>,
+    /// An open game (anyone may take its free seat) rather than a private
+    /// invitation (only the invitation's link takes it).
+    pub public: bool,
     /// Increments on every change.
     pub version: u64,
 }

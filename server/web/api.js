@@ -1,4 +1,5 @@
-// The server's HTTP and WebSocket API (/work/notes/API.md): thin wrappers,
+// The server's HTTP and WebSocket API (server/README.md, "API", and the
+// OpenAPI document the server serves at /api/openapi.json): thin wrappers,
 // no framework. Every call resolves to parsed JSON or rejects with an
 // ApiError carrying the server's `{"error": {"code", "message"}}`.
 
@@ -50,6 +51,8 @@ export const api = {
   create: (spec) => call("POST", "/api/games", { body: spec }),
   // With an invitation token: claims the seat that token was made for.
   join: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/join`, { body: {}, token }),
+  // The seat of a token: { seat, taken }, or ApiError 403 when the token is no seat's.
+  seat: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}/seat`, { token }),
   list: (open) => call("GET", open ? "/api/games?open=true" : "/api/games"),
   state: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}`, { token }),
   move: (id, token, move) =>

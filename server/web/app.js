@@ -120,6 +120,7 @@ async function showLobby() {
     h("label", {}, "In a row ", inarow),
   );
   const human = h("input", { type: "radio", name: "opponent", value: "human", id: "opp-human" });
+  const open = h("input", { type: "radio", name: "opponent", value: "open", id: "opp-open" });
   const computer = h("input", { type: "radio", name: "opponent", value: "computer", id: "opp-computer", checked: true });
   const level = h("select", { id: "level", name: "level" });
   const side = h("select", { id: "side", name: "side" });
@@ -158,6 +159,7 @@ async function showLobby() {
   };
   gameSelect.addEventListener("change", refresh);
   human.addEventListener("change", refresh);
+  open.addEventListener("change", refresh);
   computer.addEventListener("change", refresh);
 
   const createButton = h("button", { type: "submit", class: "primary", "data-testid": "create" }, "Start the game");
@@ -173,7 +175,8 @@ async function showLobby() {
       h("legend", {}, "Opponent"),
       h("label", {}, computer, " The computer "),
       level,
-      h("label", {}, human, " A person (you get an invitation link)"),
+      h("label", {}, human, " A friend (a private invitation link)"),
+      h("label", {}, open, " Anyone (listed under “Waiting for a player”)"),
     ),
     h("label", { class: "row" }, "Your side ", side),
     h(
@@ -190,6 +193,7 @@ async function showLobby() {
     formError.textContent = "";
     const spec = { game: gameSelect.value, opponent: computer.checked ? "computer" : "human", side: side.value };
     if (computer.checked) spec.level = Number(level.value);
+    if (open.checked) spec.public = true;
     if (spec.game === "connectx") {
       spec.rows = Number(rows.value);
       spec.columns = Number(columns.value);
@@ -368,22 +372,7 @@ class GamePage {
       setStatus(error.code === "not_found" || error.status === 404 ? `No game ${this.id} on this server.` : error.message, "error");
       return;
     }
-    if (this.token && !this.seat) await this.findSeat(state);
-    if (this.seat && !state.players.includes(this.seat)) this.seat = null;
-    const mine = this.seat && state.seats[this.seat];
-    if (this.token && mine && mine.kind === "human" && !mine.taken) {
-      // An invitation link: take the seat it was made for.
-      try {
-        const joined = await api.join(this.id, this.token);
-        if (joined.token === this.token) {
-          store.saveSeat(this.id, { token: this.token, seat: joined.seat });
-          this.seat = joined.seat;
-        }
-        state = await api.state(this.id, this.token);
-      } catch (error) {
-        setStatus(error.message, "error");
-      }
-    }
+    if (this.token) state = (await this.claimSeat(state)) || state;
     this.flipped = this.defaultFlip(state);
     this.apply(state, { force: true });
     this.live = liveEvents(
@@ -397,26 +386,86 @@ class GamePage {
     }, 2000);
   }
 
-  async findSeat(state) {
-    if (state.your_seat) {
-      this.seat = state.your_seat;
-    } else {
-      const humans = state.players.filter((name) => state.seats[name] && state.seats[name].kind === "human");
-      if (humans.length === 1) {
-        this.seat = humans[0];
-      } else if (state.to_move) {
-        // Which seat is this token? A move no game can parse says, and changes nothing.
-        try {
-          await api.move(this.id, this.token, "?");
-        } catch (error) {
-          if (error.code === "not_your_turn") this.seat = state.players.find((name) => name !== state.to_move);
-          else if (error.code === "unauthorized" || error.code === "forbidden") this.token = null;
-          else if (error.status >= 400 && error.status < 500) this.seat = state.to_move;
-        }
+  /**
+   * Which seat the page's token holds, asked of the server: an invitation
+   * not yet used takes its seat; a token that is no seat's (a stale link,
+   * or an open game's invitation someone else answered first) is said so,
+   * with an offer to watch. Returns a newer state when the page joined.
+   */
+  async claimSeat(state) {
+    let seat;
+    try {
+      seat = await api.seat(this.id, this.token);
+    } catch (error) {
+      if (error.code === "forbidden" || error.code === "unauthorized") {
+        this.staleToken();
+      } else {
+        setStatus(error.message, "error");
       }
+      return null;
     }
-    if (this.token) store.saveSeat(this.id, { token: this.token, seat: this.seat });
-    else store.forgetSeat(this.id);
+    this.seat = seat.seat;
+    store.saveSeat(this.id, { token: this.token, seat: this.seat });
+    if (seat.taken) return null;
+    // An invitation link: take the seat it was made for.
+    try {
+      const joined = await api.join(this.id, this.token);
+      this.seat = joined.seat;
+      this.token = joined.token;
+      store.saveSeat(this.id, { token: this.token, seat: this.seat });
+      return await api.state(this.id);
+    } catch (error) {
+      this.staleToken(error.message);
+      return null;
+    }
+  }
+
+  /** The page's token is no seat's: forget it, say so, offer to watch. */
+  staleToken(reason) {
+    store.forgetSeat(this.id);
+    this.token = null;
+    this.seat = null;
+    this.stale = reason || "This link's seat is not yours: someone else holds it, or the link is out of date.";
+  }
+
+  renderStale() {
+    if (!this.stale) {
+      this.notice.hidden = true;
+      return;
+    }
+    this.notice.hidden = false;
+    this.notice.replaceChildren(
+      h("p", {}, `${this.stale} You can watch the game.`),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          "data-testid": "watch",
+          onclick: () => {
+            this.stale = null;
+            this.message = { text: "You are watching this game.", kind: "info" };
+            this.render();
+          },
+        },
+        "Watch the game",
+      ),
+    );
+  }
+
+  /** An open game's free seat, taken from its plain page. */
+  async joinOpen() {
+    try {
+      const joined = await api.join(this.id);
+      this.seat = joined.seat;
+      this.token = joined.token;
+      store.saveSeat(this.id, { token: this.token, seat: this.seat });
+      this.flipped = this.defaultFlip(this.state);
+      this.message = null;
+      this.apply(await api.state(this.id), { force: true });
+    } catch (error) {
+      this.refuse(error.message);
+    }
   }
 
   defaultFlip(state) {
@@ -499,6 +548,7 @@ class GamePage {
     this.controls = h("div", { class: "controls" });
     this.moves = h("ol", { class: "moves", "data-testid": "moves", "aria-label": "moves" });
     this.invite = h("div", { class: "invite", hidden: true });
+    this.notice = h("div", { class: "invite notice", hidden: true, role: "alert", "data-testid": "stale" });
     this.engine = h("p", { class: "engine", "data-testid": "thinking" });
     this.connection = h("span", { class: "connection", "data-state": "closed" }, "connecting…");
     this.moveInput = h("input", {
@@ -510,13 +560,13 @@ class GamePage {
       "aria-label": "Type a move",
       "data-testid": "move-input",
     });
-    const moveForm = h(
+    const moveForm = (this.moveForm = h(
       "form",
       { class: "move-form" },
       h("label", { for: "move-input" }, "Type a move "),
       this.moveInput,
       h("button", { type: "submit" }, "Play"),
-    );
+    ));
     moveForm.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = this.moveInput.value.trim();
@@ -533,6 +583,7 @@ class GamePage {
           "aside",
           { class: "side" },
           h("div", { class: "title-row" }, this.title, this.connection),
+          this.notice,
           this.invite,
           this.controls,
           this.engine,
@@ -893,6 +944,7 @@ class GamePage {
     this.renderControls();
     this.renderMoves();
     this.renderInvite();
+    this.renderStale();
     this.renderStatus();
   }
 
@@ -1080,6 +1132,8 @@ class GamePage {
       h("a", { class: "button", href: "/", "data-testid": "new-game" }, "New game"),
     );
     this.controls.replaceChildren(...items);
+    // Spectators get no move box.
+    this.moveForm.hidden = !this.seat || Boolean(state.result);
     const search = this.thinking || this.lastSearch;
     this.engine.textContent = search
       ? `${this.thinking ? "Thinking" : "Last search"}: ${seatTitle(search.seat)}, depth ${search.depth ?? "?"}, score ${search.score ?? "?"}`
@@ -1107,6 +1161,15 @@ class GamePage {
 
   renderInvite() {
     const state = this.state;
+    const free = state.players.find((name) => state.seats[name] && state.seats[name].kind === "human" && !state.seats[name].taken);
+    if (!this.seat && !this.stale && free && state.public && !state.result) {
+      this.invite.hidden = false;
+      this.invite.replaceChildren(
+        h("p", {}, `This game is open: ${seatTitle(free)}'s seat is free.`),
+        h("button", { type: "button", class: "primary", "data-testid": "join", onclick: () => this.joinOpen() }, `Play ${seatTitle(free)}`),
+      );
+      return;
+    }
     const invitation = store.invitation(this.id);
     const seat = invitation && state.seats[invitation.seat];
     if (!invitation || !seat || seat.taken || state.result) {
@@ -1147,7 +1210,10 @@ class GamePage {
     const mover = state.to_move;
     const seat = state.seats[mover] || {};
     const waiting = state.players.find((name) => state.seats[name] && !state.seats[name].taken && state.seats[name].kind !== "computer");
-    if (waiting) return setStatus(`Waiting for ${seatTitle(waiting)} to join.`);
+    if (waiting) {
+      const how = this.seat ? "" : state.public ? ": take the seat to play" : " (by the invitation link)";
+      return setStatus(`Waiting for ${seatTitle(waiting)} to join${how}.`);
+    }
     if (seat.kind === "computer") {
       const search = this.thinking && this.thinking.seat === mover ? this.thinking : null;
       return setStatus(

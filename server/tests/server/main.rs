@@ -9,3 +9,4 @@ mod evict;
 mod games;
 mod load;
 mod postgres;
+mod seats;

@@ -27,7 +27,11 @@ async fn two_processes_on_one_postgresql_lose_and_double_nothing() {
     let id = created["id"].as_str().unwrap().to_owned();
     let x = created["token"].as_str().unwrap().to_owned();
     let (status, joined) = b
-        .post(&format!("/api/games/{id}/join"), json!({}), None)
+        .post(
+            &format!("/api/games/{id}/join"),
+            json!({}),
+            created["invitation"]["token"].as_str(),
+        )
         .await;
     assert_eq!(status, 200, "{joined}");
     let o = joined["token"].as_str().unwrap().to_owned();
