@@ -41,16 +41,19 @@ pub struct Slot {
 }
 
 impl Slot {
-    /// The state's JSON text.
+    /// The state's JSON text, its clocks as of now (kept for the next
+    /// request unless a clock runs).
     pub fn state_text(&mut self, id: &str) -> Arc<str> {
         if let Some(text) = &self.cache {
             return text.clone();
         }
-        let state = self.game.state(id, self.version);
+        let state = self.game.state(id, self.version, now_ms());
         let text: Arc<str> = serde_json::to_string(&state)
             .unwrap_or_else(|_| "{}".to_owned())
             .into();
-        self.cache = Some(text.clone());
+        if !self.game.clock_running() {
+            self.cache = Some(text.clone());
+        }
         text
     }
 }
@@ -69,6 +72,9 @@ pub struct Handle {
     pub tx: broadcast::Sender<Push>,
     /// When it was last used: milliseconds since the server started.
     last_used: AtomicU64,
+    /// The timer that ends the game when the side to move's clock runs
+    /// out (re-armed on every change).
+    timer: Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
 
 impl Handle {
@@ -107,6 +113,10 @@ pub struct Options {
     pub evict_finished: Option<Duration>,
     /// An unfinished game likewise (None: never).
     pub evict_live: Option<Duration>,
+    /// The database's last heartbeat before this start (Unix ms): the
+    /// server was down from then until now, and no clock is charged for
+    /// that time. None: no heartbeat was ever written.
+    pub down_since: Option<i64>,
 }
 
 /// The shared state.
@@ -123,6 +133,12 @@ pub struct App {
     started: Instant,
     /// Games evicted from memory so far.
     evicted: AtomicU64,
+    /// Server time (Unix ms) when this process started.
+    started_ms: i64,
+    /// Games ended by their timer, and the latest any ended after its
+    /// deadline (ms).
+    flags: AtomicU64,
+    flag_late_max: AtomicU64,
 }
 
 /// How many games are in memory, and how many were evicted.
@@ -133,6 +149,11 @@ pub struct MemoryStats {
     /// Games evicted from memory since the server started (they are
     /// loaded from the database again when asked for).
     pub games_evicted: u64,
+    /// Games the server's timer ended (a clock ran out, or no first move)
+    /// since it started.
+    pub timeouts: u64,
+    /// The most milliseconds any of them was committed after its deadline.
+    pub timeout_late_max_ms: u64,
 }
 
 /// A fresh random value of `bytes` bytes, in hex.
@@ -163,6 +184,13 @@ pub fn token_hash(token: &str) -> String {
 /// Whether `id` looks like a game id (32 hex digits).
 pub fn valid_id(id: &str) -> bool {
     id.len() == 32 && id.bytes().all(|byte| byte.is_ascii_hexdigit())
+}
+
+/// Unix milliseconds now: the server's time for clocks.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| i64::try_from(elapsed.as_millis()).unwrap_or(0))
 }
 
 /// Unix seconds now.
@@ -197,6 +225,9 @@ impl App {
             options,
             started: Instant::now(),
             evicted: AtomicU64::new(0),
+            started_ms: now_ms(),
+            flags: AtomicU64::new(0),
+            flag_late_max: AtomicU64::new(0),
         }
     }
 
@@ -209,6 +240,8 @@ impl App {
         MemoryStats {
             games_in_memory: self.games.lock().map_or(0, |games| games.len()),
             games_evicted: self.evicted.load(Ordering::Relaxed),
+            timeouts: self.flags.load(Ordering::Relaxed),
+            timeout_late_max_ms: self.flag_late_max.load(Ordering::Relaxed),
         }
     }
 
@@ -307,9 +340,86 @@ impl App {
         }
         let handle = self.insert(id.to_owned(), stored.created_at, game, version);
         // A game loaded again (after a restart, or evicted while the
-        // computer was to move) goes on.
-        self.schedule_computer(handle.clone());
+        // computer was to move) goes on, its clocks too.
+        self.after_load(&handle).await;
         Ok(handle)
+    }
+
+    /// A game just loaded from the database: its clocks go on without the
+    /// time the server was down, its timer is armed, its computer thinks.
+    ///
+    /// The rule: when the side to move's time has counted since before
+    /// this process started, it is charged up to the database's last
+    /// heartbeat before the start (written every second while a server
+    /// runs) and not from then until the start: a `resume` event records
+    /// the pause, so every process replays the same clocks.
+    async fn after_load(self: &Arc<Self>, handle: &Arc<Handle>) {
+        let resume = {
+            let slot = handle.slot.lock().await;
+            match (slot.game.clock_since(), self.options.down_since) {
+                (Some(since), Some(heartbeat)) if since < self.started_ms => {
+                    let paused = self.started_ms - since.max(heartbeat);
+                    (paused > 0).then_some((paused, slot.version))
+                }
+                _ => None,
+            }
+        };
+        match resume {
+            Some((paused, version)) => {
+                let result = self
+                    .change(
+                        handle,
+                        Actor::Seat(0),
+                        Command::Resume(paused),
+                        Some(version),
+                    )
+                    .await;
+                if result.is_err() {
+                    let slot = handle.slot.lock().await;
+                    self.arm_timer(handle, &slot);
+                }
+            }
+            None => {
+                let slot = handle.slot.lock().await;
+                self.arm_timer(handle, &slot);
+            }
+        }
+        self.schedule_computer(handle.clone());
+    }
+
+    /// Arms the game's timer for its current deadline (a flag, or an
+    /// abort), replacing the previous one: at the deadline it commits the
+    /// timeout, whether or not anyone sends anything.
+    fn arm_timer(self: &Arc<Self>, handle: &Arc<Handle>, slot: &Slot) {
+        let deadline = slot.game.deadline();
+        let mut timer = handle
+            .timer
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(previous) = timer.take() {
+            previous.abort();
+        }
+        let Some((deadline, _)) = deadline else {
+            return;
+        };
+        let version = slot.version;
+        let app = self.clone();
+        let game = handle.clone();
+        *timer = Some(tokio::spawn(async move {
+            let wait = u64::try_from(deadline - now_ms()).unwrap_or(0);
+            tokio::time::sleep(Duration::from_millis(wait)).await;
+            while now_ms() < deadline {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+            let result = app
+                .change(&game, Actor::Seat(0), Command::Timeout, Some(version))
+                .await;
+            if result.is_ok() {
+                let late = u64::try_from(now_ms() - deadline).unwrap_or(0);
+                app.flags.fetch_add(1, Ordering::Relaxed);
+                app.flag_late_max.fetch_max(late, Ordering::Relaxed);
+            }
+        }));
     }
 
     /// Keeps a game in memory (or returns the one already there).
@@ -340,6 +450,7 @@ impl App {
             }),
             tx,
             last_used: AtomicU64::new(self.millis()),
+            timer: Mutex::new(None),
         });
         match self.games.lock() {
             Ok(mut games) => games.entry(id).or_insert(handle).clone(),
@@ -396,6 +507,7 @@ impl App {
             if self.catch_up(&handle, &mut slot).await.is_err() {
                 return;
             }
+            self.arm_timer(&handle, &slot);
         }
         self.schedule_computer(handle);
     }
@@ -461,8 +573,20 @@ impl App {
                     None => return Err(not_a_seat()),
                 },
             };
+            // A clock that has run out ends the game first: no move is
+            // played after the deadline, even before the timer fires.
+            let at = now_ms();
+            let timeout = !matches!(command, Command::Timeout | Command::Resume(_))
+                && slot
+                    .game
+                    .deadline()
+                    .is_some_and(|(deadline, _)| at >= deadline);
             let mut next = slot.game.clone_box();
-            let event = next.act(seat, &command)?;
+            let event = if timeout {
+                next.act(0, &Command::Timeout, at)?
+            } else {
+                next.act(seat, &command, at)?
+            };
             let version = slot.version + 1;
             let op = Op::Event {
                 id: handle.id.clone(),
@@ -477,6 +601,11 @@ impl App {
                     slot.version = version;
                     slot.cache = None;
                     let text = publish(handle, &mut slot, event.kind);
+                    self.arm_timer(handle, &slot);
+                    if timeout {
+                        // Now judge the request against the ended game.
+                        continue;
+                    }
                     drop(slot);
                     self.schedule_computer(handle.clone());
                     return Ok((text, event));
@@ -512,7 +641,10 @@ impl App {
             if slot.engine_for == Some(slot.version) {
                 return;
             }
-            let Some(job) = slot.game.computer_job(self.options.millis_per_level) else {
+            let Some(job) = slot
+                .game
+                .computer_job(self.options.millis_per_level, now_ms())
+            else {
                 return;
             };
             slot.engine_for = Some(slot.version);
@@ -577,6 +709,7 @@ impl App {
             .seats
             .iter()
             .any(|seat| seat.kind == crate::session::SeatKind::Computer);
+        let timed = game.config().time_control.is_some();
         let created_at = now();
         self.db
             .commit(Op::Create {
@@ -586,6 +719,7 @@ impl App {
                 created_at,
                 open: game.listed(),
                 computer,
+                timed,
             })
             .await
             .map_err(|error| match error {
@@ -595,6 +729,10 @@ impl App {
                 }
             })?;
         let handle = self.insert(id, created_at, game, 0);
+        {
+            let slot = handle.slot.lock().await;
+            self.arm_timer(&handle, &slot);
+        }
         self.schedule_computer(handle.clone());
         Ok(handle)
     }
@@ -616,7 +754,7 @@ fn publish(handle: &Handle, slot: &mut Slot, kind: EventKind) -> Arc<str> {
     let push_type = if slot.game.is_over()
         && matches!(
             kind,
-            EventKind::Move | EventKind::DrawAccept | EventKind::Resign
+            EventKind::Move | EventKind::DrawAccept | EventKind::Resign | EventKind::Timeout
         ) {
         "end"
     } else {

@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 mod app;
+mod clock;
 mod db;
 mod error;
 mod ratelimit;
@@ -122,6 +123,9 @@ fn main() {
 
 async fn serve(args: Args) -> Result<(), String> {
     let db = db::Db::open(&args.database).await?;
+    // Read before this process writes its own.
+    let down_since = db.last_heartbeat().await?;
+    tokio::spawn(db.clone().heartbeat_loop());
     let options = Options {
         millis_per_level: args.millis_per_level,
         engine_threads: args.engine_threads,
@@ -130,9 +134,15 @@ async fn serve(args: Args) -> Result<(), String> {
         web: args.web_dir.map_or(Web::Embedded, Web::Dir),
         evict_finished: seconds(args.evict_finished),
         evict_live: seconds(args.evict_live),
+        down_since,
     };
     let app = Arc::new(App::new(db.clone(), options));
     tokio::spawn(app.clone().evict_loop());
+    // Games with clocks: their timers run (and the time the server was
+    // down is not charged, see `App::after_load`).
+    for id in db.live_timed_games().await? {
+        let _ = app.handle(&id).await;
+    }
     // Games whose computer was thinking when the server stopped go on.
     for id in db.live_computer_games().await? {
         if let Ok(handle) = app.handle(&id).await {

@@ -91,6 +91,10 @@ pub struct CreateGame {
     /// private invitation: not listed, and only the invitation's token
     /// takes the seat.
     pub public: Option<bool>,
+    /// The clocks: `{"initial_seconds": 180, "increment_seconds": 2}`
+    /// (Fischer: 3+2) or `{"days_per_move": 3}` (correspondence); absent
+    /// or null: no clocks.
+    pub time_control: Option<crate::clock::TimeControlBody>,
 }
 
 /// The invitation for the second player.
@@ -328,6 +332,12 @@ pub async fn create(
         token_hashes: [token_hash(&tokens[0]), token_hash(&tokens[1])],
         coin,
         public: body.public.unwrap_or(false),
+        time_control: body
+            .time_control
+            .map(|control| control.control())
+            .transpose()
+            .map_err(ApiError::bad_request)?,
+        at: crate::app::now_ms(),
     };
     let (game, seat) = spec.visit(create)?;
     let invitation = game.free_seat().map(|free| Invitation {
@@ -472,7 +482,7 @@ pub async fn list(
         if query.open == Some(true) && !slot.game.listed() {
             continue;
         }
-        let state = slot.game.state(&id, slot.version);
+        let state = slot.game.state(&id, slot.version, crate::app::now_ms());
         games.push(GameSummary {
             id,
             game: state.game,
@@ -736,7 +746,7 @@ impl Modify for BearerScheme {
 #[openapi(
     info(title = "rulebook-server", description = "Board games of the rulebook crate over HTTP and WebSocket"),
     paths(catalog, create, join, seat, list, state, play, draw, resign, undo, record, events, stats),
-    components(schemas(CreateGame, Created, Invitation, Joined, SeatOfToken, MoveBody, DrawBody, DrawAction,
+    components(schemas(CreateGame, crate::clock::TimeControlBody, Created, Invitation, Joined, SeatOfToken, MoveBody, DrawBody, DrawAction,
         UndoBody, UndoAction, GameSummary, GameList, Catalog, CatalogGame, BoardShape,
         GameState, SeatView, SeatKind, MoveView, HistoryEntry, Offers, ResultView,
         BoardJson, CellJson, PieceJson, ErrorBody, crate::app::MemoryStats)),

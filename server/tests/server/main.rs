@@ -3,6 +3,7 @@
 
 mod support;
 
+mod clocks;
 mod durability;
 mod errors;
 mod evict;
