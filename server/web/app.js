@@ -98,6 +98,52 @@ async function loadCatalog() {
 
 const app = document.getElementById("app");
 
+// ---------------------------------------------------------------- clocks
+
+// The lobby's time controls: minutes+seconds per move (Fischer), or days per move.
+const TIME_CONTROLS = [
+  ["", "No clock"],
+  ["1+0", "1+0 (bullet)"],
+  ["3+2", "3+2 (blitz)"],
+  ["5+3", "5+3 (blitz)"],
+  ["10+5", "10+5 (rapid)"],
+  ["15+10", "15+10 (rapid)"],
+  ["30+0", "30+0 (classical)"],
+  ["d1", "1 day per move"],
+  ["d3", "3 days per move"],
+  ["d7", "7 days per move"],
+];
+
+function parseTimeControl(value) {
+  if (!value) return null;
+  if (value.startsWith("d")) return { days_per_move: Number(value.slice(1)) };
+  const [minutes, increment] = value.split("+").map(Number);
+  return { initial_seconds: minutes * 60, increment_seconds: increment };
+}
+
+/** A clock's text: days and hours, h:mm:ss, m:ss, and tenths under 20 s. */
+function clockText(ms) {
+  const left = Math.max(0, ms);
+  if (left >= 86400000) {
+    const hours = Math.floor(left / 3600000);
+    return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  }
+  if (left < 20000) return (Math.floor(left / 100) / 10).toFixed(1);
+  const seconds = Math.floor(left / 1000);
+  const mm = String(Math.floor(seconds / 60) % 60);
+  const ss = String(seconds % 60).padStart(2, "0");
+  return seconds >= 3600 ? `${Math.floor(seconds / 3600)}:${mm.padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
+}
+
+/** The time control as people write it: "3+2", "2 days per move". */
+function controlText(control) {
+  if (!control) return "";
+  if (control.days_per_move) return `${control.days_per_move} day${control.days_per_move > 1 ? "s" : ""} per move`;
+  const minutes = control.initial_seconds / 60;
+  const base = Number.isInteger(minutes) ? String(minutes) : `${control.initial_seconds} s`;
+  return `${base}+${control.increment_seconds || 0}`;
+}
+
 // ---------------------------------------------------------------- lobby
 
 async function showLobby() {
@@ -132,6 +178,11 @@ async function showLobby() {
     spellcheck: "false",
     placeholder: "e.g. W:W21-32:B1-12 (empty: the usual start)",
   });
+  const timeControl = h(
+    "select",
+    { id: "time-control", name: "time-control" },
+    TIME_CONTROLS.map(([value, label]) => h("option", { value }, label)),
+  );
   const formError = h("p", { class: "form-error", role: "alert", "data-testid": "lobby-error" });
 
   const refresh = () => {
@@ -179,6 +230,7 @@ async function showLobby() {
       h("label", {}, open, " Anyone (listed under “Waiting for a player”)"),
     ),
     h("label", { class: "row" }, "Your side ", side),
+    h("label", { class: "row" }, "Clock ", timeControl),
     h(
       "details",
       {},
@@ -194,6 +246,8 @@ async function showLobby() {
     const spec = { game: gameSelect.value, opponent: computer.checked ? "computer" : "human", side: side.value };
     if (computer.checked) spec.level = Number(level.value);
     if (open.checked) spec.public = true;
+    const control = parseTimeControl(timeControl.value);
+    if (control) spec.time_control = control;
     if (spec.game === "connectx") {
       spec.rows = Number(rows.value);
       spec.columns = Number(columns.value);
@@ -349,6 +403,8 @@ class GamePage {
     this.resignArmed = false;
     this.live = null;
     this.dropAnim = null;
+    this.clockBase = null; // { clocks, running, at } from the latest state
+    this.lowWarned = false;
   }
 
   async start() {
@@ -380,6 +436,8 @@ class GamePage {
       (message) => this.onEvent(message),
       (status) => this.onLive(status),
     );
+    // The running clock counts down between the server's states.
+    this.ticker = setInterval(() => this.tickClocks(), 100);
     // A safety net while the socket is down: poll.
     this.poller = setInterval(() => {
       if (!this.live.isOpen() && document.visibilityState === "visible") this.refresh();
@@ -505,6 +563,8 @@ class GamePage {
 
   apply(state, { force = false } = {}) {
     if (!force && this.state && typeof state.version === "number" && state.version < this.state.version) return;
+    // The clocks as the server sent them; the running one counts down from here.
+    this.clockBase = state.clocks ? { clocks: state.clocks, running: state.clock_running, at: performance.now() } : null;
     const changed = !this.state || state.version !== this.state.version;
     const previous = this.state;
     this.state = state;
@@ -937,7 +997,7 @@ class GamePage {
     const state = this.state;
     if (!state) return;
     document.title = `${state.title} — rulebook`;
-    this.title.textContent = state.title;
+    this.title.textContent = state.time_control ? `${state.title} · ${controlText(state.time_control)}` : state.title;
     this.renderPlayers();
     this.renderBoardView();
     this.renderResult();
@@ -946,6 +1006,43 @@ class GamePage {
     this.renderInvite();
     this.renderStale();
     this.renderStatus();
+    this.tickClocks();
+  }
+
+  /** The milliseconds left on `seat`'s clock now, as the page reckons it. */
+  clockLeft(seat) {
+    const base = this.clockBase;
+    if (!base || typeof base.clocks[seat] !== "number") return null;
+    const running = base.running === seat && !(this.state && this.state.result);
+    return Math.max(0, base.clocks[seat] - (running ? performance.now() - base.at : 0));
+  }
+
+  /** Whether `ms` is little time left: under a tenth of the initial time (10 s to 1 min), or an hour by correspondence. */
+  isLow(ms) {
+    const control = this.state && this.state.time_control;
+    if (!control) return false;
+    if (control.days_per_move) return ms < 3600000;
+    return ms < Math.max(10000, Math.min(60000, control.initial_seconds * 100));
+  }
+
+  tickClocks() {
+    if (!this.state || !this.clockBase) return;
+    for (const node of this.players.querySelectorAll("[data-clock]")) {
+      const seat = node.dataset.clock;
+      const left = this.clockLeft(seat);
+      if (left === null) continue;
+      node.textContent = clockText(left);
+      const running = this.clockBase.running === seat && !this.state.result;
+      const low = this.isLow(left);
+      node.classList.toggle("low", low);
+      node.classList.toggle("running", running);
+      if (low && running && seat === this.seat && !this.lowWarned) {
+        // Said once per game, in the status line.
+        this.lowWarned = true;
+        this.message = { text: `Your time is running low: ${clockText(left)} left.`, kind: "error" };
+        this.renderStatus();
+      }
+    }
   }
 
   renderPlayers() {
@@ -972,6 +1069,9 @@ class GamePage {
           h("span", { class: "name" }, seatTitle(name)),
           h("span", { class: "kind" }, kind),
           state.to_move === name ? h("span", { class: "turn" }, "to move") : null,
+          state.clocks
+            ? h("span", { class: "clock", "data-clock": name, "data-testid": `clock-${name}`, role: "timer", "aria-label": `${seatTitle(name)}'s clock` })
+            : null,
         );
       }),
     );
@@ -1051,6 +1151,12 @@ class GamePage {
   }
 
   resultText(result) {
+    if (result.outcome === "aborted") return `Game aborted: ${result.reason.replace(/^aborted: /, "")}.`;
+    if (result.termination === "time forfeit") {
+      const loser = this.state.players.find((name) => name !== result.outcome);
+      const mine = this.seat ? (result.outcome === this.seat ? " — you won" : " — you lost") : "";
+      return `${seatTitle(result.outcome)} wins on time: ${seatTitle(loser)}'s clock ran out (${result.pdn})${mine}`;
+    }
     const head = result.outcome === "draw" ? "Draw" : `${seatTitle(result.outcome)} wins`;
     const mine = this.seat ? (result.outcome === "draw" ? "" : result.outcome === this.seat ? " — you won" : " — you lost") : "";
     const reason = result.reason || "";
