@@ -612,13 +612,13 @@ pub async fn record(
 ) -> Result<Response, ApiError> {
     let Path(id) = path?;
     let handle = app.handle(&id).await?;
-    let (text, extension) = {
+    let (text, extension, name) = {
         let slot = handle.slot.lock().await;
         let extension = match slot.game.spec() {
             GameSpec::Checkers | GameSpec::Draughts(_) => "pdn",
             _ => "txt",
         };
-        (slot.game.record(&id), extension)
+        (slot.game.record(&id), extension, slot.game.record_name(&id))
     };
     Ok((
         StatusCode::OK,
@@ -626,7 +626,7 @@ pub async fn record(
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{id}.{extension}\""),
+                format!("attachment; filename=\"{name}.{extension}\""),
             ),
         ],
         text,
@@ -771,6 +771,10 @@ async fn game_page(State(app): Shared) -> Response {
     app.options.web.file("index.html").await
 }
 
+async fn favicon(State(app): Shared) -> Response {
+    app.options.web.file("favicon.svg").await
+}
+
 async fn asset(State(app): Shared, path: Result<Path<String>, PathRejection>) -> Response {
     match path {
         Ok(Path(path)) => app.options.web.file(&path).await,
@@ -835,6 +839,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/openapi.json", get(openapi))
         .route("/", get(index))
         .route("/games/{id}", get(game_page))
+        .route("/favicon.ico", get(favicon))
         .route("/assets/{*path}", get(asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

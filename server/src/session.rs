@@ -273,6 +273,9 @@ pub trait LiveGame: Send + Sync {
     fn clock_running(&self) -> bool;
     /// The game's record (PDN for checkers and draughts).
     fn record(&self, id: &str) -> String;
+    /// The record's file name, without its extension: the game, the date
+    /// and the start of the id (`checkers-2026-12-03-1a2b3c4d`).
+    fn record_name(&self, id: &str) -> String;
     /// Whether a human seat waits for a player.
     fn free_seat(&self) -> Option<u8>;
     /// Whether the game is listed as waiting for a player: a free seat,
@@ -841,11 +844,37 @@ impl<G: Playable> LiveGame for Session<G> {
 
     fn record(&self, id: &str) -> String {
         let control = self.clock.as_ref().map(|clock| clock.control.tag());
+        let date = pdn_date(self.config.created_ms);
+        // Who sat where: PDN's White and Black (checkers' Red is Black), or
+        // the seats' own names (Connect Four's X and O).
+        let players: Vec<(String, String)> = (0..2u8)
+            .map(|seat| {
+                let config = &self.config.seats[usize::from(seat)];
+                let who = match (config.kind, config.level) {
+                    (SeatKind::Computer, Some(level)) => {
+                        format!("rulebook computer, level {level}")
+                    }
+                    (SeatKind::Computer, None) => "rulebook computer".to_owned(),
+                    (SeatKind::Human, _) if config.taken => "human player".to_owned(),
+                    (SeatKind::Human, _) => "?".to_owned(),
+                };
+                let tag = match Self::name(seat) {
+                    "red" | "black" => "Black".to_owned(),
+                    "white" => "White".to_owned(),
+                    other => other.to_uppercase(),
+                };
+                (tag, who)
+            })
+            .collect();
         let mut tags = vec![
-            ("Event", "rulebook-server game"),
+            ("Event", "rulebook-server casual game"),
             ("Site", "rulebook-server"),
+            ("Date", date.as_str()),
             ("Round", id),
         ];
+        for (tag, who) in &players {
+            tags.push((tag.as_str(), who.as_str()));
+        }
         if let Some(control) = &control {
             tags.push(("TimeControl", control.as_str()));
         }
@@ -861,6 +890,13 @@ impl<G: Playable> LiveGame for Session<G> {
             _ => 'w',
         });
         annotate_record(&text, &self.clock_log, letters, pdn.as_deref())
+    }
+
+    fn record_name(&self, id: &str) -> String {
+        let date = pdn_date(self.config.created_ms).replace('.', "-");
+        let game = self.spec.name().replace([':', ' '], "-");
+        let short: String = id.chars().take(8).collect();
+        format!("{game}-{date}-{short}")
     }
 
     fn free_seat(&self) -> Option<u8> {
@@ -1412,4 +1448,41 @@ fn annotate_record(
     text.push_str(&line);
     text.push('\n');
     text
+}
+
+/// The PDN date (`YYYY.MM.DD`, UTC) of Unix ms `ms`; `????.??.??` when
+/// unknown (games from before clocks have no creation time in ms).
+fn pdn_date(ms: i64) -> String {
+    if ms <= 0 {
+        return "????.??.??".to_owned();
+    }
+    // Howard Hinnant's days-to-civil algorithm.
+    let days = ms.div_euclid(86_400_000) + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pdn_dates() {
+        assert_eq!(super::pdn_date(0), "????.??.??");
+        assert_eq!(super::pdn_date(86_400_000), "1970.01.02");
+        // 2026-12-03T10:00:00Z
+        assert_eq!(super::pdn_date(1_796_292_000_000), "2026.12.03");
+        // 2024-02-29T23:59:59Z
+        assert_eq!(super::pdn_date(1_709_251_199_000), "2024.02.29");
+    }
 }

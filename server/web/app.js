@@ -547,7 +547,11 @@ class GamePage {
   onLive(status) {
     this.connection.textContent = status === "open" ? "live" : "reconnecting…";
     this.connection.dataset.state = status;
-    if (status === "open") this.refresh();
+    if (status === "open") {
+      // Live again: a "cannot be reached" message is out of date.
+      if (this.message && /cannot be reached/.test(this.message.text)) this.message = null;
+      this.refresh();
+    }
   }
 
   onEvent(message) {
@@ -1135,6 +1139,7 @@ class GamePage {
       faded,
       lastRoute: last ? last.route : pendingShown ? this.pending.move.route : [],
       lastDrop,
+      winning: this.winningCells(state),
       dropAnim: this.dropAnim,
       interactive: this.myTurn,
       ariaLabel,
@@ -1148,6 +1153,28 @@ class GamePage {
       const again = this.boardHost.querySelector(`[data-column="${focused}"]`);
       if (again) again.focus();
     }
+  }
+
+  /** The cells of the winning line of a drop game ("row,column"), to mark. */
+  winningCells(state) {
+    const result = state.result;
+    if (state.board.kind !== "drop" || !result || result.termination !== "normal") return null;
+    const player = state.players.indexOf(result.outcome);
+    if (player < 0) return null;
+    const inarow = Number((state.game.match(/x(\d+)$/) || [null, "4"])[1]);
+    const { rows, columns, cells } = state.board;
+    const mine = (row, column) =>
+      row >= 0 && row < rows && column >= 0 && column < columns && cells[row * columns + column].piece?.player === player;
+    const found = new Set();
+    for (let row = 0; row < rows; row += 1) {
+      for (let column = 0; column < columns; column += 1) {
+        for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
+          const line = Array.from({ length: inarow }, (_, k) => [row + k * dr, column + k * dc]);
+          if (line.every(([r, c]) => mine(r, c))) for (const [r, c] of line) found.add(`${r},${c}`);
+        }
+      }
+    }
+    return found.size ? found : null;
   }
 
   resultText(result) {
@@ -1232,9 +1259,8 @@ class GamePage {
         this.render();
       }, { "data-testid": "labels", "aria-pressed": String(this.labels) }),
     );
-    const extension = /checkers|international|brazilian|russian|pool|italian|spanish|czech/.test(state.game) ? "pdn" : "txt";
     items.push(
-      h("a", { class: "button", href: api.recordUrl(this.id), download: `rulebook-${this.id.slice(0, 8)}.${extension}`, "data-testid": "record" }, "Download record"),
+      h("a", { class: "button", href: api.recordUrl(this.id), download: true, "data-testid": "record" }, "Download record"),
       h("a", { class: "button", href: "/", "data-testid": "new-game" }, "New game"),
     );
     this.controls.replaceChildren(...items);

@@ -71,6 +71,27 @@ async fn a_clock_that_runs_out_loses_on_time_without_anyone_sending_anything() {
     assert!(record.contains("[Result \"0-1\"]"), "{record}");
     assert!(record.contains("{[%clock b0:00:02 W0:00:02]}"), "{record}");
     assert!(record.trim_end().ends_with("0-1"), "{record}");
+    // Who played, when, and a file name that says what it is.
+    assert!(
+        record.contains("[X \"human player\"]") && record.contains("[O \"human player\"]"),
+        "{record}"
+    );
+    assert!(record.contains("[Date \"20"), "{record}");
+    let response = server
+        .http
+        .get(server.url(&format!("/api/games/{id}/record")))
+        .send()
+        .await
+        .unwrap();
+    let disposition = response.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        disposition.starts_with("attachment; filename=\"connect4-20")
+            && disposition.ends_with(&format!("-{}.txt\"", &id[..8])),
+        "{disposition}"
+    );
     let (_, stats) = server.get("/api/stats").await;
     assert_eq!(stats["timeouts"], 1);
 }
