@@ -75,9 +75,82 @@ pub struct Handle {
     /// The timer that ends the game when the side to move's clock runs
     /// out (re-armed on every change).
     timer: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// Which players are here: WebSocket clients that said their token.
+    presence: Mutex<Presence>,
+}
+
+/// Which players have a WebSocket open (in this process).
+#[derive(Default)]
+struct Presence {
+    /// Open sockets per seat.
+    connected: [u32; 2],
+    /// When the seat's last socket closed (Unix ms); None while connected,
+    /// or when it never connected.
+    left_at: [Option<i64>; 2],
+}
+
+/// A seat's WebSocket: counted as present until dropped.
+pub struct Here<'a> {
+    handle: &'a Handle,
+    seat: u8,
+}
+
+impl Drop for Here<'_> {
+    fn drop(&mut self) {
+        let seat = usize::from(self.seat);
+        if let Ok(mut presence) = self.handle.presence.lock() {
+            presence.connected[seat] = presence.connected[seat].saturating_sub(1);
+            if presence.connected[seat] == 0 {
+                presence.left_at[seat] = Some(now_ms());
+            }
+        }
+        self.handle.push_presence();
+    }
 }
 
 impl Handle {
+    /// Counts a WebSocket of `seat` as present until the guard drops.
+    pub fn arrive(&self, seat: u8) -> Here<'_> {
+        let seat = seat.min(1);
+        if let Ok(mut presence) = self.presence.lock() {
+            presence.connected[usize::from(seat)] += 1;
+            presence.left_at[usize::from(seat)] = None;
+        }
+        self.push_presence();
+        Here { handle: self, seat }
+    }
+
+    /// For how long each seat has been gone (ms; absent: here, or never
+    /// came), as of now.
+    fn away(&self) -> [Option<i64>; 2] {
+        let now = now_ms();
+        self.presence.lock().map_or([None, None], |presence| {
+            presence
+                .left_at
+                .map(|left| left.map(|at| (now - at).max(0)))
+        })
+    }
+
+    /// Tells the clients who is here: `{"type":"presence","here":[..],"away_ms":[..]}`
+    /// by seat index (first mover first).
+    fn push_presence(&self) {
+        let (here, away) = match self.presence.lock() {
+            Ok(presence) => (presence.connected.map(|n| n > 0), presence.left_at),
+            Err(_) => return,
+        };
+        let now = now_ms();
+        let text = serde_json::json!({
+            "type": "presence",
+            "here": here,
+            "away_ms": away.map(|left| left.map(|at| (now - at).max(0))),
+        })
+        .to_string();
+        let _ = self.tx.send(Push {
+            version: 0,
+            text: text.into(),
+        });
+    }
+
     /// Marks the game as used now (it is evicted only after being idle).
     pub fn touch(&self, app: &App) {
         self.last_used.store(app.millis(), Ordering::Relaxed);
@@ -117,6 +190,9 @@ pub struct Options {
     /// server was down from then until now, and no clock is charged for
     /// that time. None: no heartbeat was ever written.
     pub down_since: Option<i64>,
+    /// How long a player must be gone (its last WebSocket closed) before
+    /// the opponent may claim the win or a draw.
+    pub claim_grace: Duration,
 }
 
 /// The shared state.
@@ -201,7 +277,7 @@ pub fn now() -> i64 {
 }
 
 /// The seat whose token is `token`, comparing in constant time.
-fn seat_of_token(game: &dyn LiveGame, token: &str) -> Option<u8> {
+pub fn seat_of_token(game: &dyn LiveGame, token: &str) -> Option<u8> {
     let hash = token_hash(token);
     let mut found = None;
     for (seat, config) in game.config().seats.iter().enumerate() {
@@ -451,6 +527,7 @@ impl App {
             tx,
             last_used: AtomicU64::new(self.millis()),
             timer: Mutex::new(None),
+            presence: Mutex::new(Presence::default()),
         });
         match self.games.lock() {
             Ok(mut games) => games.entry(id).or_insert(handle).clone(),
@@ -531,6 +608,53 @@ impl App {
             seat: slot.game.seat_name(seat).to_owned(),
             taken: slot.game.config().seats[usize::from(seat)].taken,
         })
+    }
+
+    /// Claims the win (or a draw, `draw`) for the holder of `token`, whose
+    /// opponent left: its WebSocket closed at least `claim_grace` ago and
+    /// none is open. An opponent who had made no move: the game is aborted.
+    ///
+    /// # Errors
+    ///
+    /// 403 for a token that is no seat's; 409 when the opponent is here or
+    /// left too recently, on PostgreSQL (presence is per process), or when
+    /// the game is over; 503 when the database fails.
+    pub async fn claim(
+        self: &Arc<Self>,
+        handle: &Arc<Handle>,
+        token: &str,
+        draw: bool,
+    ) -> Result<Arc<str>, ApiError> {
+        if self.db.postgres {
+            return Err(ApiError::conflict(
+                "claims need to know who is connected, which one process knows: not on PostgreSQL",
+            ));
+        }
+        let seat = {
+            let slot = handle.slot.lock().await;
+            seat_of_token(&*slot.game, token).ok_or_else(not_a_seat)?
+        };
+        let opponent = usize::from(1 - seat.min(1));
+        let grace = i64::try_from(self.options.claim_grace.as_millis()).unwrap_or(i64::MAX);
+        match handle.away()[opponent] {
+            Some(away) if away >= grace => {}
+            Some(away) => {
+                return Err(ApiError::conflict(format!(
+                    "your opponent left {} s ago: you can claim after {} s",
+                    away / 1000,
+                    grace / 1000
+                )))
+            }
+            None => {
+                return Err(ApiError::conflict(
+                    "your opponent is here (or never opened the game): there is nothing to claim",
+                ))
+            }
+        }
+        let (text, _) = self
+            .change(handle, Actor::Token(token), Command::Claim(draw), None)
+            .await?;
+        Ok(text)
     }
 
     /// Does `command` for `actor` in the game: checks, commits, keeps,

@@ -22,7 +22,7 @@ use web::Web;
 
 const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--web-dir DIR]
     [--engine-threads N] [--engine-millis-per-level MS] [--rate-limit PER_SECOND] [--rate-burst N]
-    [--idle-evict-secs S] [--idle-evict-live-secs S] [--header-timeout-secs S]
+    [--idle-evict-secs S] [--idle-evict-live-secs S] [--header-timeout-secs S] [--claim-grace-secs S]
 
   --listen ADDR        where to listen (default 127.0.0.1:8080; port 0 picks a free one)
   --database URL       sqlite://FILE, a file path, or postgres://... (default rulebook-server.db)
@@ -37,7 +37,9 @@ const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--
                        for again (default 60, 0: never)
   --idle-evict-live-secs S   the same for an unfinished game (default 900, 0: never)
   --header-timeout-secs S    close a connection that has not sent a whole request head
-                       within S seconds (default 10)";
+                       within S seconds (default 10)
+  --claim-grace-secs S a player whose opponent left (closed the game's page) may claim
+                       the win or a draw S seconds later (default 30)";
 
 struct Args {
     listen: String,
@@ -50,6 +52,7 @@ struct Args {
     evict_finished: f64,
     evict_live: f64,
     header_timeout: f64,
+    claim_grace: f64,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -64,6 +67,7 @@ fn parse_args() -> Result<Args, String> {
         evict_finished: 60.0,
         evict_live: 900.0,
         header_timeout: 10.0,
+        claim_grace: 30.0,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -88,6 +92,7 @@ fn parse_args() -> Result<Args, String> {
             "--idle-evict-secs" => args.evict_finished = number(value()?)?,
             "--idle-evict-live-secs" => args.evict_live = number(value()?)?,
             "--header-timeout-secs" => args.header_timeout = number(value()?)?,
+            "--claim-grace-secs" => args.claim_grace = number(value()?)?,
             _ => return Err(format!("unknown argument `{word}`")),
         }
     }
@@ -135,6 +140,7 @@ async fn serve(args: Args) -> Result<(), String> {
         evict_finished: seconds(args.evict_finished),
         evict_live: seconds(args.evict_live),
         down_since,
+        claim_grace: seconds(args.claim_grace).unwrap_or_default(),
     };
     let app = Arc::new(App::new(db.clone(), options));
     tokio::spawn(app.clone().evict_loop());

@@ -603,6 +603,48 @@ pub async fn undo(
     act(&app, &id, &headers, Command::Undo(answer)).await
 }
 
+/// What a claim asks for.
+#[derive(Deserialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimResult {
+    /// The win.
+    Win,
+    /// A draw.
+    Draw,
+}
+
+/// `POST /api/games/{id}/claim`'s body.
+#[derive(Deserialize, ToSchema)]
+pub struct ClaimBody {
+    /// The win or a draw.
+    pub result: ClaimResult,
+}
+
+/// Claims the win or a draw when the opponent left: its page (WebSocket)
+/// closed at least `--claim-grace-secs` (30 s) ago. An opponent who had
+/// made no move: the game is aborted (nobody loses). The result's
+/// termination is `abandoned`.
+#[utoipa::path(post, path = "/api/games/{id}/claim", params(("id" = String, Path)),
+    request_body = ClaimBody, security(("bearer" = [])),
+    responses((status = 200, body = GameState), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn claim(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Json<ClaimBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Path(id) = path?;
+    let Json(body) = body?;
+    let handle = app.handle(&id).await?;
+    let token = bearer(&headers)?;
+    let text = app
+        .claim(&handle, &token, matches!(body.result, ClaimResult::Draw))
+        .await?;
+    Ok(json_response(StatusCode::OK, text.to_string()))
+}
+
 /// The game's record: PDN for checkers and draughts.
 #[utoipa::path(get, path = "/api/games/{id}/record", params(("id" = String, Path)),
     responses((status = 200, body = String, content_type = "text/plain"), (status = 404, body = ErrorBody)))]
@@ -666,6 +708,8 @@ pub async fn events(
 }
 
 async fn serve_socket(handle: &crate::app::Handle, socket: WebSocket) {
+    // Set when the client says its seat's token: counted as present.
+    let mut here = None;
     let mut pushes = handle.tx.subscribe();
     let (state, mut sent) = {
         let mut slot = handle.slot.lock().await;
@@ -711,11 +755,25 @@ async fn serve_socket(handle: &crate::app::Handle, socket: WebSocket) {
                         }))).await;
                         return;
                     }
-                    let ping = serde_json::from_str::<serde_json::Value>(&text)
-                        .ok()
-                        .is_some_and(|value| value["type"] == "ping");
-                    if ping && sink.send(Message::Text(r#"{"type":"pong"}"#.into())).await.is_err() {
+                    let message = serde_json::from_str::<serde_json::Value>(&text).unwrap_or_default();
+                    if message["type"] == "ping" && sink.send(Message::Text(r#"{"type":"pong"}"#.into())).await.is_err() {
                         return;
+                    }
+                    if message["type"] == "hello" && here.is_none() {
+                        // {"type":"hello","token":...}: this client plays that seat.
+                        let token = message["token"].as_str().unwrap_or_default();
+                        let seat = {
+                            let slot = handle.slot.lock().await;
+                            crate::app::seat_of_token(&*slot.game, token)
+                                .map(|seat| (seat, slot.game.seat_name(seat)))
+                        };
+                        let reply = serde_json::json!({"type": "hello", "seat": seat.map(|(_, name)| name)});
+                        if let Some((seat, _)) = seat {
+                            here = Some(handle.arrive(seat));
+                        }
+                        if sink.send(Message::Text(reply.to_string().into())).await.is_err() {
+                            return;
+                        }
                     }
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
@@ -745,8 +803,8 @@ impl Modify for BearerScheme {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "rulebook-server", description = "Board games of the rulebook crate over HTTP and WebSocket"),
-    paths(catalog, create, join, seat, list, state, play, draw, resign, undo, record, events, stats),
-    components(schemas(CreateGame, crate::clock::TimeControlBody, Created, Invitation, Joined, SeatOfToken, MoveBody, DrawBody, DrawAction,
+    paths(catalog, create, join, seat, list, state, play, draw, resign, undo, claim, record, events, stats),
+    components(schemas(ClaimBody, ClaimResult, CreateGame, crate::clock::TimeControlBody, Created, Invitation, Joined, SeatOfToken, MoveBody, DrawBody, DrawAction,
         UndoBody, UndoAction, GameSummary, GameList, Catalog, CatalogGame, BoardShape,
         GameState, SeatView, SeatKind, MoveView, HistoryEntry, Offers, ResultView,
         BoardJson, CellJson, PieceJson, ErrorBody, crate::app::MemoryStats)),
@@ -833,6 +891,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
         .route("/api/stats", get(stats))

@@ -105,10 +105,14 @@ pub enum EventKind {
     Timeout,
     /// The server restarted: the clocks did not run for `data` ms.
     Resume,
+    /// The seat claimed the game after its opponent left (data `win`,
+    /// `draw`, or `abort` when the opponent had made no move).
+    Claim,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 12] = [
+    const ALL: [EventKind; 13] = [
+        EventKind::Claim,
         EventKind::Timeout,
         EventKind::Resume,
         EventKind::Join,
@@ -138,6 +142,7 @@ impl EventKind {
             EventKind::Undo => "undo",
             EventKind::Timeout => "timeout",
             EventKind::Resume => "resume",
+            EventKind::Claim => "claim",
         }
     }
 
@@ -157,7 +162,9 @@ impl EventKind {
             | EventKind::DrawDecline
             | EventKind::UndoRequest
             | EventKind::UndoDecline => "offer",
-            EventKind::DrawAccept | EventKind::Resign | EventKind::Timeout => "end",
+            EventKind::DrawAccept | EventKind::Resign | EventKind::Timeout | EventKind::Claim => {
+                "end"
+            }
             EventKind::Undo => "undo",
             EventKind::Resume => "clock",
         }
@@ -229,6 +236,9 @@ pub enum Command {
     Timeout,
     /// The server's restart: the clocks did not run for this many ms.
     Resume(i64),
+    /// The seat's opponent left (the server checked how long ago): claim
+    /// a draw (`true`) or the win.
+    Claim(bool),
 }
 
 /// The computer's work to do for a game: run it off the async runtime.
@@ -315,6 +325,8 @@ enum ServerEnd {
     Time { loser: u8 },
     /// This seat made no first move in time: nobody loses.
     Aborted { by: u8 },
+    /// This seat's opponent left and it claimed the win or a draw.
+    Claimed { by: u8, draw: bool },
 }
 
 /// Creates a game from a request: the [`GameVisitor`] of creation.
@@ -660,12 +672,18 @@ impl<G: Playable> Session<G> {
         }
     }
 
-    /// Ends the game as `event` (a [`EventKind::Timeout`]) says.
-    fn time_out(&mut self, seat: u8, data: &str) {
-        self.ended = Some(if data == "abort" {
-            ServerEnd::Aborted { by: seat }
-        } else {
-            ServerEnd::Time { loser: seat }
+    /// Ends the game as a timeout or claim event of `seat` says.
+    fn time_out(&mut self, kind: EventKind, seat: u8, data: &str) {
+        self.ended = Some(match (kind, data) {
+            (EventKind::Claim, "abort") => ServerEnd::Aborted {
+                by: Self::other(seat),
+            },
+            (EventKind::Claim, draw) => ServerEnd::Claimed {
+                by: seat,
+                draw: draw == "draw",
+            },
+            (_, "abort") => ServerEnd::Aborted { by: seat },
+            _ => ServerEnd::Time { loser: seat },
         });
         self.pending_route.clear();
         self.undo_offer = None;
@@ -709,6 +727,24 @@ impl<G: Playable> Session<G> {
                         reason: format!("{} ran out of time", Self::name(loser)),
                         pdn: if winner == 0 { "1-0" } else { "0-1" }.to_owned(),
                         termination: "time forfeit".to_owned(),
+                    }
+                }
+                ServerEnd::Claimed { by, draw } => {
+                    let left = Self::name(Self::other(by));
+                    let (outcome, pdn) = match (draw, by) {
+                        (true, _) => ("draw".to_owned(), "1/2-1/2"),
+                        (false, 0) => (Self::name(by).to_owned(), "1-0"),
+                        (false, _) => (Self::name(by).to_owned(), "0-1"),
+                    };
+                    let claimed = if draw { "a draw" } else { "the win" };
+                    ResultView {
+                        outcome,
+                        reason: format!(
+                            "{left} left the game; {} claimed {claimed}",
+                            Self::name(by)
+                        ),
+                        pdn: pdn.to_owned(),
+                        termination: "abandoned".to_owned(),
                     }
                 }
                 ServerEnd::Aborted { by } => ResultView {
@@ -780,8 +816,28 @@ impl<G: Playable> LiveGame for Session<G> {
                 } else {
                     "time"
                 };
-                self.time_out(to_move, data);
+                self.time_out(EventKind::Timeout, to_move, data);
                 self.event(EventKind::Timeout, to_move, data.to_owned())
+            }
+            Command::Claim(draw) => {
+                let opponent = Self::other(seat.min(1));
+                if !live {
+                    return Err(ApiError::game_over());
+                }
+                if self.config.seats[usize::from(opponent)].kind != SeatKind::Human {
+                    return Err(ApiError::conflict(
+                        "only a game against a person can be claimed",
+                    ));
+                }
+                let opponent_name = Self::name(opponent);
+                let moved = self.history.iter().any(|entry| entry.seat == opponent_name);
+                let data = match (moved, *draw) {
+                    (false, _) => "abort",
+                    (true, true) => "draw",
+                    (true, false) => "win",
+                };
+                self.time_out(EventKind::Claim, seat.min(1), data);
+                self.event(EventKind::Claim, seat.min(1), data.to_owned())
             }
             Command::Resume(paused) => {
                 let mut event = self.event(EventKind::Resume, 0, paused.to_string());
@@ -799,8 +855,8 @@ impl<G: Playable> LiveGame for Session<G> {
     fn replay(&mut self, event: &Event) -> Result<(), String> {
         let live = !self.is_over();
         let to_move = self.to_move_seat();
-        if event.kind == EventKind::Timeout {
-            self.time_out(event.seat.min(1), &event.data);
+        if matches!(event.kind, EventKind::Timeout | EventKind::Claim) {
+            self.time_out(event.kind, event.seat.min(1), &event.data);
         } else if event.kind != EventKind::Resume {
             self.replay_inner(event)?;
         }
@@ -967,7 +1023,7 @@ impl<G: Playable> Session<G> {
         match command {
             Command::Move(text) => self.enter_move(seat, text),
             Command::Engine(EngineOutcome::Move { text, .. }) => self.enter_move(seat, text),
-            Command::Timeout | Command::Resume(_) => {
+            Command::Timeout | Command::Resume(_) | Command::Claim(_) => {
                 Err(ApiError::conflict("not a player's command"))
             }
             Command::Engine(EngineOutcome::Failed) => {
@@ -1072,7 +1128,7 @@ impl<G: Playable> Session<G> {
     fn replay_inner(&mut self, event: &Event) -> Result<(), String> {
         let seat = event.seat.min(1);
         let command = match event.kind {
-            EventKind::Timeout | EventKind::Resume => return Ok(()),
+            EventKind::Timeout | EventKind::Resume | EventKind::Claim => return Ok(()),
             EventKind::Join => {
                 let config = &mut self.config.seats[usize::from(seat)];
                 config.token_hash = Some(event.data.clone());

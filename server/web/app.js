@@ -435,6 +435,7 @@ class GamePage {
       this.id,
       (message) => this.onEvent(message),
       (status) => this.onLive(status),
+      () => (this.token ? { type: "hello", token: this.token } : null),
     );
     // The running clock counts down between the server's states.
     this.ticker = setInterval(() => this.tickClocks(), 100);
@@ -517,6 +518,7 @@ class GamePage {
       const joined = await api.join(this.id);
       this.seat = joined.seat;
       this.token = joined.token;
+      if (this.live) this.live.send({ type: "hello", token: this.token });
       store.saveSeat(this.id, { token: this.token, seat: this.seat });
       this.flipped = this.defaultFlip(this.state);
       this.message = null;
@@ -556,6 +558,12 @@ class GamePage {
 
   onEvent(message) {
     if (!message || typeof message !== "object") return;
+    if (message.type === "presence") {
+      // Who is here, by seat index; away_ms: how long ago a seat's page closed.
+      this.presence = { away: message.away_ms || [], at: performance.now() };
+      this.render();
+      return;
+    }
     if (message.type === "thinking") {
       this.thinking = { seat: message.seat, depth: message.depth, score: message.score };
       this.lastSearch = this.thinking;
@@ -1178,6 +1186,10 @@ class GamePage {
   }
 
   resultText(result) {
+    if (result.termination === "abandoned") {
+      const mine = this.seat ? (result.outcome === "draw" ? "" : result.outcome === this.seat ? " — you won" : " — you lost") : "";
+      return `${cap(result.reason)} (${result.pdn})${mine}`;
+    }
     if (result.outcome === "aborted") return `Game aborted: ${result.reason.replace(/^aborted: /, "")}.`;
     if (result.termination === "time forfeit") {
       const loser = this.state.players.find((name) => name !== result.outcome);
@@ -1235,6 +1247,15 @@ class GamePage {
             "data-testid": "undo",
             disabled: offers.undo === this.seat || !state.history.length,
           }),
+        );
+      }
+      const other = state.players.find((name) => name !== this.seat);
+      const away = this.presence && this.presence.away[state.players.indexOf(other)];
+      if (typeof away === "number" && state.seats[other] && state.seats[other].kind === "human") {
+        // The opponent's page closed: after the grace period, claim the game.
+        items.push(
+          button("Claim victory", () => this.action(() => api.claim(this.id, this.token, "win")), { class: "primary", "data-testid": "claim-win" }),
+          button("Claim a draw", () => this.action(() => api.claim(this.id, this.token, "draw")), { "data-testid": "claim-draw" }),
         );
       }
       items.push(

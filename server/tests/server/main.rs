@@ -3,6 +3,7 @@
 
 mod support;
 
+mod claims;
 mod clocks;
 mod durability;
 mod errors;
