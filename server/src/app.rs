@@ -579,6 +579,9 @@ impl App {
         {
             let mut slot = handle.slot.lock().await;
             if slot.version >= version {
+                // Caught up already (by a request's catch-up, which arms no
+                // timer): the timer follows the current version.
+                self.arm_timer(&handle, &slot);
                 return;
             }
             if self.catch_up(&handle, &mut slot).await.is_err() {
