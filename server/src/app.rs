@@ -193,6 +193,9 @@ pub struct Options {
     /// How long a player must be gone (its last WebSocket closed) before
     /// the opponent may claim the win or a draw.
     pub claim_grace: Duration,
+    /// A Fischer game's time for each side's first move before it is
+    /// aborted.
+    pub first_move: Duration,
 }
 
 /// The shared state.

@@ -5,9 +5,10 @@
 //! game replayed from the database has exactly the clocks it had.
 //!
 //! - Neither clock runs until both seats are taken and each side has made
-//!   its first move. Until then the side to move has [`FIRST_MOVE_MS`]
-//!   (or the initial time, when shorter; correspondence: the days per
-//!   move) to make its first move, or the game is aborted: nobody loses.
+//!   its first move. Until then the side to move has the server's
+//!   first-move time ([`FIRST_MOVE_MS`] unless `--first-move-secs` says
+//!   otherwise, kept with the game; correspondence: the days per move) to
+//!   make its first move, or the game is aborted: nobody loses.
 //! - Then the clock of the side to move runs; a move stops it and adds the
 //!   increment (correspondence: sets it back to the days per move).
 //! - A clock at zero loses the game on time (the server's timer commits it
@@ -19,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// How long the side to move has for its first move in a Fischer game
-/// before the game is aborted.
+/// before the game is aborted, by default.
 pub const FIRST_MOVE_MS: i64 = 30_000;
 
 /// The longest initial time (seconds) and increment (seconds) accepted,
@@ -146,10 +147,11 @@ impl TimeControl {
         }
     }
 
-    /// How long the side to move has for its first move.
-    fn first_move_ms(self) -> i64 {
+    /// How long the side to move has for its first move, when a Fischer
+    /// game gives `fischer_ms`.
+    fn first_move_ms(self, fischer_ms: i64) -> i64 {
         match self {
-            TimeControl::Fischer { initial_ms, .. } => FIRST_MOVE_MS.min(initial_ms),
+            TimeControl::Fischer { .. } => fischer_ms,
             TimeControl::Correspondence { days } => i64::from(days) * DAY_MS,
         }
     }
@@ -178,12 +180,15 @@ pub struct Clock {
     pub moves: [u32; 2],
     /// Both seats are taken: time counts.
     pub active: bool,
+    /// A Fischer game's time for each side's first move.
+    pub first_move_ms: i64,
 }
 
 impl Clock {
     /// Clocks at their start, at server time `at`; `active` once both
-    /// seats are taken.
-    pub fn new(control: TimeControl, active: bool, at: i64) -> Clock {
+    /// seats are taken; `first_move_ms` for each side's first move (a
+    /// Fischer game).
+    pub fn new(control: TimeControl, active: bool, at: i64, first_move_ms: i64) -> Clock {
         let initial = control.initial_ms();
         Clock {
             control,
@@ -191,6 +196,7 @@ impl Clock {
             since: at,
             moves: [0, 0],
             active,
+            first_move_ms,
         }
     }
 
@@ -207,7 +213,10 @@ impl Clock {
         } else if self.running() {
             Some((self.since + self.remaining[seat], Deadline::Flag))
         } else if self.moves[seat] == 0 {
-            Some((self.since + self.control.first_move_ms(), Deadline::Abort))
+            Some((
+                self.since + self.control.first_move_ms(self.first_move_ms),
+                Deadline::Abort,
+            ))
         } else {
             // The other side still owes its first move (after an undo).
             None
@@ -286,7 +295,7 @@ mod tests {
 
     #[test]
     fn first_moves_are_untimed_then_the_side_to_move_runs_and_gains_its_increment() {
-        let mut clock = Clock::new(FISCHER, true, 1_000);
+        let mut clock = Clock::new(FISCHER, true, 1_000, FIRST_MOVE_MS);
         assert_eq!(
             clock.deadline(0),
             Some((1_000 + FIRST_MOVE_MS, Deadline::Abort))
@@ -314,7 +323,7 @@ mod tests {
     #[test]
     fn correspondence_sets_the_movers_clock_back_and_time_waits_for_both_seats() {
         let control = TimeControl::Correspondence { days: 2 };
-        let mut clock = Clock::new(control, false, 0);
+        let mut clock = Clock::new(control, false, 0, FIRST_MOVE_MS);
         assert_eq!(clock.deadline(0), None);
         clock.activate(500);
         assert_eq!(clock.deadline(0), Some((500 + 2 * DAY_MS, Deadline::Abort)));

@@ -23,6 +23,7 @@ use web::Web;
 const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--web-dir DIR]
     [--engine-threads N] [--engine-millis-per-level MS] [--rate-limit PER_SECOND] [--rate-burst N]
     [--idle-evict-secs S] [--idle-evict-live-secs S] [--header-timeout-secs S] [--claim-grace-secs S]
+    [--first-move-secs S]
 
   --listen ADDR        where to listen (default 127.0.0.1:8080; port 0 picks a free one)
   --database URL       sqlite://FILE, a file path, or postgres://... (default rulebook-server.db)
@@ -39,7 +40,9 @@ const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--
   --header-timeout-secs S    close a connection that has not sent a whole request head
                        within S seconds (default 10)
   --claim-grace-secs S a player whose opponent left (closed the game's page) may claim
-                       the win or a draw S seconds later (default 30)";
+                       the win or a draw S seconds later (default 30)
+  --first-move-secs S  in a game with a clock, each side's first move within S seconds
+                       or the game is aborted (default 30; correspondence: its days)";
 
 struct Args {
     listen: String,
@@ -53,6 +56,7 @@ struct Args {
     evict_live: f64,
     header_timeout: f64,
     claim_grace: f64,
+    first_move: f64,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -68,6 +72,7 @@ fn parse_args() -> Result<Args, String> {
         evict_live: 900.0,
         header_timeout: 10.0,
         claim_grace: 30.0,
+        first_move: 30.0,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -93,6 +98,7 @@ fn parse_args() -> Result<Args, String> {
             "--idle-evict-live-secs" => args.evict_live = number(value()?)?,
             "--header-timeout-secs" => args.header_timeout = number(value()?)?,
             "--claim-grace-secs" => args.claim_grace = number(value()?)?,
+            "--first-move-secs" => args.first_move = number(value()?)?,
             _ => return Err(format!("unknown argument `{word}`")),
         }
     }
@@ -141,6 +147,7 @@ async fn serve(args: Args) -> Result<(), String> {
         evict_live: seconds(args.evict_live),
         down_since,
         claim_grace: seconds(args.claim_grace).unwrap_or_default(),
+        first_move: seconds(args.first_move).unwrap_or(std::time::Duration::from_secs(30)),
     };
     let app = Arc::new(App::new(db.clone(), options));
     tokio::spawn(app.clone().evict_loop());

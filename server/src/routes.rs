@@ -338,6 +338,7 @@ pub async fn create(
             .transpose()
             .map_err(ApiError::bad_request)?,
         at: crate::app::now_ms(),
+        first_move_ms: i64::try_from(app.options.first_move.as_millis()).unwrap_or(i64::MAX),
     };
     let (game, seat) = spec.visit(create)?;
     let invitation = game.free_seat().map(|free| Invitation {

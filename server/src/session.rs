@@ -75,6 +75,13 @@ pub struct GameConfig {
     /// start counting when both seats are taken at once.
     #[serde(default)]
     pub created_ms: i64,
+    /// A Fischer game's time for each side's first move (ms).
+    #[serde(default = "default_first_move_ms")]
+    pub first_move_ms: i64,
+}
+
+fn default_first_move_ms() -> i64 {
+    crate::clock::FIRST_MOVE_MS
 }
 
 /// What an event is.
@@ -351,6 +358,8 @@ pub struct Create {
     pub time_control: Option<TimeControl>,
     /// Server time (Unix ms) now.
     pub at: i64,
+    /// A Fischer game's time for each side's first move (ms).
+    pub first_move_ms: i64,
     /// Listed, and open to anyone (see [`GameConfig::public`]).
     pub public: bool,
 }
@@ -435,6 +444,7 @@ impl GameVisitor for Create {
             public: self.public && self.opponent == SeatKind::Human && !self.computer_vs_computer,
             time_control: self.time_control,
             created_ms: self.at,
+            first_move_ms: self.first_move_ms,
         };
         let session = Session::<G>::new(self.spec, config, start);
         let seat = (!self.computer_vs_computer).then_some(creator_seat);
@@ -474,7 +484,7 @@ impl<G: Playable> Session<G> {
         let seated = config.seats.iter().all(|seat| seat.taken);
         let clock = config
             .time_control
-            .map(|control| Clock::new(control, seated, config.created_ms));
+            .map(|control| Clock::new(control, seated, config.created_ms, config.first_move_ms));
         Session {
             clock,
             ended: None,

@@ -131,7 +131,7 @@ async fn the_increment_is_added_and_correspondence_sets_the_clock_back() {
 
 #[tokio::test]
 async fn a_game_without_a_first_move_is_aborted_and_nobody_loses() {
-    let server = Server::start();
+    let server = Server::start_with(&temp_db(), &["--first-move-secs", "1"]);
     let (id, _x, _o) = timed_game(&server, json!({"initial_seconds": 1})).await;
     let mut socket = server.socket(&id).await;
     let ended = until_end(&mut socket).await;

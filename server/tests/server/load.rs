@@ -19,9 +19,8 @@ async fn short_load_run_loses_nothing() {
 /// The live games of the paced run.
 const PACED_GAMES: usize = 10;
 
-/// The paced mode (`--rate`): 10 live games on a 10-minute clock at 150
-/// moves/s for 4 s, games replaced as they end, and 3 more games left to
-/// run out of time (5-7 s), each ended by the server's timer. Each game slot moves 60 times, and a Connect Four
+/// The paced mode (`--rate`): 10 live games at 150 moves/s for 4 s, games
+/// replaced as they end. Each game slot moves 60 times, and a Connect Four
 /// game has at most 42 moves, so every slot must have started a second game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn short_paced_run_loses_nothing() {
@@ -29,8 +28,6 @@ async fn short_paced_run_loses_nothing() {
     let report = program::run(program::Config {
         rate: Some(150.0),
         duration: 4.0,
-        clock: Some(600),
-        flaggers: 3,
         ..program::Config::closed(&server.addr, PACED_GAMES)
     })
     .await;
@@ -43,6 +40,24 @@ async fn short_paced_run_loses_nothing() {
         "games are replaced as they end: {report}"
     );
     assert!(report.scheduled_ms.is_some(), "{report}");
+}
+
+/// The paced mode with clocks: 10 live games on a 10-minute clock at 50
+/// moves/s for 3 s, and 3 more games left to run out of time (5-7 s), each
+/// ended by the server's timer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_paced_run_with_clocks_flags_every_clock_left_to_run_out() {
+    let server = Server::start_with(&temp_db(), &["--rate-limit", "0"]);
+    let report = program::run(program::Config {
+        rate: Some(50.0),
+        duration: 3.0,
+        clock: Some(600),
+        flaggers: 3,
+        ..program::Config::closed(&server.addr, PACED_GAMES)
+    })
+    .await;
+    println!("{report}");
+    assert_eq!((report.errors, report.lost), (0, 0), "{report}");
     let (left, flagged, _) = report.flags.expect("flags reported");
     assert_eq!(
         flagged, left as u64,
