@@ -514,6 +514,16 @@ impl<G: Playable> Session<G> {
         Self::seat_of(self.game.to_move())
     }
 
+    /// The seat whose clock runs: the side to move, or, while a draw offer
+    /// waits for an answer (no move can be played until then), the side
+    /// that must answer it, so that stalling on an offer costs the staller.
+    fn clock_seat(&self) -> u8 {
+        match self.game.pending_draw_offer() {
+            Some(offered_by) => Self::other(Self::seat_of(offered_by)),
+            None => self.to_move_seat(),
+        }
+    }
+
     fn match_error(error: MatchError<G::Player, G::Move>) -> ApiError {
         let message = error.to_string();
         match error {
@@ -814,7 +824,7 @@ impl<G: Playable> LiveGame for Session<G> {
             return Err(ApiError::game_over());
         }
         let live = !self.is_over();
-        let to_move = self.to_move_seat();
+        let to_move = self.clock_seat();
         let mut event = match command {
             Command::Timeout => {
                 let due = self.deadline().filter(|(deadline, _)| at >= *deadline);
@@ -864,7 +874,7 @@ impl<G: Playable> LiveGame for Session<G> {
 
     fn replay(&mut self, event: &Event) -> Result<(), String> {
         let live = !self.is_over();
-        let to_move = self.to_move_seat();
+        let to_move = self.clock_seat();
         if matches!(event.kind, EventKind::Timeout | EventKind::Claim) {
             self.time_out(event.kind, event.seat.min(1), &event.data);
         } else if event.kind != EventKind::Resume {
@@ -878,7 +888,7 @@ impl<G: Playable> LiveGame for Session<G> {
         if self.is_over() {
             return None;
         }
-        self.clock.as_ref()?.deadline(self.to_move_seat())
+        self.clock.as_ref()?.deadline(self.clock_seat())
     }
 
     fn clock_since(&self) -> Option<i64> {
@@ -893,7 +903,7 @@ impl<G: Playable> LiveGame for Session<G> {
     fn state(&self, id: &str, version: u64, now: i64) -> GameState {
         let mut state = self.state_at(id, version);
         if let Some(clock) = &self.clock {
-            let to_move = (!self.is_over()).then(|| self.to_move_seat());
+            let to_move = (!self.is_over()).then(|| self.clock_seat());
             let left = clock.left(to_move, now);
             state.clocks = Some(
                 (0..2u8)

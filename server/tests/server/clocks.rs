@@ -243,3 +243,27 @@ async fn kill_9_and_restart_neither_charge_the_downtime_nor_lose_a_clock() {
     assert_eq!(again["result"], history["result"]);
     assert_eq!(again["clocks"], history["clocks"]);
 }
+
+#[tokio::test]
+async fn while_a_draw_offer_waits_the_clock_of_the_side_that_must_answer_runs() {
+    let server = Server::start();
+    let (id, x, o) = timed_game(&server, json!({"initial_seconds": 2})).await;
+    assert_eq!(server.play(&id, &x, "3").await.0, 200);
+    assert_eq!(server.play(&id, &o, "3").await.0, 200);
+    // X is to move, offers a draw, and cannot move until O answers: O's
+    // clock runs, and O, stalling, loses on time.
+    let (status, state) = server
+        .post(
+            &format!("/api/games/{id}/draw"),
+            json!({"action": "offer"}),
+            Some(&x),
+        )
+        .await;
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["clock_running"], "o");
+    let mut socket = server.socket(&id).await;
+    let ended = until_end(&mut socket).await;
+    assert_eq!(ended["result"]["outcome"], "x");
+    assert_eq!(ended["result"]["termination"], "time forfeit");
+    assert_eq!(clock(&ended, "o"), 0);
+}
