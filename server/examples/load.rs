@@ -677,14 +677,17 @@ pub async fn run(config: Config) -> Report {
     }
     if config.flaggers > 0 {
         // Every flag falls within 15 s of the start of play.
-        let wait_until = started + Duration::from_secs(20);
+        let wait_until = Instant::now().max(started + Duration::from_secs(20));
         let mut last = (0, 0);
-        while Instant::now() < wait_until {
+        loop {
             if let Some(stats) = timeout_stats(&http, &config.addr).await {
                 last = stats;
                 if stats.0 - flags_before >= config.flaggers as u64 {
                     break;
                 }
+            }
+            if Instant::now() >= wait_until {
+                break;
             }
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
