@@ -23,6 +23,11 @@
 //! target/long-checks/rulebook-server --listen 127.0.0.1:8080 --database /tmp/load.db --rate-limit 0 &
 //! target/long-checks/examples/load --addr 127.0.0.1:8080 --games 1000 --pid $!
 //! target/long-checks/examples/load --addr 127.0.0.1:8080 --games 1000 --rate 2000 --duration 30 --pid $!
+//! # with clocks: the games played on a 10+0 clock, and 200 more games left
+//! # to run out of time (5 to 14 s) during the run: the server's timer ends
+//! # each, and the report gives the latest any ended after its deadline
+//! target/long-checks/examples/load --addr 127.0.0.1:8080 --games 1000 --rate 2000 --duration 30 \
+//!     --clock 600 --flaggers 200 --pid $!
 //! ```
 
 #![allow(dead_code)]
@@ -52,6 +57,12 @@ pub struct Config {
     pub rate: Option<f64>,
     /// Paced mode: seconds of play.
     pub duration: f64,
+    /// The played games' clock: initial seconds (None: no clocks).
+    pub clock: Option<u32>,
+    /// Extra games that make their first moves and then let their clock run
+    /// out during the run (5 to 14 s), to measure how punctually the
+    /// server flags.
+    pub flaggers: usize,
 }
 
 impl Config {
@@ -64,6 +75,8 @@ impl Config {
             game: "connect4".to_owned(),
             rate: None,
             duration: 30.0,
+            clock: None,
+            flaggers: 0,
         }
     }
 }
@@ -107,6 +120,10 @@ pub struct Report {
     pub server_rss_kib: Option<u64>,
     /// The server's highest VmRSS sampled every second during play, KiB.
     pub server_rss_max_kib: Option<u64>,
+    /// With `--flaggers`: the games left to run out of time, those that
+    /// ended on time, and the most ms the server committed a flag after
+    /// its deadline (`GET /api/stats`).
+    pub flags: Option<(usize, u64, u64)>,
 }
 
 impl std::fmt::Display for Report {
@@ -127,6 +144,12 @@ impl std::fmt::Display for Report {
                 "from schedule    p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms"
             )?;
             writeln!(f, "sent late (>5ms) {}", self.late)?;
+        }
+        if let Some((left, flagged, late)) = self.flags {
+            writeln!(
+                f,
+                "flags            {flagged} of {left} games ended on time, the latest {late} ms after its deadline"
+            )?;
         }
         writeln!(f, "errors           {}", self.errors)?;
         writeln!(f, "lost moves       {}", self.lost)?;
@@ -198,7 +221,13 @@ async fn seat_game(http: &reqwest::Client, config: &Config) -> Result<Seated, St
     let base = format!("http://{}", config.addr);
     let created: Created = http
         .post(format!("{base}/api/games"))
-        .json(&serde_json::json!({"game": config.game, "side": "random"}))
+        .json(&match config.clock {
+            None => serde_json::json!({"game": config.game, "side": "random"}),
+            Some(seconds) => serde_json::json!({
+                "game": config.game, "side": "random",
+                "time_control": {"initial_seconds": seconds, "increment_seconds": 0},
+            }),
+        })
         .send()
         .await
         .map_err(|e| e.to_string())?
@@ -467,6 +496,74 @@ async fn seat_all(http: &reqwest::Client, config: &Config, errors: &mut u64) -> 
     seated
 }
 
+/// A Connect Four game with `seconds` on each clock, both first moves
+/// made: X's clock runs out `seconds` later unless X moves.
+async fn seat_flagger(http: &reqwest::Client, addr: &str, seconds: u32) -> Result<(), String> {
+    let base = format!("http://{addr}");
+    let post = |path: String, body: serde_json::Value, token: Option<String>| {
+        let mut request = http.post(format!("{base}{path}")).json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        async move {
+            let response = request.send().await.map_err(|e| e.to_string())?;
+            if !response.status().is_success() {
+                return Err(format!("{path}: {}", response.status()));
+            }
+            response
+                .json::<serde_json::Value>()
+                .await
+                .map_err(|e| e.to_string())
+        }
+    };
+    let created = post(
+        "/api/games".to_owned(),
+        serde_json::json!({"game": "connect4", "side": "x",
+            "time_control": {"initial_seconds": seconds}}),
+        None,
+    )
+    .await?;
+    let id = created["id"].as_str().unwrap_or_default().to_owned();
+    let token = |value: &serde_json::Value| value.as_str().map(str::to_owned);
+    let x = token(&created["token"]);
+    let o = token(&created["invitation"]["token"]);
+    post(
+        format!("/api/games/{id}/join"),
+        serde_json::json!({}),
+        o.clone(),
+    )
+    .await?;
+    post(
+        format!("/api/games/{id}/moves"),
+        serde_json::json!({"move": "3"}),
+        x,
+    )
+    .await?;
+    post(
+        format!("/api/games/{id}/moves"),
+        serde_json::json!({"move": "3"}),
+        o,
+    )
+    .await?;
+    Ok(())
+}
+
+/// The server's `GET /api/stats`: (timeouts, the latest after its deadline, ms).
+async fn timeout_stats(http: &reqwest::Client, addr: &str) -> Option<(u64, u64)> {
+    let stats: serde_json::Value = http
+        .get(format!("http://{addr}/api/stats"))
+        .send()
+        .await
+        .ok()?
+        .json()
+        .await
+        .ok()?;
+    Some((
+        stats["timeouts"].as_u64()?,
+        stats["timeout_late_max_ms"].as_u64()?,
+    ))
+}
+
 /// Seats the games, then plays them (closed loop, or paced).
 pub async fn run(config: Config) -> Report {
     let http = reqwest::Client::builder()
@@ -476,6 +573,17 @@ pub async fn run(config: Config) -> Report {
         .build()
         .expect("an HTTP client");
     let mut report = Report::default();
+    let flags_before = timeout_stats(&http, &config.addr)
+        .await
+        .map_or(0, |(n, _)| n);
+    for index in 0..config.flaggers {
+        // Spread over 5-14 s, so that the flags fall during the run.
+        let seconds = 5 + u32::try_from(index % 10).unwrap_or(0);
+        if let Err(error) = seat_flagger(&http, &config.addr, seconds).await {
+            eprintln!("setup: {error}");
+            report.errors += 1;
+        }
+    }
     let seated = seat_all(&http, &config, &mut report.errors).await;
     report.games_started = seated.len();
     // The server's memory, sampled every second during play.
@@ -567,6 +675,24 @@ pub async fn run(config: Config) -> Report {
         // The last moves end shortly after the deadline.
         report.seconds = report.seconds.min(config.duration).max(1e-9);
     }
+    if config.flaggers > 0 {
+        // Every flag falls within 15 s of the start of play.
+        let wait_until = Instant::now().max(started + Duration::from_secs(20));
+        let mut last = (0, 0);
+        loop {
+            if let Some(stats) = timeout_stats(&http, &config.addr).await {
+                last = stats;
+                if stats.0 - flags_before >= config.flaggers as u64 {
+                    break;
+                }
+            }
+            if Instant::now() >= wait_until {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        report.flags = Some((config.flaggers, last.0 - flags_before, last.1));
+    }
     report.server_peak_kib = memory(config.pid, "VmHWM:");
     report.server_rss_kib = memory(config.pid, "VmRSS:");
     sampler.abort();
@@ -616,6 +742,8 @@ fn main() {
                         .expect("--rate MOVES_PER_SECOND"),
                 );
             }
+            "--clock" => config.clock = Some(value.parse().expect("--clock SECONDS")),
+            "--flaggers" => config.flaggers = value.parse().expect("--flaggers N"),
             "--duration" => {
                 config.duration = value
                     .parse()
@@ -626,7 +754,7 @@ fn main() {
             _ => {
                 eprintln!(
                     "usage: load [--addr HOST:PORT] [--games N] [--pid SERVER_PID] [--game NAME]\n\
-                     \x20           [--rate MOVES_PER_SECOND [--duration SECONDS]]"
+                     \x20           [--rate MOVES_PER_SECOND [--duration SECONDS]] [--clock SECONDS] [--flaggers N]"
                 );
                 std::process::exit(2);
             }

@@ -41,16 +41,19 @@ pub struct Slot {
 }
 
 impl Slot {
-    /// The state's JSON text.
+    /// The state's JSON text, its clocks as of now (kept for the next
+    /// request unless a clock runs).
     pub fn state_text(&mut self, id: &str) -> Arc<str> {
         if let Some(text) = &self.cache {
             return text.clone();
         }
-        let state = self.game.state(id, self.version);
+        let state = self.game.state(id, self.version, now_ms());
         let text: Arc<str> = serde_json::to_string(&state)
             .unwrap_or_else(|_| "{}".to_owned())
             .into();
-        self.cache = Some(text.clone());
+        if !self.game.clock_running() {
+            self.cache = Some(text.clone());
+        }
         text
     }
 }
@@ -69,9 +72,85 @@ pub struct Handle {
     pub tx: broadcast::Sender<Push>,
     /// When it was last used: milliseconds since the server started.
     last_used: AtomicU64,
+    /// The timer that ends the game when the side to move's clock runs
+    /// out (re-armed on every change).
+    timer: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// Which players are here: WebSocket clients that said their token.
+    presence: Mutex<Presence>,
+}
+
+/// Which players have a WebSocket open (in this process).
+#[derive(Default)]
+struct Presence {
+    /// Open sockets per seat.
+    connected: [u32; 2],
+    /// When the seat's last socket closed (Unix ms); None while connected,
+    /// or when it never connected.
+    left_at: [Option<i64>; 2],
+}
+
+/// A seat's WebSocket: counted as present until dropped.
+pub struct Here<'a> {
+    handle: &'a Handle,
+    seat: u8,
+}
+
+impl Drop for Here<'_> {
+    fn drop(&mut self) {
+        let seat = usize::from(self.seat);
+        if let Ok(mut presence) = self.handle.presence.lock() {
+            presence.connected[seat] = presence.connected[seat].saturating_sub(1);
+            if presence.connected[seat] == 0 {
+                presence.left_at[seat] = Some(now_ms());
+            }
+        }
+        self.handle.push_presence();
+    }
 }
 
 impl Handle {
+    /// Counts a WebSocket of `seat` as present until the guard drops.
+    pub fn arrive(&self, seat: u8) -> Here<'_> {
+        let seat = seat.min(1);
+        if let Ok(mut presence) = self.presence.lock() {
+            presence.connected[usize::from(seat)] += 1;
+            presence.left_at[usize::from(seat)] = None;
+        }
+        self.push_presence();
+        Here { handle: self, seat }
+    }
+
+    /// For how long each seat has been gone (ms; absent: here, or never
+    /// came), as of now.
+    fn away(&self) -> [Option<i64>; 2] {
+        let now = now_ms();
+        self.presence.lock().map_or([None, None], |presence| {
+            presence
+                .left_at
+                .map(|left| left.map(|at| (now - at).max(0)))
+        })
+    }
+
+    /// Tells the clients who is here: `{"type":"presence","here":[..],"away_ms":[..]}`
+    /// by seat index (first mover first).
+    fn push_presence(&self) {
+        let (here, away) = match self.presence.lock() {
+            Ok(presence) => (presence.connected.map(|n| n > 0), presence.left_at),
+            Err(_) => return,
+        };
+        let now = now_ms();
+        let text = serde_json::json!({
+            "type": "presence",
+            "here": here,
+            "away_ms": away.map(|left| left.map(|at| (now - at).max(0))),
+        })
+        .to_string();
+        let _ = self.tx.send(Push {
+            version: 0,
+            text: text.into(),
+        });
+    }
+
     /// Marks the game as used now (it is evicted only after being idle).
     pub fn touch(&self, app: &App) {
         self.last_used.store(app.millis(), Ordering::Relaxed);
@@ -107,6 +186,16 @@ pub struct Options {
     pub evict_finished: Option<Duration>,
     /// An unfinished game likewise (None: never).
     pub evict_live: Option<Duration>,
+    /// The database's last heartbeat before this start (Unix ms): the
+    /// server was down from then until now, and no clock is charged for
+    /// that time. None: no heartbeat was ever written.
+    pub down_since: Option<i64>,
+    /// How long a player must be gone (its last WebSocket closed) before
+    /// the opponent may claim the win or a draw.
+    pub claim_grace: Duration,
+    /// A Fischer game's time for each side's first move before it is
+    /// aborted.
+    pub first_move: Duration,
 }
 
 /// The shared state.
@@ -123,6 +212,12 @@ pub struct App {
     started: Instant,
     /// Games evicted from memory so far.
     evicted: AtomicU64,
+    /// Server time (Unix ms) when this process started.
+    started_ms: i64,
+    /// Games ended by their timer, and the latest any ended after its
+    /// deadline (ms).
+    flags: AtomicU64,
+    flag_late_max: AtomicU64,
 }
 
 /// How many games are in memory, and how many were evicted.
@@ -133,6 +228,11 @@ pub struct MemoryStats {
     /// Games evicted from memory since the server started (they are
     /// loaded from the database again when asked for).
     pub games_evicted: u64,
+    /// Games the server's timer ended (a clock ran out, or no first move)
+    /// since it started.
+    pub timeouts: u64,
+    /// The most milliseconds any of them was committed after its deadline.
+    pub timeout_late_max_ms: u64,
 }
 
 /// A fresh random value of `bytes` bytes, in hex.
@@ -165,6 +265,13 @@ pub fn valid_id(id: &str) -> bool {
     id.len() == 32 && id.bytes().all(|byte| byte.is_ascii_hexdigit())
 }
 
+/// Unix milliseconds now: the server's time for clocks.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| i64::try_from(elapsed.as_millis()).unwrap_or(0))
+}
+
 /// Unix seconds now.
 pub fn now() -> i64 {
     SystemTime::now()
@@ -173,7 +280,7 @@ pub fn now() -> i64 {
 }
 
 /// The seat whose token is `token`, comparing in constant time.
-fn seat_of_token(game: &dyn LiveGame, token: &str) -> Option<u8> {
+pub fn seat_of_token(game: &dyn LiveGame, token: &str) -> Option<u8> {
     let hash = token_hash(token);
     let mut found = None;
     for (seat, config) in game.config().seats.iter().enumerate() {
@@ -197,6 +304,9 @@ impl App {
             options,
             started: Instant::now(),
             evicted: AtomicU64::new(0),
+            started_ms: now_ms(),
+            flags: AtomicU64::new(0),
+            flag_late_max: AtomicU64::new(0),
         }
     }
 
@@ -209,6 +319,8 @@ impl App {
         MemoryStats {
             games_in_memory: self.games.lock().map_or(0, |games| games.len()),
             games_evicted: self.evicted.load(Ordering::Relaxed),
+            timeouts: self.flags.load(Ordering::Relaxed),
+            timeout_late_max_ms: self.flag_late_max.load(Ordering::Relaxed),
         }
     }
 
@@ -307,9 +419,86 @@ impl App {
         }
         let handle = self.insert(id.to_owned(), stored.created_at, game, version);
         // A game loaded again (after a restart, or evicted while the
-        // computer was to move) goes on.
-        self.schedule_computer(handle.clone());
+        // computer was to move) goes on, its clocks too.
+        self.after_load(&handle).await;
         Ok(handle)
+    }
+
+    /// A game just loaded from the database: its clocks go on without the
+    /// time the server was down, its timer is armed, its computer thinks.
+    ///
+    /// The rule: when the side to move's time has counted since before
+    /// this process started, it is charged up to the database's last
+    /// heartbeat before the start (written every second while a server
+    /// runs) and not from then until the start: a `resume` event records
+    /// the pause, so every process replays the same clocks.
+    async fn after_load(self: &Arc<Self>, handle: &Arc<Handle>) {
+        let resume = {
+            let slot = handle.slot.lock().await;
+            match (slot.game.clock_since(), self.options.down_since) {
+                (Some(since), Some(heartbeat)) if since < self.started_ms => {
+                    let paused = self.started_ms - since.max(heartbeat);
+                    (paused > 0).then_some((paused, slot.version))
+                }
+                _ => None,
+            }
+        };
+        match resume {
+            Some((paused, version)) => {
+                let result = self
+                    .change(
+                        handle,
+                        Actor::Seat(0),
+                        Command::Resume(paused),
+                        Some(version),
+                    )
+                    .await;
+                if result.is_err() {
+                    let slot = handle.slot.lock().await;
+                    self.arm_timer(handle, &slot);
+                }
+            }
+            None => {
+                let slot = handle.slot.lock().await;
+                self.arm_timer(handle, &slot);
+            }
+        }
+        self.schedule_computer(handle.clone());
+    }
+
+    /// Arms the game's timer for its current deadline (a flag, or an
+    /// abort), replacing the previous one: at the deadline it commits the
+    /// timeout, whether or not anyone sends anything.
+    fn arm_timer(self: &Arc<Self>, handle: &Arc<Handle>, slot: &Slot) {
+        let deadline = slot.game.deadline();
+        let mut timer = handle
+            .timer
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(previous) = timer.take() {
+            previous.abort();
+        }
+        let Some((deadline, _)) = deadline else {
+            return;
+        };
+        let version = slot.version;
+        let app = self.clone();
+        let game = handle.clone();
+        *timer = Some(tokio::spawn(async move {
+            let wait = u64::try_from(deadline - now_ms()).unwrap_or(0);
+            tokio::time::sleep(Duration::from_millis(wait)).await;
+            while now_ms() < deadline {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+            let result = app
+                .change(&game, Actor::Seat(0), Command::Timeout, Some(version))
+                .await;
+            if result.is_ok() {
+                let late = u64::try_from(now_ms() - deadline).unwrap_or(0);
+                app.flags.fetch_add(1, Ordering::Relaxed);
+                app.flag_late_max.fetch_max(late, Ordering::Relaxed);
+            }
+        }));
     }
 
     /// Keeps a game in memory (or returns the one already there).
@@ -340,6 +529,8 @@ impl App {
             }),
             tx,
             last_used: AtomicU64::new(self.millis()),
+            timer: Mutex::new(None),
+            presence: Mutex::new(Presence::default()),
         });
         match self.games.lock() {
             Ok(mut games) => games.entry(id).or_insert(handle).clone(),
@@ -391,13 +582,85 @@ impl App {
         {
             let mut slot = handle.slot.lock().await;
             if slot.version >= version {
+                // Caught up already (by a request's catch-up, which arms no
+                // timer): the timer follows the current version.
+                self.arm_timer(&handle, &slot);
                 return;
             }
             if self.catch_up(&handle, &mut slot).await.is_err() {
                 return;
             }
+            self.arm_timer(&handle, &slot);
         }
         self.schedule_computer(handle);
+    }
+
+    /// The seat of `token` in the game (on PostgreSQL, after catching up).
+    ///
+    /// # Errors
+    ///
+    /// 403 when the token is no seat's; 503 when the database fails.
+    pub async fn seat_of(
+        &self,
+        handle: &Arc<Handle>,
+        token: &str,
+    ) -> Result<crate::routes::SeatOfToken, ApiError> {
+        let mut slot = handle.slot.lock().await;
+        if self.db.postgres {
+            self.catch_up(handle, &mut slot).await?;
+        }
+        let seat = seat_of_token(&*slot.game, token).ok_or_else(not_a_seat)?;
+        Ok(crate::routes::SeatOfToken {
+            seat: slot.game.seat_name(seat).to_owned(),
+            taken: slot.game.config().seats[usize::from(seat)].taken,
+        })
+    }
+
+    /// Claims the win (or a draw, `draw`) for the holder of `token`, whose
+    /// opponent left: its WebSocket closed at least `claim_grace` ago and
+    /// none is open. An opponent who had made no move: the game is aborted.
+    ///
+    /// # Errors
+    ///
+    /// 403 for a token that is no seat's; 409 when the opponent is here or
+    /// left too recently, on PostgreSQL (presence is per process), or when
+    /// the game is over; 503 when the database fails.
+    pub async fn claim(
+        self: &Arc<Self>,
+        handle: &Arc<Handle>,
+        token: &str,
+        draw: bool,
+    ) -> Result<Arc<str>, ApiError> {
+        if self.db.postgres {
+            return Err(ApiError::conflict(
+                "claims need to know who is connected, which one process knows: not on PostgreSQL",
+            ));
+        }
+        let seat = {
+            let slot = handle.slot.lock().await;
+            seat_of_token(&*slot.game, token).ok_or_else(not_a_seat)?
+        };
+        let opponent = usize::from(1 - seat.min(1));
+        let grace = i64::try_from(self.options.claim_grace.as_millis()).unwrap_or(i64::MAX);
+        match handle.away()[opponent] {
+            Some(away) if away >= grace => {}
+            Some(away) => {
+                return Err(ApiError::conflict(format!(
+                    "your opponent left {} s ago: you can claim after {} s",
+                    away / 1000,
+                    grace / 1000
+                )))
+            }
+            None => {
+                return Err(ApiError::conflict(
+                    "your opponent is here (or never opened the game): there is nothing to claim",
+                ))
+            }
+        }
+        let (text, _) = self
+            .change(handle, Actor::Token(token), Command::Claim(draw), None)
+            .await?;
+        Ok(text)
     }
 
     /// Does `command` for `actor` in the game: checks, commits, keeps,
@@ -437,23 +700,29 @@ impl App {
                         self.catch_up(handle, &mut slot).await?;
                         continue;
                     }
-                    None => {
-                        return Err(ApiError::new(
-                            axum::http::StatusCode::FORBIDDEN,
-                            "forbidden",
-                            "this token is not a seat's token of this game",
-                        ))
-                    }
+                    None => return Err(not_a_seat()),
                 },
             };
+            // A clock that has run out ends the game first: no move is
+            // played after the deadline, even before the timer fires.
+            let at = now_ms();
+            let timeout = !matches!(command, Command::Timeout | Command::Resume(_))
+                && slot
+                    .game
+                    .deadline()
+                    .is_some_and(|(deadline, _)| at >= deadline);
             let mut next = slot.game.clone_box();
-            let event = next.act(seat, &command)?;
+            let event = if timeout {
+                next.act(0, &Command::Timeout, at)?
+            } else {
+                next.act(seat, &command, at)?
+            };
             let version = slot.version + 1;
             let op = Op::Event {
                 id: handle.id.clone(),
                 version,
                 event: event.clone(),
-                open: next.free_seat().is_some(),
+                open: next.listed(),
                 over: next.is_over(),
             };
             match self.db.commit(op).await {
@@ -462,6 +731,11 @@ impl App {
                     slot.version = version;
                     slot.cache = None;
                     let text = publish(handle, &mut slot, event.kind);
+                    self.arm_timer(handle, &slot);
+                    if timeout {
+                        // Now judge the request against the ended game.
+                        continue;
+                    }
                     drop(slot);
                     self.schedule_computer(handle.clone());
                     return Ok((text, event));
@@ -497,7 +771,10 @@ impl App {
             if slot.engine_for == Some(slot.version) {
                 return;
             }
-            let Some(job) = slot.game.computer_job(self.options.millis_per_level) else {
+            let Some(job) = slot
+                .game
+                .computer_job(self.options.millis_per_level, now_ms())
+            else {
                 return;
             };
             slot.engine_for = Some(slot.version);
@@ -562,6 +839,7 @@ impl App {
             .seats
             .iter()
             .any(|seat| seat.kind == crate::session::SeatKind::Computer);
+        let timed = game.config().time_control.is_some();
         let created_at = now();
         self.db
             .commit(Op::Create {
@@ -569,8 +847,9 @@ impl App {
                 spec,
                 config,
                 created_at,
-                open: game.free_seat().is_some(),
+                open: game.listed(),
                 computer,
+                timed,
             })
             .await
             .map_err(|error| match error {
@@ -580,9 +859,22 @@ impl App {
                 }
             })?;
         let handle = self.insert(id, created_at, game, 0);
+        {
+            let slot = handle.slot.lock().await;
+            self.arm_timer(&handle, &slot);
+        }
         self.schedule_computer(handle.clone());
         Ok(handle)
     }
+}
+
+/// The refusal of a token that is no seat's of the game.
+fn not_a_seat() -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::FORBIDDEN,
+        "forbidden",
+        "this token is not a seat's token of this game",
+    )
 }
 
 /// Pushes the slot's state to the game's clients as a change of `kind`;
@@ -592,7 +884,7 @@ fn publish(handle: &Handle, slot: &mut Slot, kind: EventKind) -> Arc<str> {
     let push_type = if slot.game.is_over()
         && matches!(
             kind,
-            EventKind::Move | EventKind::DrawAccept | EventKind::Resign
+            EventKind::Move | EventKind::DrawAccept | EventKind::Resign | EventKind::Timeout
         ) {
         "end"
     } else {

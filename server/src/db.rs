@@ -43,6 +43,14 @@ const MIGRATIONS: &[&[&str]] = &[&[
         data TEXT NOT NULL,
         PRIMARY KEY (game_id, seq)
     )",
+], &[
+    // Clocks: each event's server time, which games have clocks, and a
+    // heartbeat (so a restart knows since when the server was down).
+    "ALTER TABLE events ADD COLUMN at BIGINT NOT NULL DEFAULT 0",
+    "ALTER TABLE games ADD COLUMN timed BIGINT NOT NULL DEFAULT 0",
+    "CREATE INDEX IF NOT EXISTS games_timed ON games (over, timed)",
+    "CREATE TABLE IF NOT EXISTS heartbeat (id BIGINT PRIMARY KEY, at BIGINT NOT NULL)",
+    "INSERT INTO heartbeat (id, at) SELECT 0, 0 WHERE NOT EXISTS (SELECT 1 FROM heartbeat WHERE id = 0)",
 ]];
 
 /// A change to commit.
@@ -62,6 +70,8 @@ pub enum Op {
         open: bool,
         /// Whether a seat is the computer's.
         computer: bool,
+        /// Whether it has clocks.
+        timed: bool,
     },
     /// An event: the game's version goes from `version - 1` to `version`.
     Event {
@@ -219,7 +229,7 @@ impl Db {
     /// The database's message.
     pub async fn events(&self, id: &str, after: u64) -> Result<Vec<(u64, Event)>, String> {
         let rows = sqlx::query(
-            "SELECT seq, kind, seat, data FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            "SELECT seq, kind, seat, data, at FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq",
         )
         .bind(id.to_owned())
         .bind(i64::try_from(after).unwrap_or(i64::MAX))
@@ -255,6 +265,48 @@ impl Db {
         .await
     }
 
+    /// Ids of the unfinished games with clocks.
+    ///
+    /// # Errors
+    ///
+    /// The database's message.
+    pub async fn live_timed_games(&self) -> Result<Vec<String>, String> {
+        self.ids("SELECT id FROM games WHERE over = 0 AND timed = 1", None)
+            .await
+    }
+
+    /// The last heartbeat written (Unix ms), if any.
+    ///
+    /// # Errors
+    ///
+    /// The database's message.
+    pub async fn last_heartbeat(&self) -> Result<Option<i64>, String> {
+        let row = sqlx::query("SELECT at FROM heartbeat WHERE id = 0")
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|error| error.to_string())?;
+        let at: Option<i64> = row.and_then(|row| row.try_get("at").ok());
+        Ok(at.filter(|at| *at > 0))
+    }
+
+    /// Writes the heartbeat every second, for ever: the server's time,
+    /// which a restart reads to know since when the server was down.
+    pub async fn heartbeat_loop(self) {
+        let mut ticks = tokio::time::interval(Duration::from_secs(1));
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            let now = crate::app::now_ms();
+            let written = sqlx::query("UPDATE heartbeat SET at = $1 WHERE id = 0 AND at < $1")
+                .bind(now)
+                .execute(&self.pool)
+                .await;
+            if let Err(error) = written {
+                eprintln!("rulebook-server: heartbeat: {error}");
+            }
+        }
+    }
+
     /// Ids of the unfinished games with a computer seat.
     ///
     /// # Errors
@@ -288,6 +340,7 @@ fn event_of_row(row: &AnyRow) -> Result<(u64, Event), String> {
     let kind: String = row.try_get("kind").map_err(|error| error.to_string())?;
     let seat: i64 = row.try_get("seat").map_err(|error| error.to_string())?;
     let data: String = row.try_get("data").map_err(|error| error.to_string())?;
+    let at: i64 = row.try_get("at").map_err(|error| error.to_string())?;
     let kind = EventKind::from_name(&kind).ok_or_else(|| format!("unknown event kind {kind}"))?;
     Ok((
         u64::try_from(seq).unwrap_or(0),
@@ -295,6 +348,7 @@ fn event_of_row(row: &AnyRow) -> Result<(u64, Event), String> {
             kind,
             seat: u8::from(seat != 0),
             data,
+            at,
         },
     ))
 }
@@ -485,8 +539,8 @@ async fn commit_batch(
         .collect();
     for chunk in creates.chunks(ROWS_PER_STATEMENT) {
         let sql = format!(
-            "INSERT INTO games (id, spec, config, created_at, version, open, over, computer) VALUES {}",
-            placeholders(chunk.len(), 8)
+            "INSERT INTO games (id, spec, config, created_at, version, open, over, computer, timed) VALUES {}",
+            placeholders(chunk.len(), 9)
         );
         let mut query = sqlx::query(&sql);
         for op in chunk {
@@ -497,6 +551,7 @@ async fn commit_batch(
                 created_at,
                 open,
                 computer,
+                timed,
             } = op
             {
                 query = query
@@ -507,7 +562,8 @@ async fn commit_batch(
                     .bind(0i64)
                     .bind(i64::from(*open))
                     .bind(0i64)
-                    .bind(i64::from(*computer));
+                    .bind(i64::from(*computer))
+                    .bind(i64::from(*timed));
             }
         }
         query.execute(&mut *tx).await.map_err(text)?;
@@ -529,9 +585,9 @@ async fn commit_batch(
     let mut inserted = std::collections::HashSet::new();
     for chunk in events.chunks(ROWS_PER_STATEMENT) {
         let sql = format!(
-            "INSERT INTO events (game_id, seq, kind, seat, data) VALUES {} \
+            "INSERT INTO events (game_id, seq, kind, seat, data, at) VALUES {} \
              ON CONFLICT (game_id, seq) DO NOTHING RETURNING game_id, seq",
-            placeholders(chunk.len(), 5)
+            placeholders(chunk.len(), 6)
         );
         let mut query = sqlx::query(&sql);
         for (id, version, event) in chunk {
@@ -540,7 +596,8 @@ async fn commit_batch(
                 .bind(*version)
                 .bind(event.kind.as_str().to_owned())
                 .bind(i64::from(event.seat))
-                .bind(event.data.clone());
+                .bind(event.data.clone())
+                .bind(event.at);
         }
         for row in query.fetch_all(&mut *tx).await.map_err(text)? {
             let id: String = row.try_get("game_id").map_err(text)?;

@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 mod app;
+mod clock;
 mod db;
 mod error;
 mod ratelimit;
@@ -21,7 +22,8 @@ use web::Web;
 
 const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--web-dir DIR]
     [--engine-threads N] [--engine-millis-per-level MS] [--rate-limit PER_SECOND] [--rate-burst N]
-    [--idle-evict-secs S] [--idle-evict-live-secs S] [--header-timeout-secs S]
+    [--idle-evict-secs S] [--idle-evict-live-secs S] [--header-timeout-secs S] [--claim-grace-secs S]
+    [--first-move-secs S]
 
   --listen ADDR        where to listen (default 127.0.0.1:8080; port 0 picks a free one)
   --database URL       sqlite://FILE, a file path, or postgres://... (default rulebook-server.db)
@@ -36,7 +38,11 @@ const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--
                        for again (default 60, 0: never)
   --idle-evict-live-secs S   the same for an unfinished game (default 900, 0: never)
   --header-timeout-secs S    close a connection that has not sent a whole request head
-                       within S seconds (default 10)";
+                       within S seconds (default 10)
+  --claim-grace-secs S a player whose opponent left (closed the game's page) may claim
+                       the win or a draw S seconds later (default 30)
+  --first-move-secs S  in a game with a clock, each side's first move within S seconds
+                       or the game is aborted (default 30; correspondence: its days)";
 
 struct Args {
     listen: String,
@@ -49,6 +55,8 @@ struct Args {
     evict_finished: f64,
     evict_live: f64,
     header_timeout: f64,
+    claim_grace: f64,
+    first_move: f64,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -63,6 +71,8 @@ fn parse_args() -> Result<Args, String> {
         evict_finished: 60.0,
         evict_live: 900.0,
         header_timeout: 10.0,
+        claim_grace: 30.0,
+        first_move: 30.0,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -87,6 +97,8 @@ fn parse_args() -> Result<Args, String> {
             "--idle-evict-secs" => args.evict_finished = number(value()?)?,
             "--idle-evict-live-secs" => args.evict_live = number(value()?)?,
             "--header-timeout-secs" => args.header_timeout = number(value()?)?,
+            "--claim-grace-secs" => args.claim_grace = number(value()?)?,
+            "--first-move-secs" => args.first_move = number(value()?)?,
             _ => return Err(format!("unknown argument `{word}`")),
         }
     }
@@ -122,6 +134,9 @@ fn main() {
 
 async fn serve(args: Args) -> Result<(), String> {
     let db = db::Db::open(&args.database).await?;
+    // Read before this process writes its own.
+    let down_since = db.last_heartbeat().await?;
+    tokio::spawn(db.clone().heartbeat_loop());
     let options = Options {
         millis_per_level: args.millis_per_level,
         engine_threads: args.engine_threads,
@@ -130,9 +145,17 @@ async fn serve(args: Args) -> Result<(), String> {
         web: args.web_dir.map_or(Web::Embedded, Web::Dir),
         evict_finished: seconds(args.evict_finished),
         evict_live: seconds(args.evict_live),
+        down_since,
+        claim_grace: seconds(args.claim_grace).unwrap_or_default(),
+        first_move: seconds(args.first_move).unwrap_or(std::time::Duration::from_secs(30)),
     };
     let app = Arc::new(App::new(db.clone(), options));
     tokio::spawn(app.clone().evict_loop());
+    // Games with clocks: their timers run (and the time the server was
+    // down is not charged, see `App::after_load`).
+    for id in db.live_timed_games().await? {
+        let _ = app.handle(&id).await;
+    }
     // Games whose computer was thinking when the server stopped go on.
     for id in db.live_computer_games().await? {
         if let Ok(handle) = app.handle(&id).await {

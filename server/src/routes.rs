@@ -15,6 +15,7 @@ use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use rulebook::catalog::{BoardKind, Described, GameSpec, GameVisitor};
 use serde::{Deserialize, Serialize};
+use subtle::ConstantTimeEq;
 use tokio::sync::broadcast::error::RecvError;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
@@ -84,6 +85,16 @@ pub struct CreateGame {
     pub computer_vs_computer: Option<bool>,
     /// A start position (the game's FEN or board text).
     pub position: Option<String>,
+    /// Against a human: `true` lists the game under the games waiting for a
+    /// player (`GET /api/games?open=true`) and lets anyone take the free
+    /// seat, also from the game's plain page; `false` (default) keeps it a
+    /// private invitation: not listed, and only the invitation's token
+    /// takes the seat.
+    pub public: Option<bool>,
+    /// The clocks: `{"initial_seconds": 180, "increment_seconds": 2}`
+    /// (Fischer: 3+2) or `{"days_per_move": 3}` (correspondence); absent
+    /// or null: no clocks.
+    pub time_control: Option<crate::clock::TimeControlBody>,
 }
 
 /// The invitation for the second player.
@@ -320,6 +331,14 @@ pub async fn create(
         position: body.position,
         token_hashes: [token_hash(&tokens[0]), token_hash(&tokens[1])],
         coin,
+        public: body.public.unwrap_or(false),
+        time_control: body
+            .time_control
+            .map(|control| control.control())
+            .transpose()
+            .map_err(ApiError::bad_request)?,
+        at: crate::app::now_ms(),
+        first_move_ms: i64::try_from(app.options.first_move.as_millis()).unwrap_or(i64::MAX),
     };
     let (game, seat) = spec.visit(create)?;
     let invitation = game.free_seat().map(|free| Invitation {
@@ -346,11 +365,14 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-/// Takes the free seat of a game against a human. With the invitation's
-/// token as `Authorization: Bearer`, keeps that token; otherwise gives a
-/// new one.
+/// Takes the free seat of a game against a human. A private game's seat
+/// is taken only with its invitation's token as `Authorization: Bearer`
+/// (kept as the seat's token); an open game's by anyone (with the
+/// invitation's token, that token is kept; otherwise a new one is given).
 #[utoipa::path(post, path = "/api/games/{id}/join", params(("id" = String, Path)),
-    responses((status = 200, body = Joined), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    security((), ("bearer" = [])),
+    responses((status = 200, body = Joined), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn join(
     State(app): Shared,
     path: Result<Path<String>, PathRejection>,
@@ -359,26 +381,37 @@ pub async fn join(
     let Path(id) = path?;
     let handle = app.handle(&id).await?;
     let invitation = bearer(&headers).ok();
-    let (token, hash) = {
-        let slot = handle.slot.lock().await;
-        let free = slot.game.free_seat().ok_or_else(|| {
-            ApiError::conflict("this game has no free seat: both players are here")
-        })?;
-        let stored = slot.game.config().seats[usize::from(free)]
-            .token_hash
-            .clone();
-        match invitation {
-            Some(token) if stored.as_deref() == Some(token_hash(&token).as_str()) => {
-                let hash = token_hash(&token);
-                (token, hash)
+    let (token, hash) =
+        {
+            let slot = handle.slot.lock().await;
+            let free = slot.game.free_seat().ok_or_else(|| {
+                ApiError::conflict("this game has no free seat: both players are here")
+            })?;
+            let stored = slot.game.config().seats[usize::from(free)]
+                .token_hash
+                .clone();
+            let invited = invitation.as_deref().is_some_and(|token| {
+                stored.as_deref().is_some_and(|stored| {
+                    bool::from(stored.as_bytes().ct_eq(token_hash(token).as_bytes()))
+                })
+            });
+            match invitation {
+                Some(token) if invited => {
+                    let hash = token_hash(&token);
+                    (token, hash)
+                }
+                _ if slot.game.config().public => {
+                    let token = random_hex(32)?;
+                    let hash = token_hash(&token);
+                    (token, hash)
+                }
+                _ => return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "forbidden",
+                    "this game is a private invitation: only its invitation link takes the seat",
+                )),
             }
-            _ => {
-                let token = random_hex(32)?;
-                let hash = token_hash(&token);
-                (token, hash)
-            }
-        }
-    };
+        };
     let (_, event) = app
         .change(&handle, Actor::Anyone, Command::Join(hash), None)
         .await?;
@@ -395,6 +428,35 @@ pub async fn join(
         seat,
         token,
     }))
+}
+
+/// `GET /api/games/{id}/seat`'s answer.
+#[derive(Serialize, ToSchema)]
+pub struct SeatOfToken {
+    /// The seat whose token this is.
+    pub seat: String,
+    /// Whether it is taken (false: an invitation not yet used, see
+    /// `POST /api/games/{id}/join`).
+    pub taken: bool,
+}
+
+/// The seat of a token (`Authorization: Bearer`): what a page holding a
+/// token asks before it shows itself seated. 403 when the token is no
+/// seat's of this game (a stale link, or an invitation another person
+/// used on an open game).
+#[utoipa::path(get, path = "/api/games/{id}/seat", params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = SeatOfToken), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn seat(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Json<SeatOfToken>, ApiError> {
+    let Path(id) = path?;
+    let handle = app.handle(&id).await?;
+    let token = bearer(&headers)?;
+    app.seat_of(&handle, &token).await.map(Json)
 }
 
 /// Lists games: `open=true`, the games waiting for a second player;
@@ -418,10 +480,10 @@ pub async fn list(
             continue;
         };
         let slot = handle.slot.lock().await;
-        if query.open == Some(true) && slot.game.free_seat().is_none() {
+        if query.open == Some(true) && !slot.game.listed() {
             continue;
         }
-        let state = slot.game.state(&id, slot.version);
+        let state = slot.game.state(&id, slot.version, crate::app::now_ms());
         games.push(GameSummary {
             id,
             game: state.game,
@@ -542,6 +604,48 @@ pub async fn undo(
     act(&app, &id, &headers, Command::Undo(answer)).await
 }
 
+/// What a claim asks for.
+#[derive(Deserialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimResult {
+    /// The win.
+    Win,
+    /// A draw.
+    Draw,
+}
+
+/// `POST /api/games/{id}/claim`'s body.
+#[derive(Deserialize, ToSchema)]
+pub struct ClaimBody {
+    /// The win or a draw.
+    pub result: ClaimResult,
+}
+
+/// Claims the win or a draw when the opponent left: its page (WebSocket)
+/// closed at least `--claim-grace-secs` (30 s) ago. An opponent who had
+/// made no move: the game is aborted (nobody loses). The result's
+/// termination is `abandoned`.
+#[utoipa::path(post, path = "/api/games/{id}/claim", params(("id" = String, Path)),
+    request_body = ClaimBody, security(("bearer" = [])),
+    responses((status = 200, body = GameState), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn claim(
+    State(app): Shared,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Json<ClaimBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Path(id) = path?;
+    let Json(body) = body?;
+    let handle = app.handle(&id).await?;
+    let token = bearer(&headers)?;
+    let text = app
+        .claim(&handle, &token, matches!(body.result, ClaimResult::Draw))
+        .await?;
+    Ok(json_response(StatusCode::OK, text.to_string()))
+}
+
 /// The game's record: PDN for checkers and draughts.
 #[utoipa::path(get, path = "/api/games/{id}/record", params(("id" = String, Path)),
     responses((status = 200, body = String, content_type = "text/plain"), (status = 404, body = ErrorBody)))]
@@ -551,13 +655,13 @@ pub async fn record(
 ) -> Result<Response, ApiError> {
     let Path(id) = path?;
     let handle = app.handle(&id).await?;
-    let (text, extension) = {
+    let (text, extension, name) = {
         let slot = handle.slot.lock().await;
         let extension = match slot.game.spec() {
             GameSpec::Checkers | GameSpec::Draughts(_) => "pdn",
             _ => "txt",
         };
-        (slot.game.record(&id), extension)
+        (slot.game.record(&id), extension, slot.game.record_name(&id))
     };
     Ok((
         StatusCode::OK,
@@ -565,7 +669,7 @@ pub async fn record(
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{id}.{extension}\""),
+                format!("attachment; filename=\"{name}.{extension}\""),
             ),
         ],
         text,
@@ -605,6 +709,8 @@ pub async fn events(
 }
 
 async fn serve_socket(handle: &crate::app::Handle, socket: WebSocket) {
+    // Set when the client says its seat's token: counted as present.
+    let mut here = None;
     let mut pushes = handle.tx.subscribe();
     let (state, mut sent) = {
         let mut slot = handle.slot.lock().await;
@@ -650,11 +756,25 @@ async fn serve_socket(handle: &crate::app::Handle, socket: WebSocket) {
                         }))).await;
                         return;
                     }
-                    let ping = serde_json::from_str::<serde_json::Value>(&text)
-                        .ok()
-                        .is_some_and(|value| value["type"] == "ping");
-                    if ping && sink.send(Message::Text(r#"{"type":"pong"}"#.into())).await.is_err() {
+                    let message = serde_json::from_str::<serde_json::Value>(&text).unwrap_or_default();
+                    if message["type"] == "ping" && sink.send(Message::Text(r#"{"type":"pong"}"#.into())).await.is_err() {
                         return;
+                    }
+                    if message["type"] == "hello" && here.is_none() {
+                        // {"type":"hello","token":...}: this client plays that seat.
+                        let token = message["token"].as_str().unwrap_or_default();
+                        let seat = {
+                            let slot = handle.slot.lock().await;
+                            crate::app::seat_of_token(&*slot.game, token)
+                                .map(|seat| (seat, slot.game.seat_name(seat)))
+                        };
+                        let reply = serde_json::json!({"type": "hello", "seat": seat.map(|(_, name)| name)});
+                        if let Some((seat, _)) = seat {
+                            here = Some(handle.arrive(seat));
+                        }
+                        if sink.send(Message::Text(reply.to_string().into())).await.is_err() {
+                            return;
+                        }
                     }
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
@@ -684,8 +804,8 @@ impl Modify for BearerScheme {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "rulebook-server", description = "Board games of the rulebook crate over HTTP and WebSocket"),
-    paths(catalog, create, join, list, state, play, draw, resign, undo, record, events, stats),
-    components(schemas(CreateGame, Created, Invitation, Joined, MoveBody, DrawBody, DrawAction,
+    paths(catalog, create, join, seat, list, state, play, draw, resign, undo, claim, record, events, stats),
+    components(schemas(ClaimBody, ClaimResult, CreateGame, crate::clock::TimeControlBody, Created, Invitation, Joined, SeatOfToken, MoveBody, DrawBody, DrawAction,
         UndoBody, UndoAction, GameSummary, GameList, Catalog, CatalogGame, BoardShape,
         GameState, SeatView, SeatKind, MoveView, HistoryEntry, Offers, ResultView,
         BoardJson, CellJson, PieceJson, ErrorBody, crate::app::MemoryStats)),
@@ -708,6 +828,10 @@ async fn index(State(app): Shared) -> Response {
 
 async fn game_page(State(app): Shared) -> Response {
     app.options.web.file("index.html").await
+}
+
+async fn favicon(State(app): Shared) -> Response {
+    app.options.web.file("favicon.svg").await
 }
 
 async fn asset(State(app): Shared, path: Result<Path<String>, PathRejection>) -> Response {
@@ -763,16 +887,19 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games", post(create).get(list))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/seat", get(seat))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
         .route("/api/stats", get(stats))
         .route("/api/openapi.json", get(openapi))
         .route("/", get(index))
         .route("/games/{id}", get(game_page))
+        .route("/favicon.ico", get(favicon))
         .route("/assets/{*path}", get(asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -17,6 +17,7 @@ use rulebook::{Action, EndReason, Match, MatchError, Outcome, UndoError};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::clock::{hms, Clock, Deadline, TimeControl, TimeControlBody};
 use crate::error::ApiError;
 
 /// A game the server can keep in shared state and think about on another
@@ -62,6 +63,25 @@ pub struct GameConfig {
     pub seats: [SeatConfig; 2],
     /// The start position's text when it is not the game's default.
     pub start: Option<String>,
+    /// An open game: listed under the games waiting for a player, and
+    /// anyone may take its free seat. A private game (the default) is not
+    /// listed, and only its invitation's token takes the seat.
+    #[serde(default)]
+    pub public: bool,
+    /// The time control (none: no clocks).
+    #[serde(default)]
+    pub time_control: Option<TimeControl>,
+    /// Server time (Unix ms) of the game's creation: where its clocks
+    /// start counting when both seats are taken at once.
+    #[serde(default)]
+    pub created_ms: i64,
+    /// A Fischer game's time for each side's first move (ms).
+    #[serde(default = "default_first_move_ms")]
+    pub first_move_ms: i64,
+}
+
+fn default_first_move_ms() -> i64 {
+    crate::clock::FIRST_MOVE_MS
 }
 
 /// What an event is.
@@ -87,10 +107,21 @@ pub enum EventKind {
     UndoDecline,
     /// Moves were taken back (data: how many plies).
     Undo,
+    /// The side to move ran out of time (data `time`: it loses) or made no
+    /// first move in time (data `abort`: the game is aborted).
+    Timeout,
+    /// The server restarted: the clocks did not run for `data` ms.
+    Resume,
+    /// The seat claimed the game after its opponent left (data `win`,
+    /// `draw`, or `abort` when the opponent had made no move).
+    Claim,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 10] = [
+    const ALL: [EventKind; 13] = [
+        EventKind::Claim,
+        EventKind::Timeout,
+        EventKind::Resume,
         EventKind::Join,
         EventKind::Move,
         EventKind::Route,
@@ -116,6 +147,9 @@ impl EventKind {
             EventKind::UndoRequest => "undo_request",
             EventKind::UndoDecline => "undo_decline",
             EventKind::Undo => "undo",
+            EventKind::Timeout => "timeout",
+            EventKind::Resume => "resume",
+            EventKind::Claim => "claim",
         }
     }
 
@@ -135,8 +169,11 @@ impl EventKind {
             | EventKind::DrawDecline
             | EventKind::UndoRequest
             | EventKind::UndoDecline => "offer",
-            EventKind::DrawAccept | EventKind::Resign => "end",
+            EventKind::DrawAccept | EventKind::Resign | EventKind::Timeout | EventKind::Claim => {
+                "end"
+            }
             EventKind::Undo => "undo",
+            EventKind::Resume => "clock",
         }
     }
 }
@@ -150,6 +187,9 @@ pub struct Event {
     pub seat: u8,
     /// The kind's data (a move's text, a token hash, a count, a route).
     pub data: String,
+    /// When the server committed it (Unix ms; 0 in databases from before
+    /// clocks).
+    pub at: i64,
 }
 
 /// A draw or undo action.
@@ -199,6 +239,13 @@ pub enum Command {
     Join(String),
     /// The computer's decision.
     Engine(EngineOutcome),
+    /// The server's timer: the side to move's time ran out.
+    Timeout,
+    /// The server's restart: the clocks did not run for this many ms.
+    Resume(i64),
+    /// The seat's opponent left (the server checked how long ago): claim
+    /// a draw (`true`) or the win.
+    Claim(bool),
 }
 
 /// The computer's work to do for a game: run it off the async runtime.
@@ -217,32 +264,49 @@ pub trait LiveGame: Send + Sync {
     fn spec(&self) -> GameSpec;
     /// The stored configuration (seats, start).
     fn config(&self) -> &GameConfig;
-    /// Does `command` for `seat`, changing the game, and returns the event
-    /// to store; refuses (changing nothing) with the reason.
+    /// Does `command` for `seat` at server time `at` (Unix ms), changing
+    /// the game, and returns the event to store; refuses (changing
+    /// nothing) with the reason.
     ///
     /// # Errors
     ///
     /// An [`ApiError`] that says why the command is refused.
-    fn act(&mut self, seat: u8, command: &Command) -> Result<Event, ApiError>;
+    fn act(&mut self, seat: u8, command: &Command, at: i64) -> Result<Event, ApiError>;
     /// Plays a stored event again.
     ///
     /// # Errors
     ///
     /// The reason when the event does not apply (a corrupt database).
     fn replay(&mut self, event: &Event) -> Result<(), String>;
-    /// The state the API shows.
-    fn state(&self, id: &str, version: u64) -> GameState;
+    /// The state the API shows, its clocks at server time `now`.
+    fn state(&self, id: &str, version: u64, now: i64) -> GameState;
+    /// When the side to move's clock runs out (Unix ms), and what then;
+    /// none when no clock runs.
+    fn deadline(&self) -> Option<(i64, Deadline)>;
+    /// Server time since which the side to move's time counts, for a game
+    /// whose clock has a deadline.
+    fn clock_since(&self) -> Option<i64>;
+    /// Whether a clock is running now (the state changes with time).
+    fn clock_running(&self) -> bool;
     /// The game's record (PDN for checkers and draughts).
     fn record(&self, id: &str) -> String;
+    /// The record's file name, without its extension: the game, the date
+    /// and the start of the id (`checkers-2026-12-03-1a2b3c4d`).
+    fn record_name(&self, id: &str) -> String;
     /// Whether a human seat waits for a player.
     fn free_seat(&self) -> Option<u8>;
+    /// Whether the game is listed as waiting for a player: a free seat,
+    /// and open to anyone.
+    fn listed(&self) -> bool {
+        self.free_seat().is_some() && self.config().public
+    }
     /// Whether the game has ended.
     fn is_over(&self) -> bool;
     /// The seat's name.
     fn seat_name(&self, seat: u8) -> &'static str;
     /// The computer's work, when it is the computer's turn (to move, or to
-    /// answer a draw offer).
-    fn computer_job(&self, millis_per_level: u64) -> Option<ComputerJob>;
+    /// answer a draw offer), at server time `now` (its clock).
+    fn computer_job(&self, millis_per_level: u64, now: i64) -> Option<ComputerJob>;
 }
 
 /// A game of `G`.
@@ -254,6 +318,22 @@ struct Session<G: Playable> {
     pending_route: Vec<String>,
     undo_offer: Option<u8>,
     history: Vec<HistoryEntry>,
+    clock: Option<Clock>,
+    /// An end the match does not know: on time, or aborted.
+    ended: Option<ServerEnd>,
+    /// The mover and both clocks after each move of `history`.
+    clock_log: Vec<(u8, [i64; 2])>,
+}
+
+/// How the server ended a game.
+#[derive(Clone, Copy, Debug)]
+enum ServerEnd {
+    /// This seat's clock ran out: it loses.
+    Time { loser: u8 },
+    /// This seat made no first move in time: nobody loses.
+    Aborted { by: u8 },
+    /// This seat's opponent left and it claimed the win or a draw.
+    Claimed { by: u8, draw: bool },
 }
 
 /// Creates a game from a request: the [`GameVisitor`] of creation.
@@ -274,6 +354,14 @@ pub struct Create {
     pub token_hashes: [String; 2],
     /// A random bit for `side: random`.
     pub coin: bool,
+    /// The time control.
+    pub time_control: Option<TimeControl>,
+    /// Server time (Unix ms) now.
+    pub at: i64,
+    /// A Fischer game's time for each side's first move (ms).
+    pub first_move_ms: i64,
+    /// Listed, and open to anyone (see [`GameConfig::public`]).
+    pub public: bool,
 }
 
 /// The created game and the creator's seat (none for computer against
@@ -353,6 +441,10 @@ impl GameVisitor for Create {
         let config = GameConfig {
             seats,
             start: start_text,
+            public: self.public && self.opponent == SeatKind::Human && !self.computer_vs_computer,
+            time_control: self.time_control,
+            created_ms: self.at,
+            first_move_ms: self.first_move_ms,
         };
         let session = Session::<G>::new(self.spec, config, start);
         let seat = (!self.computer_vs_computer).then_some(creator_seat);
@@ -389,7 +481,14 @@ impl GameVisitor for Restore {
 
 impl<G: Playable> Session<G> {
     fn new(spec: GameSpec, config: GameConfig, start: G) -> Self {
+        let seated = config.seats.iter().all(|seat| seat.taken);
+        let clock = config
+            .time_control
+            .map(|control| Clock::new(control, seated, config.created_ms, config.first_move_ms));
         Session {
+            clock,
+            ended: None,
+            clock_log: Vec::new(),
             spec,
             config,
             game: Match::with_rules(start, G::draw_rules()),
@@ -413,6 +512,16 @@ impl<G: Playable> Session<G> {
 
     fn to_move_seat(&self) -> u8 {
         Self::seat_of(self.game.to_move())
+    }
+
+    /// The seat whose clock runs: the side to move, or, while a draw offer
+    /// waits for an answer (no move can be played until then), the side
+    /// that must answer it, so that stalling on an offer costs the staller.
+    fn clock_seat(&self) -> u8 {
+        match self.game.pending_draw_offer() {
+            Some(offered_by) => Self::other(Self::seat_of(offered_by)),
+            None => self.to_move_seat(),
+        }
     }
 
     fn match_error(error: MatchError<G::Player, G::Move>) -> ApiError {
@@ -465,7 +574,7 @@ impl<G: Playable> Session<G> {
     /// A move or a hop: the event it makes.
     fn enter_move(&mut self, seat: u8, text: &str) -> Result<Event, ApiError> {
         let player = Self::player(seat);
-        if self.game.is_over() {
+        if self.is_over() {
             return Err(ApiError::game_over());
         }
         if let Some(offered_by) = self.game.pending_draw_offer() {
@@ -545,7 +654,59 @@ impl<G: Playable> Session<G> {
     }
 
     fn event(&self, kind: EventKind, seat: u8, data: String) -> Event {
-        Event { kind, seat, data }
+        Event {
+            kind,
+            seat,
+            data,
+            at: 0,
+        }
+    }
+
+    /// The clocks after `event` (stamped with its time), done when the
+    /// side `to_move` was to move, in a game that went on (`live`).
+    fn clock_after(&mut self, event: &Event, to_move: u8, live: bool) {
+        let all_taken = self.config.seats.iter().all(|seat| seat.taken);
+        let Some(clock) = &mut self.clock else { return };
+        if event.kind == EventKind::Resume {
+            clock.pause(event.data.parse().unwrap_or(0));
+            return;
+        }
+        if live {
+            clock.charge(to_move, event.at);
+        }
+        match event.kind {
+            EventKind::Move => {
+                clock.moved(event.seat);
+                self.clock_log.push((event.seat.min(1), clock.remaining));
+            }
+            EventKind::Join if all_taken => clock.activate(event.at),
+            EventKind::Timeout if event.data == "time" => {
+                clock.remaining[usize::from(to_move.min(1))] = 0;
+            }
+            EventKind::Undo => {
+                let plies: usize = event.data.parse().unwrap_or(0);
+                let keep = self.clock_log.len().saturating_sub(plies);
+                self.clock_log.truncate(keep);
+            }
+            _ => {}
+        }
+    }
+
+    /// Ends the game as a timeout or claim event of `seat` says.
+    fn time_out(&mut self, kind: EventKind, seat: u8, data: &str) {
+        self.ended = Some(match (kind, data) {
+            (EventKind::Claim, "abort") => ServerEnd::Aborted {
+                by: Self::other(seat),
+            },
+            (EventKind::Claim, draw) => ServerEnd::Claimed {
+                by: seat,
+                draw: draw == "draw",
+            },
+            (_, "abort") => ServerEnd::Aborted { by: seat },
+            _ => ServerEnd::Time { loser: seat },
+        });
+        self.pending_route.clear();
+        self.undo_offer = None;
     }
 
     /// How many plies an undo for `seat` takes back: its last move, and the
@@ -577,6 +738,46 @@ impl<G: Playable> Session<G> {
     }
 
     fn result_view(&self) -> Option<ResultView> {
+        if let Some(end) = self.ended {
+            return Some(match end {
+                ServerEnd::Time { loser } => {
+                    let winner = Self::other(loser);
+                    ResultView {
+                        outcome: Self::name(winner).to_owned(),
+                        reason: format!("{} ran out of time", Self::name(loser)),
+                        pdn: if winner == 0 { "1-0" } else { "0-1" }.to_owned(),
+                        termination: "time forfeit".to_owned(),
+                    }
+                }
+                ServerEnd::Claimed { by, draw } => {
+                    let left = Self::name(Self::other(by));
+                    let (outcome, pdn) = match (draw, by) {
+                        (true, _) => ("draw".to_owned(), "1/2-1/2"),
+                        (false, 0) => (Self::name(by).to_owned(), "1-0"),
+                        (false, _) => (Self::name(by).to_owned(), "0-1"),
+                    };
+                    let claimed = if draw { "a draw" } else { "the win" };
+                    ResultView {
+                        outcome,
+                        reason: format!(
+                            "{left} left the game; {} claimed {claimed}",
+                            Self::name(by)
+                        ),
+                        pdn: pdn.to_owned(),
+                        termination: "abandoned".to_owned(),
+                    }
+                }
+                ServerEnd::Aborted { by } => ResultView {
+                    outcome: "aborted".to_owned(),
+                    reason: format!(
+                        "aborted: {} made no first move in time; nobody loses",
+                        Self::name(by)
+                    ),
+                    pdn: "*".to_owned(),
+                    termination: "aborted".to_owned(),
+                },
+            });
+        }
         let result = self.game.result()?;
         let outcome = match result.outcome {
             Outcome::Win(player) => G::player_name(player).to_owned(),
@@ -600,6 +801,7 @@ impl<G: Playable> Session<G> {
             outcome,
             reason,
             pdn: pdn.to_owned(),
+            termination: "normal".to_owned(),
         })
     }
 }
@@ -617,12 +819,233 @@ impl<G: Playable> LiveGame for Session<G> {
         &self.config
     }
 
-    fn act(&mut self, seat: u8, command: &Command) -> Result<Event, ApiError> {
+    fn act(&mut self, seat: u8, command: &Command, at: i64) -> Result<Event, ApiError> {
+        if self.ended.is_some() {
+            return Err(ApiError::game_over());
+        }
+        let live = !self.is_over();
+        let to_move = self.clock_seat();
+        let mut event = match command {
+            Command::Timeout => {
+                let due = self.deadline().filter(|(deadline, _)| at >= *deadline);
+                let Some((_, kind)) = due else {
+                    return Err(ApiError::conflict("no clock has run out"));
+                };
+                let data = if kind == Deadline::Abort {
+                    "abort"
+                } else {
+                    "time"
+                };
+                self.time_out(EventKind::Timeout, to_move, data);
+                self.event(EventKind::Timeout, to_move, data.to_owned())
+            }
+            Command::Claim(draw) => {
+                let opponent = Self::other(seat.min(1));
+                if !live {
+                    return Err(ApiError::game_over());
+                }
+                if self.config.seats[usize::from(opponent)].kind != SeatKind::Human {
+                    return Err(ApiError::conflict(
+                        "only a game against a person can be claimed",
+                    ));
+                }
+                let opponent_name = Self::name(opponent);
+                let moved = self.history.iter().any(|entry| entry.seat == opponent_name);
+                let data = match (moved, *draw) {
+                    (false, _) => "abort",
+                    (true, true) => "draw",
+                    (true, false) => "win",
+                };
+                self.time_out(EventKind::Claim, seat.min(1), data);
+                self.event(EventKind::Claim, seat.min(1), data.to_owned())
+            }
+            Command::Resume(paused) => {
+                let mut event = self.event(EventKind::Resume, 0, paused.to_string());
+                event.at = at;
+                self.clock_after(&event, to_move, live);
+                return Ok(event);
+            }
+            _ => self.act_inner(seat, command)?,
+        };
+        event.at = at;
+        self.clock_after(&event, to_move, live);
+        Ok(event)
+    }
+
+    fn replay(&mut self, event: &Event) -> Result<(), String> {
+        let live = !self.is_over();
+        let to_move = self.clock_seat();
+        if matches!(event.kind, EventKind::Timeout | EventKind::Claim) {
+            self.time_out(event.kind, event.seat.min(1), &event.data);
+        } else if event.kind != EventKind::Resume {
+            self.replay_inner(event)?;
+        }
+        self.clock_after(event, to_move, live);
+        Ok(())
+    }
+
+    fn deadline(&self) -> Option<(i64, Deadline)> {
+        if self.is_over() {
+            return None;
+        }
+        self.clock.as_ref()?.deadline(self.clock_seat())
+    }
+
+    fn clock_since(&self) -> Option<i64> {
+        self.deadline()?;
+        self.clock.as_ref().map(|clock| clock.since)
+    }
+
+    fn clock_running(&self) -> bool {
+        !self.is_over() && self.clock.as_ref().is_some_and(Clock::running)
+    }
+
+    fn state(&self, id: &str, version: u64, now: i64) -> GameState {
+        let mut state = self.state_at(id, version);
+        if let Some(clock) = &self.clock {
+            let to_move = (!self.is_over()).then(|| self.clock_seat());
+            let left = clock.left(to_move, now);
+            state.clocks = Some(
+                (0..2u8)
+                    .map(|seat| (Self::name(seat).to_owned(), left[usize::from(seat)]))
+                    .collect(),
+            );
+            state.clock_running = to_move
+                .filter(|_| clock.running())
+                .map(|seat| Self::name(seat).to_owned());
+            state.time_control = Some(clock.control.body());
+        }
+        state
+    }
+
+    fn record(&self, id: &str) -> String {
+        let control = self.clock.as_ref().map(|clock| clock.control.tag());
+        let date = pdn_date(self.config.created_ms);
+        // Who sat where: PDN's White and Black (checkers' Red is Black), or
+        // the seats' own names (Connect Four's X and O).
+        let players: Vec<(String, String)> = (0..2u8)
+            .map(|seat| {
+                let config = &self.config.seats[usize::from(seat)];
+                let who = match (config.kind, config.level) {
+                    (SeatKind::Computer, Some(level)) => {
+                        format!("rulebook computer, level {level}")
+                    }
+                    (SeatKind::Computer, None) => "rulebook computer".to_owned(),
+                    (SeatKind::Human, _) if config.taken => "human player".to_owned(),
+                    (SeatKind::Human, _) => "?".to_owned(),
+                };
+                let tag = match Self::name(seat) {
+                    "red" | "black" => "Black".to_owned(),
+                    "white" => "White".to_owned(),
+                    other => other.to_uppercase(),
+                };
+                (tag, who)
+            })
+            .collect();
+        let mut tags = vec![
+            ("Event", "rulebook-server casual game"),
+            ("Site", "rulebook-server"),
+            ("Date", date.as_str()),
+            ("Round", id),
+        ];
+        for (tag, who) in &players {
+            tags.push((tag.as_str(), who.as_str()));
+        }
+        if let Some(control) = &control {
+            tags.push(("TimeControl", control.as_str()));
+        }
+        let text =
+            G::record(&self.game, &tags).unwrap_or_else(|error| format!("no record: {error}"));
+        let pdn = self.ended.map(|_| {
+            self.result_view()
+                .map_or_else(|| "*".to_owned(), |result| result.pdn)
+        });
+        // The PDN clock extension names the clocks w and b.
+        let letters = [0, 1].map(|seat| match Self::name(seat) {
+            "black" | "red" | "x" => 'b',
+            _ => 'w',
+        });
+        annotate_record(&text, &self.clock_log, letters, pdn.as_deref())
+    }
+
+    fn record_name(&self, id: &str) -> String {
+        let date = pdn_date(self.config.created_ms).replace('.', "-");
+        let game = self.spec.name().replace([':', ' '], "-");
+        let short: String = id.chars().take(8).collect();
+        format!("{game}-{date}-{short}")
+    }
+
+    fn free_seat(&self) -> Option<u8> {
+        (0..2u8).find(|&seat| {
+            let config = &self.config.seats[usize::from(seat)];
+            config.kind == SeatKind::Human && !config.taken
+        })
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over() || self.ended.is_some()
+    }
+
+    fn seat_name(&self, seat: u8) -> &'static str {
+        Self::name(seat)
+    }
+
+    fn computer_job(&self, millis_per_level: u64, now: i64) -> Option<ComputerJob> {
+        if self.is_over() {
+            return None;
+        }
+        let (seat, judge) = match self.game.pending_draw_offer() {
+            Some(offered_by) => (Self::other(Self::seat_of(offered_by)), true),
+            None => (self.to_move_seat(), false),
+        };
+        let config = &self.config.seats[usize::from(seat)];
+        if config.kind != SeatKind::Computer {
+            return None;
+        }
+        let level = config.level.unwrap_or_else(G::default_level);
+        let game = self.game.clone();
+        let mut cap = Duration::from_millis(millis_per_level.saturating_mul(u64::from(level)));
+        if let Some(clock) = &self.clock {
+            cap = cap.min(thinking_time(clock, seat, now));
+        }
+        let run = Box::new(move || {
+            let Ok(mut engine) = game.position().engine(level) else {
+                return EngineOutcome::Failed;
+            };
+            let limits = engine.limits();
+            engine.set_limits(Limits {
+                time: Some(limits.time.map_or(cap, |time| time.min(cap))),
+                ..limits
+            });
+            if judge {
+                return EngineOutcome::Judge {
+                    accept: engine.accepts_draw(&game),
+                };
+            }
+            let thought = engine.think(&game);
+            match thought.best_move {
+                Some(mv) => EngineOutcome::Move {
+                    text: game.position().move_text(mv),
+                    depth: thought.depth,
+                    score: thought.score.to_string(),
+                },
+                None => EngineOutcome::Failed,
+            }
+        });
+        Some(ComputerJob { seat, run })
+    }
+}
+
+impl<G: Playable> Session<G> {
+    fn act_inner(&mut self, seat: u8, command: &Command) -> Result<Event, ApiError> {
         let seat = seat.min(1);
         let player = Self::player(seat);
         match command {
             Command::Move(text) => self.enter_move(seat, text),
             Command::Engine(EngineOutcome::Move { text, .. }) => self.enter_move(seat, text),
+            Command::Timeout | Command::Resume(_) | Command::Claim(_) => {
+                Err(ApiError::conflict("not a player's command"))
+            }
             Command::Engine(EngineOutcome::Failed) => {
                 Err(ApiError::unavailable("the computer could not think"))
             }
@@ -722,9 +1145,10 @@ impl<G: Playable> LiveGame for Session<G> {
         }
     }
 
-    fn replay(&mut self, event: &Event) -> Result<(), String> {
+    fn replay_inner(&mut self, event: &Event) -> Result<(), String> {
         let seat = event.seat.min(1);
         let command = match event.kind {
+            EventKind::Timeout | EventKind::Resume | EventKind::Claim => return Ok(()),
             EventKind::Join => {
                 let config = &mut self.config.seats[usize::from(seat)];
                 config.token_hash = Some(event.data.clone());
@@ -768,14 +1192,14 @@ impl<G: Playable> LiveGame for Session<G> {
             EventKind::DrawDecline => Command::Draw(Answer::Decline),
             EventKind::Resign => Command::Resign,
         };
-        self.act(seat, &command)
+        self.act_inner(seat, &command)
             .map(|_| ())
             .map_err(|error| error.message)
     }
 
-    fn state(&self, id: &str, version: u64) -> GameState {
+    fn state_at(&self, id: &str, version: u64) -> GameState {
         let position = self.game.position();
-        let over = self.game.is_over();
+        let over = self.is_over();
         let legal_moves = if over {
             Vec::new()
         } else {
@@ -844,74 +1268,12 @@ impl<G: Playable> LiveGame for Session<G> {
                 undo: self.undo_offer.map(|seat| Self::name(seat).to_owned()),
             },
             result: self.result_view(),
+            public: self.config.public,
+            time_control: None,
+            clocks: None,
+            clock_running: None,
             version,
         }
-    }
-
-    fn record(&self, id: &str) -> String {
-        let names = [
-            ("Event", "rulebook-server game"),
-            ("Site", "rulebook-server"),
-            ("Round", id),
-        ];
-        G::record(&self.game, &names).unwrap_or_else(|error| format!("no record: {error}"))
-    }
-
-    fn free_seat(&self) -> Option<u8> {
-        (0..2u8).find(|&seat| {
-            let config = &self.config.seats[usize::from(seat)];
-            config.kind == SeatKind::Human && !config.taken
-        })
-    }
-
-    fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-
-    fn seat_name(&self, seat: u8) -> &'static str {
-        Self::name(seat)
-    }
-
-    fn computer_job(&self, millis_per_level: u64) -> Option<ComputerJob> {
-        if self.game.is_over() {
-            return None;
-        }
-        let (seat, judge) = match self.game.pending_draw_offer() {
-            Some(offered_by) => (Self::other(Self::seat_of(offered_by)), true),
-            None => (self.to_move_seat(), false),
-        };
-        let config = &self.config.seats[usize::from(seat)];
-        if config.kind != SeatKind::Computer {
-            return None;
-        }
-        let level = config.level.unwrap_or_else(G::default_level);
-        let game = self.game.clone();
-        let cap = Duration::from_millis(millis_per_level.saturating_mul(u64::from(level)));
-        let run = Box::new(move || {
-            let Ok(mut engine) = game.position().engine(level) else {
-                return EngineOutcome::Failed;
-            };
-            let limits = engine.limits();
-            engine.set_limits(Limits {
-                time: Some(limits.time.map_or(cap, |time| time.min(cap))),
-                ..limits
-            });
-            if judge {
-                return EngineOutcome::Judge {
-                    accept: engine.accepts_draw(&game),
-                };
-            }
-            let thought = engine.think(&game);
-            match thought.best_move {
-                Some(mv) => EngineOutcome::Move {
-                    text: game.position().move_text(mv),
-                    depth: thought.depth,
-                    score: thought.score.to_string(),
-                },
-                None => EngineOutcome::Failed,
-            }
-        });
-        Some(ComputerJob { seat, run })
     }
 }
 
@@ -985,8 +1347,11 @@ pub struct ResultView {
     pub outcome: String,
     /// Why, in words.
     pub reason: String,
-    /// `1-0` (first mover won), `0-1`, `1/2-1/2`.
+    /// `1-0` (first mover won), `0-1`, `1/2-1/2`, `*` (aborted).
     pub pdn: String,
+    /// `normal`, `time forfeit` (a clock ran out: the game ended on time)
+    /// or `aborted` (no first move in time), as PGN's `Termination` tag.
+    pub termination: String,
 }
 
 /// A piece on a cell.
@@ -1055,6 +1420,145 @@ pub struct GameState {
     pub offers: Offers,
     /// How it ended.
     pub result: Option<ResultView>,
+    /// An open game (anyone may take its free seat) rather than a private
+    /// invitation (only the invitation's link takes it).
+    pub public: bool,
+    /// The time control; null: no clocks.
+    pub time_control: Option<TimeControlBody>,
+    /// The milliseconds left on each seat's clock (by seat name) at the
+    /// moment the state was sent; null: no clocks.
+    pub clocks: Option<BTreeMap<String, i64>>,
+    /// The seat whose clock is running (its time counts down from `clocks`).
+    pub clock_running: Option<String>,
     /// Increments on every change.
     pub version: u64,
+}
+
+/// The computer's time for a move on its clock: a twentieth of what it has
+/// left plus most of its increment, and never more than a quarter of what
+/// it has left, so that it never loses on time.
+fn thinking_time(clock: &Clock, seat: u8, now: i64) -> Duration {
+    let running = clock.running();
+    let left = clock.left(Some(seat), now)[usize::from(seat.min(1))];
+    let increment = match clock.control {
+        TimeControl::Fischer { increment_ms, .. } if running => increment_ms,
+        _ => 0,
+    };
+    let budget = if running {
+        (left / 20 + increment * 3 / 4).min(left / 4)
+    } else {
+        // The first move: well within the time to make it.
+        1_000
+    };
+    Duration::from_millis(u64::try_from(budget.max(1)).unwrap_or(1))
+}
+
+/// `record` with each move's clock comment (`{[%clock w0:02:58 B0:03:00]}`:
+/// both clocks after the move, the running one in capitals, as the PDN
+/// clock extension lidraughts uses writes them) and, when the server ended
+/// the game (on time, aborted), its result in place of the `*` the
+/// match's record writes.
+fn annotate_record(
+    record: &str,
+    clocks: &[(u8, [i64; 2])],
+    letters: [char; 2],
+    result: Option<&str>,
+) -> String {
+    let Some(split) = record.find("\n\n").map(|at| at + 2) else {
+        return record.to_owned();
+    };
+    let (tags, moves) = record.split_at(split);
+    let mut tags = tags.to_owned();
+    if let Some(result) = result {
+        tags = tags.replace("[Result \"*\"]", &format!("[Result \"{result}\"]"));
+    }
+    let mut out = Vec::new();
+    let mut ply = 0;
+    let tokens: Vec<&str> = moves.split_whitespace().collect();
+    let last = tokens.len().saturating_sub(1);
+    for (index, token) in tokens.iter().enumerate() {
+        let is_result = matches!(
+            *token,
+            "*" | "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1"
+        );
+        if index == last && is_result {
+            out.push(result.unwrap_or(token).to_owned());
+            continue;
+        }
+        out.push((*token).to_owned());
+        if token.ends_with('.') || is_result {
+            continue;
+        }
+        if let Some((mover, left)) = clocks.get(ply) {
+            // After the move, the other side's clock runs: its letter in capitals.
+            let words: Vec<String> = [0usize, 1]
+                .into_iter()
+                .map(|seat| {
+                    let letter = letters[seat];
+                    let letter = if seat == usize::from(*mover) {
+                        letter
+                    } else {
+                        letter.to_ascii_uppercase()
+                    };
+                    format!("{letter}{}", hms(left[seat]))
+                })
+                .collect();
+            out.push(format!("{{[%clock {}]}}", words.join(" ")));
+        }
+        ply += 1;
+    }
+    let mut text = tags;
+    // Lines of at most about 80 characters.
+    let mut line = String::new();
+    for word in out {
+        if !line.is_empty() && line.len() + 1 + word.len() > 80 {
+            text.push_str(&line);
+            text.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    text.push_str(&line);
+    text.push('\n');
+    text
+}
+
+/// The PDN date (`YYYY.MM.DD`, UTC) of Unix ms `ms`; `????.??.??` when
+/// unknown (games from before clocks have no creation time in ms).
+fn pdn_date(ms: i64) -> String {
+    if ms <= 0 {
+        return "????.??.??".to_owned();
+    }
+    // Howard Hinnant's days-to-civil algorithm.
+    let days = ms.div_euclid(86_400_000) + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pdn_dates() {
+        assert_eq!(super::pdn_date(0), "????.??.??");
+        assert_eq!(super::pdn_date(86_400_000), "1970.01.02");
+        // 2026-12-03T10:00:00Z
+        assert_eq!(super::pdn_date(1_796_292_000_000), "2026.12.03");
+        // 2024-02-29T23:59:59Z
+        assert_eq!(super::pdn_date(1_709_251_199_000), "2024.02.29");
+    }
 }

@@ -1,4 +1,5 @@
-// The server's HTTP and WebSocket API (/work/notes/API.md): thin wrappers,
+// The server's HTTP and WebSocket API (server/README.md, "API", and the
+// OpenAPI document the server serves at /api/openapi.json): thin wrappers,
 // no framework. Every call resolves to parsed JSON or rejects with an
 // ApiError carrying the server's `{"error": {"code", "message"}}`.
 
@@ -50,6 +51,8 @@ export const api = {
   create: (spec) => call("POST", "/api/games", { body: spec }),
   // With an invitation token: claims the seat that token was made for.
   join: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/join`, { body: {}, token }),
+  // The seat of a token: { seat, taken }, or ApiError 403 when the token is no seat's.
+  seat: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}/seat`, { token }),
   list: (open) => call("GET", open ? "/api/games?open=true" : "/api/games"),
   state: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}`, { token }),
   move: (id, token, move) =>
@@ -57,6 +60,8 @@ export const api = {
   draw: (id, token, action) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/draw`, { token, body: { action } }),
   resign: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/resign`, { token, body: {} }),
+  claim: (id, token, result) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/claim`, { token, body: { result } }),
   undo: (id, token, action) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/undo`, { token, body: { action } }),
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
@@ -64,9 +69,11 @@ export const api = {
 
 /**
  * The game's WebSocket, reconnecting with back-off. `onMessage` gets every
- * parsed message, `onStatus` "open" / "closed". Returns { close() }.
+ * parsed message, `onStatus` "open" / "closed"; `hello()` (optional) gives a
+ * message to send on every (re)connection (the seat's token, so the server
+ * knows the player is here). Returns { close(), isOpen(), send(message) }.
  */
-export function liveEvents(id, onMessage, onStatus) {
+export function liveEvents(id, onMessage, onStatus, hello = () => null) {
   let socket = null;
   let closed = false;
   let delay = 250;
@@ -86,6 +93,8 @@ export function liveEvents(id, onMessage, onStatus) {
     }
     socket.addEventListener("open", () => {
       delay = 250;
+      const greeting = hello();
+      if (greeting) socket.send(JSON.stringify(greeting));
       onStatus("open");
       ping = setInterval(() => {
         if (socket && socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}');
@@ -126,5 +135,8 @@ export function liveEvents(id, onMessage, onStatus) {
       if (socket) socket.close();
     },
     isOpen: () => socket !== null && socket.readyState === WebSocket.OPEN,
+    send(message) {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    },
   };
 }

@@ -98,6 +98,52 @@ async function loadCatalog() {
 
 const app = document.getElementById("app");
 
+// ---------------------------------------------------------------- clocks
+
+// The lobby's time controls: minutes+seconds per move (Fischer), or days per move.
+const TIME_CONTROLS = [
+  ["", "No clock"],
+  ["1+0", "1+0 (bullet)"],
+  ["3+2", "3+2 (blitz)"],
+  ["5+3", "5+3 (blitz)"],
+  ["10+5", "10+5 (rapid)"],
+  ["15+10", "15+10 (rapid)"],
+  ["30+0", "30+0 (classical)"],
+  ["d1", "1 day per move"],
+  ["d3", "3 days per move"],
+  ["d7", "7 days per move"],
+];
+
+function parseTimeControl(value) {
+  if (!value) return null;
+  if (value.startsWith("d")) return { days_per_move: Number(value.slice(1)) };
+  const [minutes, increment] = value.split("+").map(Number);
+  return { initial_seconds: minutes * 60, increment_seconds: increment };
+}
+
+/** A clock's text: days and hours, h:mm:ss, m:ss, and tenths under 20 s. */
+function clockText(ms) {
+  const left = Math.max(0, ms);
+  if (left >= 86400000) {
+    const hours = Math.floor(left / 3600000);
+    return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  }
+  if (left < 20000) return (Math.floor(left / 100) / 10).toFixed(1);
+  const seconds = Math.floor(left / 1000);
+  const mm = String(Math.floor(seconds / 60) % 60);
+  const ss = String(seconds % 60).padStart(2, "0");
+  return seconds >= 3600 ? `${Math.floor(seconds / 3600)}:${mm.padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
+}
+
+/** The time control as people write it: "3+2", "2 days per move". */
+function controlText(control) {
+  if (!control) return "";
+  if (control.days_per_move) return `${control.days_per_move} day${control.days_per_move > 1 ? "s" : ""} per move`;
+  const minutes = control.initial_seconds / 60;
+  const base = Number.isInteger(minutes) ? String(minutes) : `${control.initial_seconds} s`;
+  return `${base}+${control.increment_seconds || 0}`;
+}
+
 // ---------------------------------------------------------------- lobby
 
 async function showLobby() {
@@ -120,6 +166,7 @@ async function showLobby() {
     h("label", {}, "In a row ", inarow),
   );
   const human = h("input", { type: "radio", name: "opponent", value: "human", id: "opp-human" });
+  const open = h("input", { type: "radio", name: "opponent", value: "open", id: "opp-open" });
   const computer = h("input", { type: "radio", name: "opponent", value: "computer", id: "opp-computer", checked: true });
   const level = h("select", { id: "level", name: "level" });
   const side = h("select", { id: "side", name: "side" });
@@ -131,6 +178,11 @@ async function showLobby() {
     spellcheck: "false",
     placeholder: "e.g. W:W21-32:B1-12 (empty: the usual start)",
   });
+  const timeControl = h(
+    "select",
+    { id: "time-control", name: "time-control" },
+    TIME_CONTROLS.map(([value, label]) => h("option", { value }, label)),
+  );
   const formError = h("p", { class: "form-error", role: "alert", "data-testid": "lobby-error" });
 
   const refresh = () => {
@@ -158,6 +210,7 @@ async function showLobby() {
   };
   gameSelect.addEventListener("change", refresh);
   human.addEventListener("change", refresh);
+  open.addEventListener("change", refresh);
   computer.addEventListener("change", refresh);
 
   const createButton = h("button", { type: "submit", class: "primary", "data-testid": "create" }, "Start the game");
@@ -173,9 +226,11 @@ async function showLobby() {
       h("legend", {}, "Opponent"),
       h("label", {}, computer, " The computer "),
       level,
-      h("label", {}, human, " A person (you get an invitation link)"),
+      h("label", {}, human, " A friend (a private invitation link)"),
+      h("label", {}, open, " Anyone (listed under “Waiting for a player”)"),
     ),
     h("label", { class: "row" }, "Your side ", side),
+    h("label", { class: "row" }, "Clock ", timeControl),
     h(
       "details",
       {},
@@ -190,6 +245,9 @@ async function showLobby() {
     formError.textContent = "";
     const spec = { game: gameSelect.value, opponent: computer.checked ? "computer" : "human", side: side.value };
     if (computer.checked) spec.level = Number(level.value);
+    if (open.checked) spec.public = true;
+    const control = parseTimeControl(timeControl.value);
+    if (control) spec.time_control = control;
     if (spec.game === "connectx") {
       spec.rows = Number(rows.value);
       spec.columns = Number(columns.value);
@@ -345,6 +403,8 @@ class GamePage {
     this.resignArmed = false;
     this.live = null;
     this.dropAnim = null;
+    this.clockBase = null; // { clocks, running, at } from the latest state
+    this.lowWarned = false;
   }
 
   async start() {
@@ -368,55 +428,104 @@ class GamePage {
       setStatus(error.code === "not_found" || error.status === 404 ? `No game ${this.id} on this server.` : error.message, "error");
       return;
     }
-    if (this.token && !this.seat) await this.findSeat(state);
-    if (this.seat && !state.players.includes(this.seat)) this.seat = null;
-    const mine = this.seat && state.seats[this.seat];
-    if (this.token && mine && mine.kind === "human" && !mine.taken) {
-      // An invitation link: take the seat it was made for.
-      try {
-        const joined = await api.join(this.id, this.token);
-        if (joined.token === this.token) {
-          store.saveSeat(this.id, { token: this.token, seat: joined.seat });
-          this.seat = joined.seat;
-        }
-        state = await api.state(this.id, this.token);
-      } catch (error) {
-        setStatus(error.message, "error");
-      }
-    }
+    if (this.token) state = (await this.claimSeat(state)) || state;
     this.flipped = this.defaultFlip(state);
     this.apply(state, { force: true });
     this.live = liveEvents(
       this.id,
       (message) => this.onEvent(message),
       (status) => this.onLive(status),
+      () => (this.token ? { type: "hello", token: this.token } : null),
     );
+    // The running clock counts down between the server's states.
+    this.ticker = setInterval(() => this.tickClocks(), 100);
     // A safety net while the socket is down: poll.
     this.poller = setInterval(() => {
       if (!this.live.isOpen() && document.visibilityState === "visible") this.refresh();
     }, 2000);
   }
 
-  async findSeat(state) {
-    if (state.your_seat) {
-      this.seat = state.your_seat;
-    } else {
-      const humans = state.players.filter((name) => state.seats[name] && state.seats[name].kind === "human");
-      if (humans.length === 1) {
-        this.seat = humans[0];
-      } else if (state.to_move) {
-        // Which seat is this token? A move no game can parse says, and changes nothing.
-        try {
-          await api.move(this.id, this.token, "?");
-        } catch (error) {
-          if (error.code === "not_your_turn") this.seat = state.players.find((name) => name !== state.to_move);
-          else if (error.code === "unauthorized" || error.code === "forbidden") this.token = null;
-          else if (error.status >= 400 && error.status < 500) this.seat = state.to_move;
-        }
+  /**
+   * Which seat the page's token holds, asked of the server: an invitation
+   * not yet used takes its seat; a token that is no seat's (a stale link,
+   * or an open game's invitation someone else answered first) is said so,
+   * with an offer to watch. Returns a newer state when the page joined.
+   */
+  async claimSeat(state) {
+    let seat;
+    try {
+      seat = await api.seat(this.id, this.token);
+    } catch (error) {
+      if (error.code === "forbidden" || error.code === "unauthorized") {
+        this.staleToken();
+      } else {
+        setStatus(error.message, "error");
       }
+      return null;
     }
-    if (this.token) store.saveSeat(this.id, { token: this.token, seat: this.seat });
-    else store.forgetSeat(this.id);
+    this.seat = seat.seat;
+    store.saveSeat(this.id, { token: this.token, seat: this.seat });
+    if (seat.taken) return null;
+    // An invitation link: take the seat it was made for.
+    try {
+      const joined = await api.join(this.id, this.token);
+      this.seat = joined.seat;
+      this.token = joined.token;
+      store.saveSeat(this.id, { token: this.token, seat: this.seat });
+      return await api.state(this.id);
+    } catch (error) {
+      this.staleToken(error.message);
+      return null;
+    }
+  }
+
+  /** The page's token is no seat's: forget it, say so, offer to watch. */
+  staleToken(reason) {
+    store.forgetSeat(this.id);
+    this.token = null;
+    this.seat = null;
+    this.stale = reason || "This link's seat is not yours: someone else holds it, or the link is out of date.";
+  }
+
+  renderStale() {
+    if (!this.stale) {
+      this.notice.hidden = true;
+      return;
+    }
+    this.notice.hidden = false;
+    this.notice.replaceChildren(
+      h("p", {}, `${this.stale} You can watch the game.`),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          "data-testid": "watch",
+          onclick: () => {
+            this.stale = null;
+            this.message = { text: "You are watching this game.", kind: "info" };
+            this.render();
+          },
+        },
+        "Watch the game",
+      ),
+    );
+  }
+
+  /** An open game's free seat, taken from its plain page. */
+  async joinOpen() {
+    try {
+      const joined = await api.join(this.id);
+      this.seat = joined.seat;
+      this.token = joined.token;
+      if (this.live) this.live.send({ type: "hello", token: this.token });
+      store.saveSeat(this.id, { token: this.token, seat: this.seat });
+      this.flipped = this.defaultFlip(this.state);
+      this.message = null;
+      this.apply(await api.state(this.id), { force: true });
+    } catch (error) {
+      this.refuse(error.message);
+    }
   }
 
   defaultFlip(state) {
@@ -440,11 +549,21 @@ class GamePage {
   onLive(status) {
     this.connection.textContent = status === "open" ? "live" : "reconnecting…";
     this.connection.dataset.state = status;
-    if (status === "open") this.refresh();
+    if (status === "open") {
+      // Live again: a "cannot be reached" message is out of date.
+      if (this.message && /cannot be reached/.test(this.message.text)) this.message = null;
+      this.refresh();
+    }
   }
 
   onEvent(message) {
     if (!message || typeof message !== "object") return;
+    if (message.type === "presence") {
+      // Who is here, by seat index; away_ms: how long ago a seat's page closed.
+      this.presence = { away: message.away_ms || [], at: performance.now() };
+      this.render();
+      return;
+    }
     if (message.type === "thinking") {
       this.thinking = { seat: message.seat, depth: message.depth, score: message.score };
       this.lastSearch = this.thinking;
@@ -456,6 +575,8 @@ class GamePage {
 
   apply(state, { force = false } = {}) {
     if (!force && this.state && typeof state.version === "number" && state.version < this.state.version) return;
+    // The clocks as the server sent them; the running one counts down from here.
+    this.clockBase = state.clocks ? { clocks: state.clocks, running: state.clock_running, at: performance.now() } : null;
     const changed = !this.state || state.version !== this.state.version;
     const previous = this.state;
     this.state = state;
@@ -499,6 +620,7 @@ class GamePage {
     this.controls = h("div", { class: "controls" });
     this.moves = h("ol", { class: "moves", "data-testid": "moves", "aria-label": "moves" });
     this.invite = h("div", { class: "invite", hidden: true });
+    this.notice = h("div", { class: "invite notice", hidden: true, role: "alert", "data-testid": "stale" });
     this.engine = h("p", { class: "engine", "data-testid": "thinking" });
     this.connection = h("span", { class: "connection", "data-state": "closed" }, "connecting…");
     this.moveInput = h("input", {
@@ -510,13 +632,13 @@ class GamePage {
       "aria-label": "Type a move",
       "data-testid": "move-input",
     });
-    const moveForm = h(
+    const moveForm = (this.moveForm = h(
       "form",
       { class: "move-form" },
       h("label", { for: "move-input" }, "Type a move "),
       this.moveInput,
       h("button", { type: "submit" }, "Play"),
-    );
+    ));
     moveForm.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = this.moveInput.value.trim();
@@ -533,6 +655,7 @@ class GamePage {
           "aside",
           { class: "side" },
           h("div", { class: "title-row" }, this.title, this.connection),
+          this.notice,
           this.invite,
           this.controls,
           this.engine,
@@ -886,14 +1009,52 @@ class GamePage {
     const state = this.state;
     if (!state) return;
     document.title = `${state.title} — rulebook`;
-    this.title.textContent = state.title;
+    this.title.textContent = state.time_control ? `${state.title} · ${controlText(state.time_control)}` : state.title;
     this.renderPlayers();
     this.renderBoardView();
     this.renderResult();
     this.renderControls();
     this.renderMoves();
     this.renderInvite();
+    this.renderStale();
     this.renderStatus();
+    this.tickClocks();
+  }
+
+  /** The milliseconds left on `seat`'s clock now, as the page reckons it. */
+  clockLeft(seat) {
+    const base = this.clockBase;
+    if (!base || typeof base.clocks[seat] !== "number") return null;
+    const running = base.running === seat && !(this.state && this.state.result);
+    return Math.max(0, base.clocks[seat] - (running ? performance.now() - base.at : 0));
+  }
+
+  /** Whether `ms` is little time left: under a tenth of the initial time (10 s to 1 min), or an hour by correspondence. */
+  isLow(ms) {
+    const control = this.state && this.state.time_control;
+    if (!control) return false;
+    if (control.days_per_move) return ms < 3600000;
+    return ms < Math.max(10000, Math.min(60000, control.initial_seconds * 100));
+  }
+
+  tickClocks() {
+    if (!this.state || !this.clockBase) return;
+    for (const node of this.players.querySelectorAll("[data-clock]")) {
+      const seat = node.dataset.clock;
+      const left = this.clockLeft(seat);
+      if (left === null) continue;
+      node.textContent = clockText(left);
+      const running = this.clockBase.running === seat && !this.state.result;
+      const low = this.isLow(left);
+      node.classList.toggle("low", low);
+      node.classList.toggle("running", running);
+      if (low && running && seat === this.seat && !this.lowWarned) {
+        // Said once per game, in the status line.
+        this.lowWarned = true;
+        this.message = { text: `Your time is running low: ${clockText(left)} left.`, kind: "error" };
+        this.renderStatus();
+      }
+    }
   }
 
   renderPlayers() {
@@ -920,6 +1081,9 @@ class GamePage {
           h("span", { class: "name" }, seatTitle(name)),
           h("span", { class: "kind" }, kind),
           state.to_move === name ? h("span", { class: "turn" }, "to move") : null,
+          state.clocks
+            ? h("span", { class: "clock", "data-clock": name, "data-testid": `clock-${name}`, role: "timer", "aria-label": `${seatTitle(name)}'s clock` })
+            : null,
         );
       }),
     );
@@ -983,6 +1147,7 @@ class GamePage {
       faded,
       lastRoute: last ? last.route : pendingShown ? this.pending.move.route : [],
       lastDrop,
+      winning: this.winningCells(state),
       dropAnim: this.dropAnim,
       interactive: this.myTurn,
       ariaLabel,
@@ -998,7 +1163,39 @@ class GamePage {
     }
   }
 
+  /** The cells of the winning line of a drop game ("row,column"), to mark. */
+  winningCells(state) {
+    const result = state.result;
+    if (state.board.kind !== "drop" || !result || result.termination !== "normal") return null;
+    const player = state.players.indexOf(result.outcome);
+    if (player < 0) return null;
+    const inarow = Number((state.game.match(/x(\d+)$/) || [null, "4"])[1]);
+    const { rows, columns, cells } = state.board;
+    const mine = (row, column) =>
+      row >= 0 && row < rows && column >= 0 && column < columns && cells[row * columns + column].piece?.player === player;
+    const found = new Set();
+    for (let row = 0; row < rows; row += 1) {
+      for (let column = 0; column < columns; column += 1) {
+        for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
+          const line = Array.from({ length: inarow }, (_, k) => [row + k * dr, column + k * dc]);
+          if (line.every(([r, c]) => mine(r, c))) for (const [r, c] of line) found.add(`${r},${c}`);
+        }
+      }
+    }
+    return found.size ? found : null;
+  }
+
   resultText(result) {
+    if (result.termination === "abandoned") {
+      const mine = this.seat ? (result.outcome === "draw" ? "" : result.outcome === this.seat ? " — you won" : " — you lost") : "";
+      return `${cap(result.reason)} (${result.pdn})${mine}`;
+    }
+    if (result.outcome === "aborted") return `Game aborted: ${result.reason.replace(/^aborted: /, "")}.`;
+    if (result.termination === "time forfeit") {
+      const loser = this.state.players.find((name) => name !== result.outcome);
+      const mine = this.seat ? (result.outcome === this.seat ? " — you won" : " — you lost") : "";
+      return `${seatTitle(result.outcome)} wins on time: ${seatTitle(loser)}'s clock ran out (${result.pdn})${mine}`;
+    }
     const head = result.outcome === "draw" ? "Draw" : `${seatTitle(result.outcome)} wins`;
     const mine = this.seat ? (result.outcome === "draw" ? "" : result.outcome === this.seat ? " — you won" : " — you lost") : "";
     const reason = result.reason || "";
@@ -1052,6 +1249,15 @@ class GamePage {
           }),
         );
       }
+      const other = state.players.find((name) => name !== this.seat);
+      const away = this.presence && this.presence.away[state.players.indexOf(other)];
+      if (typeof away === "number" && state.seats[other] && state.seats[other].kind === "human") {
+        // The opponent's page closed: after the grace period, claim the game.
+        items.push(
+          button("Claim victory", () => this.action(() => api.claim(this.id, this.token, "win")), { class: "primary", "data-testid": "claim-win" }),
+          button("Claim a draw", () => this.action(() => api.claim(this.id, this.token, "draw")), { "data-testid": "claim-draw" }),
+        );
+      }
       items.push(
         button(this.resignArmed ? "Confirm resign" : "Resign", () => this.resign(), {
           "data-testid": "resign",
@@ -1074,12 +1280,13 @@ class GamePage {
         this.render();
       }, { "data-testid": "labels", "aria-pressed": String(this.labels) }),
     );
-    const extension = /checkers|international|brazilian|russian|pool|italian|spanish|czech/.test(state.game) ? "pdn" : "txt";
     items.push(
-      h("a", { class: "button", href: api.recordUrl(this.id), download: `rulebook-${this.id.slice(0, 8)}.${extension}`, "data-testid": "record" }, "Download record"),
+      h("a", { class: "button", href: api.recordUrl(this.id), download: true, "data-testid": "record" }, "Download record"),
       h("a", { class: "button", href: "/", "data-testid": "new-game" }, "New game"),
     );
     this.controls.replaceChildren(...items);
+    // Spectators get no move box.
+    this.moveForm.hidden = !this.seat || Boolean(state.result);
     const search = this.thinking || this.lastSearch;
     this.engine.textContent = search
       ? `${this.thinking ? "Thinking" : "Last search"}: ${seatTitle(search.seat)}, depth ${search.depth ?? "?"}, score ${search.score ?? "?"}`
@@ -1107,6 +1314,15 @@ class GamePage {
 
   renderInvite() {
     const state = this.state;
+    const free = state.players.find((name) => state.seats[name] && state.seats[name].kind === "human" && !state.seats[name].taken);
+    if (!this.seat && !this.stale && free && state.public && !state.result) {
+      this.invite.hidden = false;
+      this.invite.replaceChildren(
+        h("p", {}, `This game is open: ${seatTitle(free)}'s seat is free.`),
+        h("button", { type: "button", class: "primary", "data-testid": "join", onclick: () => this.joinOpen() }, `Play ${seatTitle(free)}`),
+      );
+      return;
+    }
     const invitation = store.invitation(this.id);
     const seat = invitation && state.seats[invitation.seat];
     if (!invitation || !seat || seat.taken || state.result) {
@@ -1147,7 +1363,10 @@ class GamePage {
     const mover = state.to_move;
     const seat = state.seats[mover] || {};
     const waiting = state.players.find((name) => state.seats[name] && !state.seats[name].taken && state.seats[name].kind !== "computer");
-    if (waiting) return setStatus(`Waiting for ${seatTitle(waiting)} to join.`);
+    if (waiting) {
+      const how = this.seat ? "" : state.public ? ": take the seat to play" : " (by the invitation link)";
+      return setStatus(`Waiting for ${seatTitle(waiting)} to join${how}.`);
+    }
     if (seat.kind === "computer") {
       const search = this.thinking && this.thinking.seat === mover ? this.thinking : null;
       return setStatus(

@@ -230,6 +230,9 @@ function drawDrop(root, view, opts, place) {
           shape.style.setProperty("--drop", `${-(row + 1) * CELL}px`);
         }
         group.append(shape);
+        if (opts.winning && opts.winning.has(`${row},${column}`)) {
+          group.append(svg("circle", { cx, cy, r: CELL * 0.16, class: "win-mark", "data-testid": "win-mark" }));
+        }
         if (opts.lastDrop && opts.lastDrop.row === row && opts.lastDrop.column === column) {
           group.append(svg("circle", { cx, cy, r: CELL * 0.47, class: "last-ring", "data-testid": "last-drop" }));
         }

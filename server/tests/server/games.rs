@@ -16,9 +16,9 @@ async fn connect_four_human_against_human_with_invitation_and_spectator() {
     let invitation = &created["invitation"];
     assert_eq!(invitation["seat"], "o");
     assert!(invitation["url"].as_str().unwrap().contains("#token="));
-    // The game is open until the second player joins with the invitation.
+    // A private invitation is never listed as waiting for a player.
     let (_, open) = server.get("/api/games?open=true").await;
-    assert!(open["games"]
+    assert!(!open["games"]
         .as_array()
         .unwrap()
         .iter()

@@ -41,3 +41,26 @@ async fn short_paced_run_loses_nothing() {
     );
     assert!(report.scheduled_ms.is_some(), "{report}");
 }
+
+/// The paced mode with clocks: 10 live games on a 10-minute clock at 50
+/// moves/s for 3 s, and 3 more games left to run out of time (5-7 s), each
+/// ended by the server's timer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_paced_run_with_clocks_flags_every_clock_left_to_run_out() {
+    let server = Server::start_with(&temp_db(), &["--rate-limit", "0"]);
+    let report = program::run(program::Config {
+        rate: Some(50.0),
+        duration: 3.0,
+        clock: Some(600),
+        flaggers: 3,
+        ..program::Config::closed(&server.addr, PACED_GAMES)
+    })
+    .await;
+    println!("{report}");
+    assert_eq!((report.errors, report.lost), (0, 0), "{report}");
+    let (left, flagged, _) = report.flags.expect("flags reported");
+    assert_eq!(
+        flagged, left as u64,
+        "every clock left to run out flags: {report}"
+    );
+}

@@ -3,9 +3,12 @@
 
 mod support;
 
+mod claims;
+mod clocks;
 mod durability;
 mod errors;
 mod evict;
 mod games;
 mod load;
 mod postgres;
+mod seats;

@@ -27,7 +27,11 @@ async fn two_processes_on_one_postgresql_lose_and_double_nothing() {
     let id = created["id"].as_str().unwrap().to_owned();
     let x = created["token"].as_str().unwrap().to_owned();
     let (status, joined) = b
-        .post(&format!("/api/games/{id}/join"), json!({}), None)
+        .post(
+            &format!("/api/games/{id}/join"),
+            json!({}),
+            created["invitation"]["token"].as_str(),
+        )
         .await;
     assert_eq!(status, 200, "{joined}");
     let o = joined["token"].as_str().unwrap().to_owned();
@@ -97,4 +101,36 @@ async fn two_processes_on_one_postgresql_lose_and_double_nothing() {
             assert_eq!(state["history"].as_array().unwrap().len() as u64, made);
         }
     }
+}
+
+#[tokio::test]
+async fn a_flag_on_two_processes_is_committed_once() {
+    let Some(url) = postgres_url() else { return };
+    let a = Server::start_with(&url, &[]);
+    let b = Server::start_with(&url, &[]);
+    let (id, x, o) = a
+        .human_game(
+            json!({"game": "connect4", "side": "x", "time_control": {"initial_seconds": 2}}),
+        )
+        .await;
+    // Moves through both processes; both hold the game and arm its timer.
+    assert_eq!(a.play(&id, &x, "3").await.0, 200);
+    let (status, state) = b.play(&id, &o, "3").await;
+    assert_eq!(status, 200, "{state}");
+    let version = state["version"].as_u64().unwrap();
+    let mut socket_a = a.socket(&id).await;
+    let mut socket_b = b.socket(&id).await;
+    for socket in [&mut socket_a, &mut socket_b] {
+        let ended = socket.until_version(version + 1).await;
+        assert_eq!(ended["state"]["result"]["termination"], "time forfeit");
+        assert_eq!(ended["state"]["version"], version + 1);
+    }
+    let (a_state, b_state) = (a.state(&id).await, b.state(&id).await);
+    assert_eq!(a_state, b_state);
+    assert_eq!(
+        a_state["version"],
+        version + 1,
+        "one timeout event, not two"
+    );
+    assert_eq!(a_state["result"]["outcome"], "o");
 }

@@ -58,6 +58,8 @@ test("a whole Connect Four game against the computer, by clicks", async () => {
   assert.deepEqual(page.errors, []);
   const final = await pageState(page);
   assert.ok(final.result);
+  // A win marks its line of four.
+  if (final.result.outcome !== "draw") assert.ok((await page.locator('[data-testid="win-mark"]').count()) >= 4);
   await context.close();
 });
 
@@ -71,11 +73,15 @@ test("the page weighs under 300 KB and shows a board quickly", async () => {
     const response = await fetch(`${web.server.url}${file}`);
     assert.equal(response.status, 200, file);
     const type = response.headers.get("content-type") || "";
-    assert.match(type, file.endsWith(".css") ? /text\/css/ : /javascript/, `${file}: ${type}`);
+    assert.match(type, file.endsWith(".css") ? /text\/css/ : file.endsWith(".svg") ? /image\/svg/ : /javascript/, `${file}: ${type}`);
     const bytes = (await response.arrayBuffer()).byteLength;
     sizes[file] = bytes;
     total += bytes;
   }
+  // A favicon, also where browsers look without a link.
+  const icon = await fetch(`${web.server.url}/favicon.ico`);
+  assert.equal(icon.status, 200);
+  assert.match(icon.headers.get("content-type"), /image\/svg/);
   console.log(`# page weight: ${total} bytes (${JSON.stringify(sizes)})`);
   assert.ok(total < 300 * 1024, `${total} bytes`);
 

@@ -34,8 +34,11 @@ function freePort() {
 
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
-/** Starts the server; resolves to { url, api(method, path, body, token), stop() }. */
-export async function startServer() {
+/**
+ * Starts the server (with `extraArgs`, e.g. ["--claim-grace-secs", "1"]);
+ * resolves to { url, api(method, path, body, token), stop() }.
+ */
+export async function startServer(extraArgs = []) {
   if (process.env.RULEBOOK_SERVER_URL) {
     // A server you started yourself (development).
     const url = process.env.RULEBOOK_SERVER_URL.replace(/\/$/, "");
@@ -47,6 +50,7 @@ export async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), "rulebook-web-"));
   const args = ["--listen", `127.0.0.1:${port}`, "--database", `sqlite://${join(dir, "games.sqlite")}`];
   if (process.env.RULEBOOK_WEB_DIR) args.push("--web-dir", resolve(process.env.RULEBOOK_WEB_DIR));
+  args.push(...extraArgs);
   const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || "warn" } });
   let log = "";
   child.stdout.on("data", (chunk) => (log += chunk));
@@ -136,10 +140,10 @@ export async function newPage(browser, viewport = { width: 1280, height: 800 }) 
  * Returns the object the tests read them from, `{ server, browser }`, filled
  * in once `before` has run.
  */
-export function serverAndBrowser() {
+export function serverAndBrowser(extraArgs = []) {
   const shared = { server: undefined, browser: undefined };
   before(async () => {
-    shared.server = await startServer();
+    shared.server = await startServer(extraArgs);
     shared.browser = await launchBrowser();
   });
   after(async () => {

@@ -95,7 +95,16 @@ impl Server {
 
     /// GET: the status and the body (JSON, or the text as a string).
     pub async fn get(&self, path: &str) -> (u16, Value) {
-        let response = self.http.get(self.url(path)).send().await.unwrap();
+        self.get_with(path, None).await
+    }
+
+    /// GET with an optional token: the status and the body.
+    pub async fn get_with(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut request = self.http.get(self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.unwrap();
         let status = response.status().as_u16();
         let text = response.text().await.unwrap();
         (
@@ -118,12 +127,17 @@ impl Server {
         created
     }
 
-    /// A human game with both seats: (id, first mover's token, second's).
+    /// A human game with both seats, the second taken with the invitation:
+    /// (id, first mover's token, second's).
     pub async fn human_game(&self, game: Value) -> (String, String, String) {
         let created = self.create(game).await;
         let id = created["id"].as_str().unwrap().to_owned();
         let (status, joined) = self
-            .post(&format!("/api/games/{id}/join"), json!({}), None)
+            .post(
+                &format!("/api/games/{id}/join"),
+                json!({}),
+                created["invitation"]["token"].as_str(),
+            )
             .await;
         assert_eq!(status, 200, "{joined}");
         let creator = created["token"].as_str().unwrap().to_owned();
