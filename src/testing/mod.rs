@@ -120,11 +120,17 @@ mod environment;
 mod rng;
 mod violation;
 
-pub use contract::{check_contract, check_distinct_captures, plain_perft, Summary};
+pub use contract::{
+    check_contract, check_distinct_captures, check_one_move_per_result, plain_perft, Summary,
+};
 pub use described::check_described;
 pub use environment::check_environment;
 pub use violation::{ContractViolation, Rule};
 
+/// Which captures a game lists as one move, for [`Config::capture_routes`]
+/// (the draughts family's [`CaptureRoutes`](crate::draughts::CaptureRoutes),
+/// which every game with capture routes can name).
+pub use crate::draughts::CaptureRoutes;
 use crate::Game;
 
 /// A round trip a value must survive unchanged, e.g. through serde:
@@ -180,6 +186,7 @@ pub struct Config<G: Game> {
     position_round_trip: Option<RoundTrip<G>>,
     move_round_trip: Option<RoundTrip<G::Move>>,
     capture_of: Option<CaptureOf<G>>,
+    capture_routes: CaptureRoutes,
 }
 
 /// [`Config::new`]'s number of playouts.
@@ -204,6 +211,7 @@ impl<G: Game> Config<G> {
             position_round_trip: None,
             move_round_trip: None,
             capture_of: None,
+            capture_routes: CaptureRoutes::Every,
         }
     }
 
@@ -280,6 +288,18 @@ impl<G: Game> Config<G> {
     #[must_use]
     pub fn capture_of(mut self, capture_of: CaptureOf<G>) -> Config<G> {
         self.capture_of = Some(capture_of);
+        self
+    }
+
+    /// Which captures the game lists as one move (with
+    /// [`Config::capture_of`]; [`CaptureRoutes::Every`] unless set): with
+    /// [`CaptureRoutes::OnePerResult`], the kit also checks in every
+    /// position that no two legal captures take the same set of pieces
+    /// from and to the same squares to the same position
+    /// ([`Rule::SameResultTwice`]).
+    #[must_use]
+    pub fn capture_routes(mut self, routes: CaptureRoutes) -> Config<G> {
+        self.capture_routes = routes;
         self
     }
 
