@@ -20,10 +20,11 @@ use crate::{Game, Outcome, PlayError};
 /// the second piece to stand where the first one was taken from.
 pub(crate) const MIN_COINCIDING_CAPTURE: u32 = 2;
 
-/// Captures of two or more pieces remembered inline before spilling to the
-/// heap: more than the distinct captures of any position met in play or
-/// in the published perft positions ("Random178" has 14).
-const SEEN_INLINE: usize = 32;
+/// Captures of two or more pieces [`legal_moves`](crate::Game::legal_moves)
+/// remembers inline before spilling to the heap: more than the distinct
+/// captures of any position met in play or in the published perft
+/// positions ("Random178" has 14).
+pub(crate) const LISTED_INLINE: usize = 32;
 
 /// A capture's result, as far as the capture search tells it: the captured
 /// squares, and its start, end and whether the piece ends as a king in one
@@ -41,51 +42,59 @@ pub(crate) fn result_id(capture: &Capture) -> ResultId {
     )
 }
 
-/// The captures of two or more pieces gathered so far at one position,
-/// each with the index of its move in the list being built, so that a
-/// second route to the same result is recognised (and, when it comes
-/// first in square order, replaces the first). Does not allocate unless
-/// more than [`SEEN_INLINE`] such captures are listed.
-pub(crate) struct SameResult {
-    inline: [(ResultId, u32); SEEN_INLINE],
+/// The captures of two or more pieces met so far at one position, each
+/// with a number of the caller's (the index of its move in the list being
+/// built), so that a second route to the same result is recognised. Holds
+/// `N` inline; does not allocate unless more are remembered. Creating one
+/// writes no array: the inline part is set up by the first capture of two
+/// or more pieces (most positions have none), which keeps perft's leaves
+/// cheap.
+pub(crate) struct SameResult<const N: usize> {
+    inline: Option<[(ResultId, u32); N]>,
     len: usize,
     spill: Vec<(ResultId, u32)>,
 }
 
-impl SameResult {
+impl<const N: usize> SameResult<N> {
     /// None seen.
-    pub(crate) fn new() -> SameResult {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub(crate) fn new() -> SameResult<N> {
         SameResult {
-            inline: [((0, 0), 0); SEEN_INLINE],
+            inline: None,
             len: 0,
             spill: Vec::new(),
         }
     }
 
     /// Forgets every capture (the list was cleared).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn clear(&mut self) {
         self.len = 0;
         self.spill.clear();
     }
 
-    /// The index of the move already listed with the result of `capture`,
-    /// or `None` after remembering that `capture` is about to be listed at
-    /// `index`. Captures of fewer than [`MIN_COINCIDING_CAPTURE`] pieces
-    /// are never remembered.
-    pub(crate) fn listed_or_insert(&mut self, capture: &Capture, index: usize) -> Option<usize> {
+    /// The number remembered with the result of `capture`, or `None` after
+    /// remembering `capture` with `number`. Captures of fewer than
+    /// [`MIN_COINCIDING_CAPTURE`] pieces are never remembered.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub(crate) fn seen_or_insert(&mut self, capture: &Capture, number: usize) -> Option<usize> {
         if capture.captured.count_ones() < MIN_COINCIDING_CAPTURE {
             return None;
         }
         let id = result_id(capture);
-        let listed = self.inline[..self.len]
+        let inline = self.inline.get_or_insert([((0, 0), 0); N]);
+        let seen = inline[..self.len]
             .iter()
             .chain(&self.spill)
-            .find(|(seen, _)| *seen == id);
-        if let Some(&(_, at)) = listed {
+            .find(|(other, _)| *other == id);
+        if let Some(&(_, at)) = seen {
             return Some(at as usize);
         }
-        let entry = (id, index as u32);
-        match self.inline.get_mut(self.len) {
+        let entry = (id, number as u32);
+        match inline.get_mut(self.len) {
             Some(slot) => {
                 *slot = entry;
                 self.len += 1;
@@ -103,13 +112,13 @@ impl SameResult {
 /// search.
 pub(crate) fn push_capture<R: Rules>(
     moves: &mut Moves<R>,
-    seen: &mut SameResult,
+    seen: &mut SameResult<LISTED_INLINE>,
     routes: CaptureRoutes,
     capture: &Capture,
     mv: Move<R>,
 ) {
     if routes == CaptureRoutes::OnePerResult {
-        if let Some(at) = seen.listed_or_insert(capture, moves.len()) {
+        if let Some(at) = seen.seen_or_insert(capture, moves.len()) {
             if let Some(listed) = moves.get_mut(at) {
                 if mv.indices() < listed.indices() {
                     *listed = mv;

@@ -34,7 +34,7 @@
 //! is searched on from one square between them). A capture of one piece
 //! has one route, so only captures of two or more are compared.
 
-use super::distinct::{result_id, MIN_COINCIDING_CAPTURE};
+use super::distinct::SameResult;
 use super::engine::{BlackSide, Board, Capture, Path, Side, Sink, WhiteSide};
 use super::geometry::Bitboard;
 use super::rules::{Precedence, Rules};
@@ -70,46 +70,25 @@ impl Dedup for Routes {
 const SEEN_INLINE: usize = 16;
 
 /// Routes that coincide count once ("drop").
-pub(crate) struct Distinct {
-    inline: [(Bitboard, u32); SEEN_INLINE],
-    len: usize,
-    spill: Vec<(Bitboard, u32)>,
-}
+pub(crate) struct Distinct(SameResult<SEEN_INLINE>);
 
 impl Dedup for Distinct {
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     fn new() -> Self {
-        Distinct {
-            inline: [(0, 0); SEEN_INLINE],
-            len: 0,
-            spill: Vec::new(),
-        }
+        Distinct(SameResult::new())
     }
 
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reset(&mut self) {
-        self.len = 0;
-        self.spill.clear();
+        self.0.clear();
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     fn first_time(&mut self, capture: &Capture) -> bool {
-        if capture.captured.count_ones() < MIN_COINCIDING_CAPTURE {
-            return true;
-        }
-        let id = result_id(capture);
-        if self.inline[..self.len].contains(&id) || self.spill.contains(&id) {
-            return false;
-        }
-        match self.inline.get_mut(self.len) {
-            Some(slot) => {
-                *slot = id;
-                self.len += 1;
-            }
-            None => self.spill.push(id),
-        }
-        true
+        self.0.seen_or_insert(capture, 0).is_none()
     }
 }
 

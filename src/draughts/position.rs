@@ -4,7 +4,7 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use super::distinct::{push_capture, SameResult};
+use super::distinct::{push_capture, SameResult, LISTED_INLINE};
 use super::engine::{BlackSide, Board, Capture, Path, Side, Sink, WhiteSide};
 use super::fen::{FenError, PositionError, Setup};
 use super::geometry::{bit_of_index, diagonal_between, index_of_bit, Bitboard, Geometry};
@@ -153,7 +153,7 @@ struct Collect<R: Rules> {
     moves: Moves<R>,
     best: Option<u64>,
     routes: CaptureRoutes,
-    seen: SameResult,
+    seen: SameResult<LISTED_INLINE>,
 }
 
 impl<R: Rules> Sink for Collect<R> {
