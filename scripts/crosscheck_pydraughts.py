@@ -66,11 +66,19 @@ VARIANTS = {
 ALGEBRAIC = {"russian", "brazilian"}
 
 # Positions of issue 17 (a flying king taking two pieces on one line, where a
-# route was listed once per square between them), compared before the random
-# ones.
+# route was listed once per square between them) and of issue 33 (a man
+# taking a ring of pieces either way round, one move), compared before the
+# random ones.
 NAMED = {
-    "russian": ["B:Wa3,b2,d2,e1,e3,e5,f2,g1,g3,h2:BKa1,a7,b8,c7,d6,d8,e7,f8,g7,h6,h8"],
-    "international": ["W:WK1,15,K36,41,43,45,49,50:B4,7,8,9,10,K14,K21,23,38,K40,K44"],
+    "russian": [
+        "B:Wa3,b2,d2,e1,e3,e5,f2,g1,g3,h2:BKa1,a7,b8,c7,d6,d8,e7,f8,g7,h6,h8",
+        "W:Wc3:Bd2,d4,f2,f4,h8",
+    ],
+    "brazilian": ["W:Wc3:Bd2,d4,f2,f4,h8"],
+    "international": [
+        "W:WK1,15,K36,41,43,45,49,50:B4,7,8,9,10,K14,K21,23,38,K40,K44",
+        "B:W20,25,26,29,30,39,40,43,45,47,48:B2,4,6,7,15,16,36",
+    ],
 }
 
 

@@ -11,10 +11,11 @@
 //! pool, Italian, Spanish and Czech; `CaptureRoutes::Every` for English
 //! and `Checkers`.
 
+use rulebook::agent::{Environment, Progress};
 use rulebook::checkers::Checkers;
 use rulebook::draughts::pdn::{replay, replay_any, AnyMatch};
 use rulebook::draughts::{
-    Brazilian, Draughts, English, EnglishRules, Entry, EveryRoute, International,
+    Brazilian, Draughts, English, EnglishRules, Entry, EveryRoute, HopByHop, International,
     InternationalRules, Rules, Russian,
 };
 use rulebook::pdn::PdnReader;
@@ -105,6 +106,28 @@ fn the_ring_entered_hop_by_hop_either_way_round() {
         game.enter_move("15x24x33x44x35x24"),
         Ok(Entry::Complete(mv))
     );
+}
+
+/// The agents' environment offers the listed route hop by hop, and its
+/// last hop completes the one move.
+#[test]
+fn the_environment_reaches_the_ring() {
+    let game = International::from_fen(INTERNATIONAL_RING).unwrap();
+    let mv = game.legal_moves()[0];
+    let mut env = HopByHop::new(game);
+    let actions = env.actions_of_move(mv).unwrap();
+    assert_eq!(actions.len(), 5);
+    let mut mask = vec![false; env.action_count()];
+    for (i, &action) in actions.iter().enumerate() {
+        env.legal_action_mask(&mut mask).unwrap();
+        assert!(mask[action], "hop {i}");
+        match env.apply_action(action) {
+            Ok(Progress::Continues) if i + 1 < actions.len() => {}
+            Ok(Progress::Completed(done)) if i + 1 == actions.len() => assert_eq!(done, mv),
+            other => panic!("hop {i}: {other:?}"),
+        }
+    }
+    assert_eq!(*env.position(), game.after(mv).unwrap());
 }
 
 /// A record that writes the capture as players do, start and end only.
