@@ -3,11 +3,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::rng::SplitMix64;
 use super::violation::Report;
 use super::{CaptureIdentity, CaptureOf, CaptureRoutes, Config, ContractViolation, Rule};
 use crate::key::hash_key;
-use crate::{Game, PlayError};
+use crate::{Game, PlayError, SplitMix64};
 
 /// What a successful [`check_contract`] covered, so a test can also assert
 /// that the check reached what it should (e.g. finished games).

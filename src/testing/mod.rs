@@ -19,8 +19,9 @@
 //!   there; success as a [`Summary`] of what was covered. Nothing panics
 //!   (unless the game itself does), so a test chooses how to fail.
 //!
-//! The kit draws its playouts from its own small seeded generator
-//! (SplitMix64) instead of depending on `proptest` or `rand`: enabling
+//! The kit draws its playouts from the crate's small seeded generator
+//! ([`SplitMix64`](crate::SplitMix64)) instead of depending on `proptest`
+//! or `rand`: enabling
 //! `testing` adds no dependency, and a seed replays the same games on
 //! every platform. What proptest would add, shrinking a failure to a short
 //! game, matters less here: the report already lists the moves from the
@@ -117,7 +118,6 @@
 mod contract;
 mod described;
 mod environment;
-mod rng;
 mod violation;
 
 pub use contract::{
