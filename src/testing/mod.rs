@@ -128,7 +128,7 @@ pub use environment::check_environment;
 pub use violation::{ContractViolation, Rule};
 
 /// Which captures a game lists as one move, for [`Config::capture_routes`]
-/// (the draughts family's [`CaptureRoutes`](crate::draughts::CaptureRoutes),
+/// (the draughts family's `CaptureRoutes`,
 /// which every game with capture routes can name).
 pub use crate::draughts::CaptureRoutes;
 use crate::Game;
