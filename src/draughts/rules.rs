@@ -54,8 +54,10 @@ pub enum CaptureRoutes {
     OnePerResult,
     /// Each route is a move of its own (captures that take the same pieces
     /// in the same order are still one move). English checkers, as
-    /// [`Checkers`](crate::checkers::Checkers) and its published perft
-    /// tables count them.
+    /// [`Checkers`](crate::checkers::Checkers) has always listed them (a
+    /// king's ring comes late in a game: the published start-position
+    /// table, OEIS A133046, is the same in both conventions through
+    /// depth 11).
     Every,
 }
 
@@ -362,8 +364,7 @@ variant! {
     /// own, faster code; this setting exists so that the two can be
     /// compared move for move, which proves both. So it lists captures as
     /// `Checkers` does: each route of a king round a ring is a move
-    /// ([`CaptureRoutes::Every`]), as the published English perft tables
-    /// (OEIS A133046) count them.
+    /// ([`CaptureRoutes::Every`]).
     ///
     /// Draw rules: the American Checker Federation's, as
     /// [`DrawRules::TOURNAMENT`].

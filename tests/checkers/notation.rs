@@ -249,7 +249,7 @@ fn parse_move_lists_the_matches_when_ambiguous() {
 }
 
 /// The king on 10 goes round 14, 22, 23 and 15 either way: two legal
-/// moves (English keeps every route, as its perft counts them), one
+/// moves (English keeps every route, as `Checkers` always has), one
 /// resulting position, so `10x10` is read as the first.
 #[test]
 fn parse_move_reads_a_ring_written_short() {

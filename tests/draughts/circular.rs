@@ -3,8 +3,8 @@
 //! makes one move in every draughts variant but English, as the FMJD
 //! rules, Scan's generator and the "drop duplicates" perft tables count
 //! it; English checkers (`Checkers`, and `English` on the draughts engine)
-//! lists each route, as its published perft counts them, but a short
-//! form that can only mean one resulting position reads there too.
+//! lists each route, as `Checkers` always has, but a short form that can
+//! only mean one resulting position reads there too.
 //!
 //! The conventions, game by game, as the conformance kit is told them:
 //! `CaptureRoutes::OnePerResult` for International, Brazilian, Russian,
@@ -183,8 +183,8 @@ fn a_ring_on_eight_by_eight_is_one_move() {
     assert_eq!(EveryRoute(kings).legal_moves().len(), 6);
 }
 
-/// The English ring of a king: English keeps every route, as its perft
-/// does, on both engines; the short form still reads.
+/// The English ring of a king: English keeps every route on both engines
+/// (and its perft counts both); the short form still reads.
 #[test]
 fn english_lists_each_route_but_reads_the_short_form() {
     // A White king on 22 with Black men on 18, 19, 26 and 27 round it
