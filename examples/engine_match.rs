@@ -48,7 +48,7 @@ use rulebook::checkers::{self, Checkers};
 use rulebook::connect4::{self, Connect4};
 use rulebook::draughts::{self, Draughts};
 use rulebook::search::{Engine, Limits, Mcts};
-use rulebook::{DrawRules, EndReason, Game, Match, Outcome};
+use rulebook::{DrawRules, EndReason, Game, Match, Outcome, SplitMix64};
 
 const USAGE: &str = "\
 usage: engine_match <checkers|connect4> <A> <B> [--games N] [--opening-plies K]
@@ -108,20 +108,6 @@ impl Spec {
     }
 }
 
-/// A tiny seeded generator (SplitMix64) for random players and openings.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        ((u128::from(z) * bound as u128) >> 64) as usize
-    }
-}
-
 /// What the match runner needs to know about a game.
 trait MatchGame: Game + 'static {
     /// The draw rules matches are played under.
@@ -170,8 +156,8 @@ impl MatchGame for Connect4 {
 
 /// A player taking part in one game.
 enum Player<G: Game> {
-    Random(Rng),
-    Greedy(Rng),
+    Random(SplitMix64),
+    Greedy(SplitMix64),
     Engine(Box<Engine<G>>),
 }
 
@@ -192,8 +178,8 @@ impl<G: MatchGame> Player<G> {
             Ok(Player::Engine(Box::new(engine)))
         };
         match spec {
-            Spec::Random => Ok(Player::Random(Rng(seed))),
-            Spec::Greedy => Ok(Player::Greedy(Rng(seed))),
+            Spec::Random => Ok(Player::Random(SplitMix64::new(seed))),
+            Spec::Greedy => Ok(Player::Greedy(SplitMix64::new(seed))),
             Spec::Level(level) => Ok(Player::Engine(Box::new(G::engine(level)?))),
             Spec::Time(ms) => strongest(Limits::time(Duration::from_millis(ms))),
             Spec::Nodes(nodes) => strongest(Limits::nodes(nodes)),
@@ -312,7 +298,7 @@ fn play_game<G: MatchGame>(
     let pair = (index / 2) as u64;
     let seed = options.seed.wrapping_mul(1_000_003).wrapping_add(pair);
     // The opening: the same for both games of a pair.
-    let mut opening_rng = Rng(seed ^ 0x5eed);
+    let mut opening_rng = SplitMix64::new(seed ^ 0x5eed);
     let mut game = Match::with_rules(G::default(), G::DRAW_RULES);
     let mut opening = Vec::new();
     while opening.len() < options.opening_plies && !game.is_over() {

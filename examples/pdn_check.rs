@@ -68,8 +68,8 @@ struct Report {
 
 /// The results in the order they are reported.
 const RESULTS: [PdnResult; 4] = [
-    PdnResult::RedWins,
-    PdnResult::WhiteWins,
+    PdnResult::FirstPlayerWins,
+    PdnResult::SecondPlayerWins,
     PdnResult::Draw,
     PdnResult::Undecided,
 ];

@@ -40,8 +40,11 @@
 //!   rules of the game (a finished game has no move), as `Game::perft` and
 //!   Edax's `perft`.
 //! - `--routes` / `--distinct` (draughts): count capture routes that take
-//!   the same pieces to the same square each (`--routes`, the default, as
-//!   `Game::perft`) or once (`--distinct`, `Draughts::perft_distinct`).
+//!   the same pieces to the same square each (`--routes`, the "keep"
+//!   tables, `Draughts::perft_every_route`) or once (`--distinct`, the
+//!   "drop" tables, `Draughts::perft_distinct`). Without either, as
+//!   `Game::perft` counts the moves `legal_moves` lists: once in every
+//!   variant but English, every route in English.
 //!
 //! Prints the count, the time and the leaves per second on stdout; while it
 //! counts, prints each root move as its count completes on stderr. Bad
@@ -61,7 +64,7 @@ use std::time::{Duration, Instant};
 use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
 use rulebook::connectx::{ConnectX, Parameters};
-use rulebook::draughts::{self, DistinctRoutes, Draughts, Rules};
+use rulebook::draughts::{self, DistinctRoutes, Draughts, EveryRoute, Rules};
 use rulebook::othello::Othello;
 use rulebook::{perft, perft_parallel_divide, perft_plain, Game};
 
@@ -82,8 +85,9 @@ usage: perft <connect4|checkers|connectx|othello> <depth> [--fen F | --moves M] 
   --divide       print the count under each root move
   --plain        count through legal_moves and apply_unchecked only, as a search walks
                  (one thread, no --divide)
-  --routes       draughts: count every capture route (the default)
+  --routes       draughts: count every capture route (the default in english)
   --distinct     draughts: count routes taking the same pieces to the same square once
+                 (the default in the other variants)
   --end-passes   othello: count as Aart Bik's published table, where a finished game keeps
                  passing (one thread)
 
@@ -138,8 +142,9 @@ struct Options {
     threads: usize,
     divide: bool,
     plain: bool,
-    /// `--distinct`: one count per distinct capture (draughts).
-    distinct: bool,
+    /// `--routes` or `--distinct` (draughts): the convention asked for,
+    /// or `None` for the variant's own.
+    convention: Option<Convention>,
     /// `--end-passes`: Bik's convention (othello).
     end_passes: bool,
 }
@@ -213,7 +218,13 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             }
         },
     };
-    let distinct = convention == Some("--distinct");
+    let convention = convention.map(|flag| {
+        if flag == "--distinct" {
+            Convention::Distinct
+        } else {
+            Convention::Routes
+        }
+    });
     if convention.is_some() && !matches!(game, GameName::Draughts(_)) {
         return Err("--routes and --distinct are for the draughts variants".into());
     }
@@ -238,7 +249,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         threads,
         divide,
         plain,
-        distinct,
+        convention,
         end_passes,
     })
 }
@@ -348,13 +359,23 @@ fn draughts_start<R: Rules>(start: &Start) -> Result<Draughts<R>, String> {
     }
 }
 
+/// How draughts captures that take the same pieces to the same square by
+/// different routes are counted.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Convention {
+    /// Each route (`--routes`).
+    Routes,
+    /// Once (`--distinct`).
+    Distinct,
+}
+
 /// Counts a draughts variant in the convention `options` asks for.
 fn run_draughts<R: Rules>(options: &Options) -> Result<(), String> {
     let game = draughts_start::<R>(&options.start)?;
-    if options.distinct {
-        run(&DistinctRoutes(game), options);
-    } else {
-        run(&game, options);
+    match options.convention {
+        Some(Convention::Distinct) => run(&DistinctRoutes(game), options),
+        Some(Convention::Routes) => run(&EveryRoute(game), options),
+        None => run(&game, options),
     }
     Ok(())
 }

@@ -5,12 +5,17 @@ pydraughts (PyPI, https://github.com/AttackingOrDefending/pydraughts) is an
 independent implementation of International, Russian, Brazilian, Italian and
 English draughts. It is a reference for this check only: never a dependency
 of the crate, never in CI, none of its code in this repository. Install it in
-a virtual environment outside the repository and build our side first:
+a virtual environment outside the repository (VENV: any folder outside the
+checkout) and build our side first, from the repository:
 
-    python3 -m venv /work/ext/venv-pyd && /work/ext/venv-pyd/bin/pip install pydraughts==0.6.7
+    python3 -m venv "$VENV" && "$VENV/bin/pip" install pydraughts==0.6.7
     cargo build --release --example draughts_moves
-    nice -n 10 /work/ext/venv-pyd/bin/python scripts/crosscheck_pydraughts.py \
+    nice -n 10 "$VENV/bin/python" scripts/crosscheck_pydraughts.py \\
         --positions 20000 --their-positions 3000
+
+The script finds our binary in cargo's target directory (`cargo metadata`,
+so `CARGO_TARGET_DIR` is honoured) from any working directory; `--binary`
+names another.
 
 `--control` runs a check that must find disagreements (Russian positions
 judged by Brazilian rules), to show that the comparison can fail.
@@ -25,17 +30,22 @@ For each variant it compares, position by position:
 2. Their positions (random games played by pydraughts): pydraughts' FEN is
    read by us and our legal moves must be theirs.
 
-A move is compared as its start square, its end square and the pieces it
-takes in the order it takes them (`start>end:c1,c2`), in the variant's
-notation; each side's moves as a set (a route that pydraughts lists once per
-square a flying king may stop on is one move). The moves are also compared
-with the captured pieces as a set (order ignored), which is what a player
-sees. Every disagreement is printed with the FEN and both move sets, and
-counted by kind; the summary goes to standard output.
+A move is compared as its start square, its end square and the set of
+pieces it takes (`start>end:c1,c2`, the pieces sorted), in the variant's
+notation; each side's moves as a set. That is what a move is under the
+rules: we list one move per start, end and set of pieces taken (issue 33:
+a ring taken either way round is one move) in every variant but English,
+which lists each route as checkers does; pydraughts lists a flying king's
+sweep once per square it may stop on. Where the sets agree but the moves
+with the pieces in the order taken do not (one side lists a route the
+other does not), that is counted on its own line ("same as sets"), not as
+a disagreement. Every disagreement is printed with the FEN and both move
+sets, and counted by kind; the summary goes to standard output.
 """
 
 import argparse
 import collections
+import json
 import os
 import random
 import subprocess
@@ -56,11 +66,19 @@ VARIANTS = {
 ALGEBRAIC = {"russian", "brazilian"}
 
 # Positions of issue 17 (a flying king taking two pieces on one line, where a
-# route was listed once per square between them), compared before the random
-# ones.
+# route was listed once per square between them) and of issue 33 (a man
+# taking a ring of pieces either way round, one move), compared before the
+# random ones.
 NAMED = {
-    "russian": ["B:Wa3,b2,d2,e1,e3,e5,f2,g1,g3,h2:BKa1,a7,b8,c7,d6,d8,e7,f8,g7,h6,h8"],
-    "international": ["W:WK1,15,K36,41,43,45,49,50:B4,7,8,9,10,K14,K21,23,38,K40,K44"],
+    "russian": [
+        "B:Wa3,b2,d2,e1,e3,e5,f2,g1,g3,h2:BKa1,a7,b8,c7,d6,d8,e7,f8,g7,h6,h8",
+        "W:Wc3:Bd2,d4,f2,f4,h8",
+    ],
+    "brazilian": ["W:Wc3:Bd2,d4,f2,f4,h8"],
+    "international": [
+        "W:WK1,15,K36,41,43,45,49,50:B4,7,8,9,10,K14,K21,23,38,K40,K44",
+        "B:W20,25,26,29,30,39,40,43,45,47,48:B2,4,6,7,15,16,36",
+    ],
 }
 
 
@@ -127,12 +145,31 @@ def ours(binary, variant, args, stdin=None):
 class Tally:
     def __init__(self):
         self.counts = collections.Counter()
+        self.notes = collections.Counter()
         self.examples = collections.defaultdict(list)
 
     def disagree(self, kind, fen, detail, keep):
         self.counts[kind] += 1
+        self.example(kind, fen, detail, keep)
+
+    def note(self, kind, fen, detail, keep):
+        """Counted and shown, but not a disagreement."""
+        self.notes[kind] += 1
+        self.example(kind, fen, detail, keep)
+
+    def example(self, kind, fen, detail, keep):
         if len(self.examples[kind]) < keep:
             self.examples[kind].append((fen, detail))
+
+
+def compare_moves(tally, kind, fen, mine, theirs, keep):
+    """Our moves against theirs: as sets of (start, end, set of pieces taken);
+    the pieces in the order taken are only noted where they differ."""
+    if unordered(mine) != unordered(theirs):
+        tally.disagree(kind, fen, move_difference(unordered(mine), unordered(theirs)), keep)
+    elif mine != theirs:
+        tally.note(kind + ": same as sets, other routes listed", fen,
+                   move_difference(mine, theirs), keep)
 
 
 def move_difference(mine, theirs):
@@ -170,11 +207,7 @@ def check_variant(variant, args, out):
         compared += 1
         if fen_key(their_fen) != fen_key(fen):
             tally.disagree("FEN ours->theirs: another position", fen, their_fen, args.keep)
-        if mine != theirs:
-            kind = "moves (ordered captures)"
-            if unordered(mine) == unordered(theirs):
-                kind += ", same as sets"
-            tally.disagree(kind, fen, move_difference(mine, theirs), args.keep)
+        compare_moves(tally, "moves", fen, mine, theirs, args.keep)
         their_fens.append(their_fen)
 
     # FEN theirs -> ours: their FEN of each position, read by us.
@@ -216,11 +249,7 @@ def check_variant(variant, args, out):
         if fen_key(fields[0]) != fen_key(their_fen):
             tally.disagree("their game's FEN: another position", their_fen, fields[0], args.keep)
         mine = parse_moves(fields[1])
-        if mine != theirs:
-            kind = "their game: moves (ordered captures)"
-            if unordered(mine) == unordered(theirs):
-                kind += ", same as sets"
-            tally.disagree(kind, their_fen, move_difference(mine, theirs), args.keep)
+        compare_moves(tally, "their game: moves", their_fen, mine, theirs, args.keep)
 
     seconds = time.process_time() - started
     total = sum(tally.counts.values())
@@ -235,8 +264,27 @@ def check_variant(variant, args, out):
         print(f"  {kind}: {count}", file=out)
         for fen, detail in tally.examples[kind]:
             print(f"    {fen}\n      {detail}", file=out)
+    for kind, count in sorted(tally.notes.items()):
+        print(f"  note, not a disagreement: {kind}: {count}", file=out)
+        for fen, detail in tally.examples[kind]:
+            print(f"    {fen}\n      {detail}", file=out)
     out.flush()
     return total
+
+
+def default_binary():
+    """The release draughts_moves example in cargo's target directory (which
+    CARGO_TARGET_DIR may move), asked of cargo in this script's repository."""
+    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        metadata = subprocess.run(
+            ["cargo", "metadata", "--format-version", "1", "--no-deps"],
+            cwd=repository, capture_output=True, text=True, check=True,
+        )
+        target = json.loads(metadata.stdout)["target_directory"]
+    except (OSError, subprocess.CalledProcessError, ValueError, KeyError):
+        target = os.path.join(repository, "target")
+    return os.path.join(target, "release", "examples", "draughts_moves")
 
 
 def main():
@@ -248,11 +296,15 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=300, help="plies per game of theirs")
     parser.add_argument("--keep", type=int, default=5, help="examples printed per kind")
-    parser.add_argument("--binary", default=os.path.join("target", "release", "examples", "draughts_moves"))
+    parser.add_argument("--binary", default=None,
+                        help="our draughts_moves example (default: the release build in "
+                             "cargo's target directory of this repository)")
     parser.add_argument("--control", action="store_true",
                         help="a control that must disagree: our Russian positions judged by "
                              "pydraughts' Brazilian rules (no majority rule against a majority rule)")
     args = parser.parse_args()
+    if args.binary is None:
+        args.binary = default_binary()
     if args.control:
         VARIANTS["russian"] = "brazilian"
         found = check_variant("russian", args, sys.stdout)

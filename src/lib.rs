@@ -124,6 +124,7 @@ pub mod pdn;
 mod perft;
 pub mod prelude;
 pub mod search;
+mod split_mix64;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
@@ -137,6 +138,7 @@ pub use outcome::{Outcome, PlayerOutcome};
 pub use perft::{
     count_games, perft, perft_divide, perft_parallel, perft_parallel_divide, perft_plain,
 };
+pub use split_mix64::SplitMix64;
 
 /// The README's code examples, compiled and run as doctests.
 #[cfg(doctest)]

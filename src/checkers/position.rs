@@ -271,6 +271,12 @@ impl Checkers {
     /// exactly one legal move matches. The separator is not trusted: PDN
     /// files sometimes write a step as `11x15` or a capture as `22-8`, and
     /// these resolve as long as the squares match exactly one legal move.
+    /// Captures that take the same pieces to the same square by different
+    /// routes (a king round a ring, either way) are each a legal move, but
+    /// they leave the same position: text that matches only such routes
+    /// (`15x15` for a ring) is the first of them in
+    /// [`legal_moves`](Game::legal_moves) order, as a record that writes
+    /// the short form means.
     ///
     /// # Errors
     ///
@@ -297,10 +303,25 @@ impl Checkers {
                 text: text.trim().to_owned(),
                 legal: legal.to_vec(),
             }),
-            (Some(first), Some(second)) => Err(ResolveMoveError::Ambiguous {
-                text: text.trim().to_owned(),
-                candidates: [first, second].into_iter().chain(matching).collect(),
-            }),
+            (Some(first), Some(second)) => {
+                let candidates: Vec<Move> = [first, second].into_iter().chain(matching).collect();
+                let result = |mv: Move| {
+                    let mut after = *self;
+                    after.apply_unchecked(mv);
+                    after
+                };
+                if candidates[1..]
+                    .iter()
+                    .all(|&mv| result(mv) == result(first))
+                {
+                    // One result by several routes: one move for a reader.
+                    return Ok(first);
+                }
+                Err(ResolveMoveError::Ambiguous {
+                    text: text.trim().to_owned(),
+                    candidates,
+                })
+            }
         }
     }
 

@@ -21,7 +21,7 @@ use super::moves::{Move, MoveText, ParseMoveError};
 use super::notation::{ParseSquareError, Square};
 use super::piece::Color;
 use super::position::{Draughts, Skip};
-use super::rules::{Precedence, Rules};
+use super::rules::{CaptureRoutes, Precedence, Rules};
 use crate::hops::HopEntry;
 use crate::Game;
 
@@ -170,14 +170,20 @@ fn resolve_capture<R: Rules>(
     if legal.is_empty() {
         return Err(EnterMoveError::GameOver);
     }
-    let complete = legal.iter().find(|mv| {
-        mv.indices() == typed || typed_so_far(position, mv, typed) == Some(mv.capture_count())
-    });
-    if let Some(&complete) = complete {
+    // Hops follow any route of a legal capture (a ring taken either way
+    // round), and a complete route is the capture listed for its pieces.
+    let routes = position.moves_listing(CaptureRoutes::Every);
+    let complete = routes
+        .iter()
+        .filter(|mv| {
+            mv.indices() == typed || typed_so_far(position, mv, typed) == Some(mv.capture_count())
+        })
+        .find_map(|route| position.listed_as(route, &legal));
+    if let Some(complete) = complete {
         return Ok(Entry::Complete(complete));
     }
     let begins = |mv: &Move<R>| typed_so_far(position, mv, typed).is_some_and(|taken| taken >= 1);
-    if typed.len() >= 2 && legal.iter().any(begins) {
+    if typed.len() >= 2 && routes.iter().any(begins) {
         return Ok(Entry::Capturing(PartialCapture::new(*position, squares)));
     }
     // A short form (start and end, or some of the landings) that names
@@ -205,10 +211,11 @@ fn resolve_capture<R: Rules>(
     })
 }
 
-/// The distinct squares legal captures land on after `so_far`.
+/// The distinct squares legal captures land on after `so_far`, by any of
+/// their routes.
 fn next_landings<R: Rules>(position: &Draughts<R>, so_far: &[u8]) -> Vec<Square<R>> {
     let mut next = 0u64;
-    for mv in position.legal_moves().iter() {
+    for mv in position.moves_listing(CaptureRoutes::Every).iter() {
         if let Some(taken) = typed_so_far(position, mv, so_far) {
             next |= position.stops_after(mv, taken);
         }

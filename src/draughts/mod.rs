@@ -27,10 +27,16 @@
 //! A move is its route ([`Move`]), written by its turning points: two
 //! routes that start and end on the same squares and take the same pieces
 //! in the same order are one move (a flying king "stopping" on either
-//! square between two pieces it takes on one line makes no second move),
-//! while two captures of the same pieces in another order are two moves,
-//! and [`perft`](crate::perft) counts both; [`Draughts::perft_distinct`]
-//! counts them once.
+//! square between two pieces it takes on one line makes no second move).
+//! Two captures of the same pieces in another order to the same square (a
+//! piece going round a ring either way) are one move too, listed by the
+//! route first in square order, as the federations' rules count them
+//! ([`CaptureRoutes::OnePerResult`]); [`English`] alone lists each route,
+//! as [`Checkers`](crate::checkers::Checkers) and the English perft tables
+//! do ([`CaptureRoutes::Every`]). [`perft`](crate::perft) counts the moves
+//! listed; [`Draughts::perft_every_route`] and [`EveryRoute`] count every
+//! route (the "keep" tables), [`Draughts::perft_distinct`] and
+//! [`DistinctRoutes`] each result once (the "drop" tables).
 //!
 //! ```
 //! use rulebook::draughts::{International, Russian};
@@ -64,7 +70,7 @@ mod piece;
 mod position;
 mod rules;
 
-pub use distinct::DistinctRoutes;
+pub use distinct::{DistinctRoutes, EveryRoute};
 pub use dxp::{DxpError, DxpMessage, DXP_MAX_LENGTH, DXP_NAME_WIDTH, DXP_TERMINATOR, DXP_VERSION};
 pub use environment::HopByHop;
 pub use eval::{
@@ -85,8 +91,8 @@ pub(crate) use piece::piece_counts;
 pub use piece::{Color, Piece, PieceColor, Role};
 pub use position::{Draughts, Ending, ResolveMoveError};
 pub use rules::{
-    BrazilianRules, Crowning, CzechRules, EnglishRules, InternationalRules, ItalianRules,
-    PoolRules, Precedence, Rules, RussianRules, SpanishRules,
+    BrazilianRules, CaptureRoutes, Crowning, CzechRules, EnglishRules, InternationalRules,
+    ItalianRules, PoolRules, Precedence, Rules, RussianRules, SpanishRules,
 };
 
 /// International draughts (10x10); see [`InternationalRules`].

@@ -35,10 +35,12 @@ pub const MAX_CAPTURES: usize = MAX_PATH - 1;
 /// "stops" on, so the stops are not written (Russian `a1:f6` takes b2 and
 /// e5). Two routes that start and end on the same squares and take the
 /// same pieces in the same order are one move; two that take the same
-/// pieces in another order, or end elsewhere, are two moves (the perft of
-/// [`Game`](crate::Game) counts both; see
-/// [`Draughts::perft_distinct`](super::Draughts::perft_distinct) for the
-/// convention that counts captures of the same pieces once). Which pieces
+/// pieces in another order are one move too in every variant but English
+/// ([`CaptureRoutes`](super::CaptureRoutes): the legal move is the route
+/// first in square order, and the other route reads as it), and two
+/// moves in English (see
+/// [`Draughts::perft_every_route`](super::Draughts::perft_every_route) for
+/// the convention that counts every route). Which pieces
 /// a capture takes follows from the route and the position: every
 /// opponent piece on its legs ([`Draughts::captured`](super::Draughts::captured)).
 ///
@@ -442,10 +444,12 @@ impl<'de, R: Rules> serde::Deserialize<'de> for Move<R> {
 /// 10x10 (13 on 8x8). With `k` pieces, min(17k, 4(50 - k)) <= 160 on
 /// 10x10 and min(13k, 4(32 - k)) <= 96 on 8x8.
 ///
-/// Captures can have far more: every order in which a king can take the
-/// same pieces is a move. "Random178" of the FMJD forum's perft thread
+/// Captures can have far more when every order in which a king can take
+/// the same pieces is a move ([`EveryRoute`](super::EveryRoute), and
+/// English). "Random178" of the FMJD forum's perft thread
 /// (`B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46`) has
-/// 178 captures (14 distinct sets of 14 pieces). No useful
+/// 178 capture routes (14 distinct sets of 14 pieces, its 14 legal
+/// moves). No useful
 /// bound is proven for routes, so the list stays correct by moving to the
 /// heap in such positions; an inline array big enough for them would make
 /// every `legal_moves` call pay for it.

@@ -1,5 +1,6 @@
-//! The fast perft behind every variant's [`Game::perft`](crate::Game::perft)
-//! and [`Draughts::perft_distinct`](super::Draughts::perft_distinct).
+//! The fast perft behind every variant's [`Game::perft`](crate::Game::perft),
+//! [`Draughts::perft_distinct`](super::Draughts::perft_distinct) and
+//! [`Draughts::perft_every_route`](super::Draughts::perft_every_route).
 //!
 //! Same generator as [`legal_moves`](crate::Game::legal_moves) (the capture
 //! search of `engine`), laid out for speed:
@@ -19,20 +20,21 @@
 //! # Two counting conventions
 //!
 //! Two captures that take the same pieces and end on the same square by
-//! different routes (a king going round a ring one way or the other, so
-//! taking the pieces in another order) are two moves for
-//! [`legal_moves`](crate::Game::legal_moves), which keeps each route (its
-//! move text is the path), and so for [`perft`](crate::Game::perft): the
-//! "keep" count. Routes that take the same pieces in the same order are
-//! one move, which the capture search reports once (a flying king that
-//! takes two pieces on one line is searched on from one square between
-//! them). The "drop" count
-//! ([`Draughts::perft_distinct`](super::Draughts::perft_distinct)) counts
-//! captures of the same pieces once whatever the order: captures are
-//! compared by start, end, captured squares and whether the piece ends as
-//! a king. A capture of one piece has one route, so only captures of two
-//! or more are compared.
+//! different routes (a piece going round a ring one way or the other, so
+//! taking the pieces in another order) are one move in every variant but
+//! English ([`CaptureRoutes`](super::CaptureRoutes)), and two in English.
+//! The "drop" count ([`Draughts::perft_distinct`](super::Draughts::perft_distinct),
+//! and [`Game::perft`](crate::Game::perft) but in English) counts them
+//! once: captures are compared by start, end, captured squares and whether
+//! the piece ends as a king (as `legal_moves` compares them). The "keep"
+//! count ([`Draughts::perft_every_route`](super::Draughts::perft_every_route),
+//! and `Game::perft` in English) counts every route. Routes that take the
+//! same pieces in the same order are one move in both, which the capture
+//! search reports once (a flying king that takes two pieces on one line
+//! is searched on from one square between them). A capture of one piece
+//! has one route, so only captures of two or more are compared.
 
+use super::distinct::SameResult;
 use super::engine::{BlackSide, Board, Capture, Path, Side, Sink, WhiteSide};
 use super::geometry::Bitboard;
 use super::rules::{Precedence, Rules};
@@ -64,52 +66,29 @@ impl Dedup for Routes {
     }
 }
 
-/// Captures of fewer pieces never coincide (see the module docs).
-const MIN_COINCIDING_CAPTURE: u32 = 2;
 /// Captures remembered inline per node before spilling to the heap.
 const SEEN_INLINE: usize = 16;
 
 /// Routes that coincide count once ("drop").
-pub(crate) struct Distinct {
-    inline: [(Bitboard, u32); SEEN_INLINE],
-    len: usize,
-    spill: Vec<(Bitboard, u32)>,
-}
+pub(crate) struct Distinct(SameResult<SEEN_INLINE>);
 
 impl Dedup for Distinct {
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     fn new() -> Self {
-        Distinct {
-            inline: [(0, 0); SEEN_INLINE],
-            len: 0,
-            spill: Vec::new(),
-        }
+        Distinct(SameResult::new())
     }
 
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reset(&mut self) {
-        self.len = 0;
-        self.spill.clear();
+        self.0.clear();
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     fn first_time(&mut self, capture: &Capture) -> bool {
-        if capture.captured.count_ones() < MIN_COINCIDING_CAPTURE {
-            return true;
-        }
-        let id = (capture.captured, pack_ends(capture));
-        if self.inline[..self.len].contains(&id) || self.spill.contains(&id) {
-            return false;
-        }
-        match self.inline.get_mut(self.len) {
-            Some(slot) => {
-                *slot = id;
-                self.len += 1;
-            }
-            None => self.spill.push(id),
-        }
-        true
+        self.0.seen_or_insert(capture, 0).is_none()
     }
 }
 

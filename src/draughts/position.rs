@@ -4,6 +4,7 @@
 use core::fmt;
 use core::marker::PhantomData;
 
+use super::distinct::{push_capture, SameResult, LISTED_INLINE};
 use super::engine::{BlackSide, Board, Capture, Path, Side, Sink, WhiteSide};
 use super::fen::{FenError, PositionError, Setup};
 use super::geometry::{bit_of_index, diagonal_between, index_of_bit, Bitboard, Geometry};
@@ -11,7 +12,7 @@ use super::moves::{Move, MoveText, Moves, ParseMoveError, MAX_CAPTURES};
 use super::notation::Square;
 use super::perft::{self, Distinct, Routes};
 use super::piece::{Color, Piece};
-use super::rules::{Crowning, Rules};
+use super::rules::{CaptureRoutes, Crowning, Rules};
 use crate::game::apply_checked;
 use crate::{Game, Outcome, PlayError};
 
@@ -146,10 +147,13 @@ fn legal_list<R: Rules>(moves: &[Move<R>]) -> String {
     }
 }
 
-/// Collects the legal captures as [`Move`]s, applying precedence.
+/// Collects the legal captures as [`Move`]s, applying precedence, and
+/// listing captures that coincide as `routes` says.
 struct Collect<R: Rules> {
     moves: Moves<R>,
     best: Option<u64>,
+    routes: CaptureRoutes,
+    seen: SameResult<LISTED_INLINE>,
 }
 
 impl<R: Rules> Sink for Collect<R> {
@@ -160,6 +164,7 @@ impl<R: Rules> Sink for Collect<R> {
             Some(best) if capture.key == best => {}
             _ => {
                 self.moves.clear();
+                self.seen.clear();
                 self.best = Some(capture.key);
             }
         }
@@ -167,7 +172,8 @@ impl<R: Rules> Sink for Collect<R> {
             .written()
             .map(|bit| usize::from(index_of_bit::<R>(u32::from(bit))));
         let taken = capture.captured.count_ones() as usize;
-        self.moves.push(Move::capture(route, taken));
+        let mv = Move::capture(route, taken);
+        push_capture(&mut self.moves, &mut self.seen, self.routes, &capture, mv);
     }
 }
 
@@ -358,12 +364,47 @@ impl<R: Rules> Draughts<R> {
         (!failed && rest.peek().is_none()).then_some(matched)
     }
 
-    /// Perft counting routes that take the same pieces to the same square
-    /// once (the "drop" convention; [`Game::perft`] counts every route, as
-    /// [`legal_moves`](Game::legal_moves) lists them). Never allocates in
-    /// positions from play (see the perft module docs).
+    /// Perft counting captures that take the same pieces to the same square
+    /// by different routes once (the "drop" convention of the published
+    /// tables). The same as [`Game::perft`] in every variant but
+    /// [`English`](super::English), whose moves keep every route (see
+    /// [`CaptureRoutes`]). Never allocates in positions from play (see the
+    /// perft module docs).
     pub fn perft_distinct(&self, depth: u32) -> u64 {
         perft::perft::<R, Distinct>(&self.board(), self.turn == Color::White, depth)
+    }
+
+    /// Perft counting every route of a capture as a move of its own (the
+    /// "keep" convention of the published tables: two captures that take
+    /// the same pieces to the same square in another order count twice).
+    /// The same as [`Game::perft`] for [`English`](super::English) only;
+    /// [`EveryRoute`](super::EveryRoute) lists these moves.
+    pub fn perft_every_route(&self, depth: u32) -> u64 {
+        perft::perft::<R, Routes>(&self.board(), self.turn == Color::White, depth)
+    }
+
+    /// The legal move that plays `route`, a capture route of this
+    /// position's [`EveryRoute`](super::EveryRoute) list: `route` itself
+    /// when it is listed, else the listed capture with the same start and
+    /// end that leaves the same position (the route listed for the same
+    /// pieces).
+    pub(super) fn listed_as(&self, route: &Move<R>, legal: &[Move<R>]) -> Option<Move<R>> {
+        if legal.contains(route) {
+            return Some(*route);
+        }
+        let mut after = *self;
+        after.apply_unchecked(*route);
+        legal.iter().copied().find(|mv| {
+            mv.is_capture()
+                && mv.from() == route.from()
+                && mv.to() == route.to()
+                && mv.capture_count() == route.capture_count()
+                && {
+                    let mut other = *self;
+                    other.apply_unchecked(*mv);
+                    other == after
+                }
+        })
     }
 
     /// Resolves move text against the legal moves of this position.
@@ -371,7 +412,12 @@ impl<R: Rules> Draughts<R> {
     /// Accepts the full route (`28x19x10`), the short form with the start
     /// and end squares (`28x10`), or any squares of the route in order,
     /// when exactly one legal move matches. The separator is not trusted:
-    /// `28-10` finds the capture too.
+    /// `28-10` finds the capture too. Routes that take the same pieces to
+    /// the same position are one move here: a capture written by a route
+    /// other than the one listed (a ring taken the other way round) is the
+    /// listed capture, and a short form that only such routes match
+    /// (`15x24` for a man that takes five pieces round a ring back to 24)
+    /// is that capture (in English, which lists each route, the first).
     ///
     /// # Errors
     ///
@@ -382,15 +428,33 @@ impl<R: Rules> Draughts<R> {
     pub fn parse_move(&self, text: &str) -> Result<Move<R>, ResolveMoveError<R>> {
         let written = MoveText::read::<R>(text)?;
         let legal = self.legal_moves();
+        // Every route: a capture written by a route other than the one
+        // listed for the same pieces (a ring taken the other way round)
+        // is that capture.
+        let routes = self.moves_listing(CaptureRoutes::Every);
+        // The legal moves the routes are, one per resulting position (a
+        // text that names routes to one result names one move for a
+        // reader, even in English, which lists each route).
+        let listed = |routes: &mut dyn Iterator<Item = &Move<R>>| {
+            let mut moves: Vec<(Move<R>, Draughts<R>)> = Vec::new();
+            for mv in routes.filter_map(|route| self.listed_as(route, &legal)) {
+                let mut after = *self;
+                after.apply_unchecked(mv);
+                if moves.iter().all(|&(_, other)| other != after) {
+                    moves.push((mv, after));
+                }
+            }
+            moves.into_iter().map(|(mv, _)| mv).collect::<Vec<_>>()
+        };
         if let Ok(exact) = written.exact_move::<R>(text) {
             // The listed move: it knows how many pieces it takes.
-            if let Some(&listed) = legal.iter().find(|&&mv| mv == exact) {
-                return Ok(listed);
+            if let [only] = listed(&mut routes.iter().filter(|&&mv| mv == exact))[..] {
+                return Ok(only);
             }
         }
         let squares: Vec<u8> = written.indices().map(|i| i as u8).collect();
         let last = written.indices().last();
-        let describes = |mv: &&Move<R>, skip: Skip| {
+        let describes = |mv: &Move<R>, skip: Skip| {
             if !mv.is_capture() {
                 // A quiet move is written exactly (checked above), but the
                 // separator is not trusted: `32x28` finds it too.
@@ -399,11 +463,7 @@ impl<R: Rules> Draughts<R> {
             let ends = mv.indices().last().map(|&i| usize::from(i)) == last;
             ends && self.follows(mv, &squares, skip, true) == Some(mv.capture_count())
         };
-        let matching: Vec<Move<R>> = legal
-            .iter()
-            .filter(|mv| describes(mv, Skip::Any))
-            .copied()
-            .collect();
+        let matching = listed(&mut routes.iter().filter(|mv| describes(mv, Skip::Any)));
         match matching[..] {
             [only] => return Ok(only),
             [] => {
@@ -416,12 +476,9 @@ impl<R: Rules> Draughts<R> {
         }
         // Several short forms: the one written out in full (every turning
         // point or landing), if exactly one is.
-        let full: Vec<&Move<R>> = matching
-            .iter()
-            .filter(|mv| describes(mv, Skip::Unwritten))
-            .collect();
+        let full = listed(&mut routes.iter().filter(|mv| describes(mv, Skip::Unwritten)));
         match full[..] {
-            [&only] => Ok(only),
+            [only] => Ok(only),
             _ => Err(ResolveMoveError::Ambiguous {
                 text: text.trim().to_owned(),
                 candidates: matching,
@@ -500,12 +557,24 @@ impl<R: Rules> Draughts<R> {
         }
     }
 
-    fn generate<S: Side>(&self) -> Moves<R> {
+    /// The legal moves, captures that coincide listed as `routes` says
+    /// (the variant's [`Rules::CAPTURE_ROUTES`] for
+    /// [`legal_moves`](Game::legal_moves)).
+    pub(crate) fn moves_listing(&self, routes: CaptureRoutes) -> Moves<R> {
+        match self.turn {
+            Color::White => self.generate::<WhiteSide>(routes),
+            Color::Black => self.generate::<BlackSide>(routes),
+        }
+    }
+
+    fn generate<S: Side>(&self, routes: CaptureRoutes) -> Moves<R> {
         let board = self.board();
         if board.has_capture::<R, S>() {
             let mut collect = Collect {
                 moves: Moves::new(),
                 best: None,
+                routes,
+                seen: SameResult::new(),
             };
             board.for_each_capture::<R, S, _>(&mut collect);
             let mut moves = collect.moves;
@@ -592,11 +661,10 @@ impl<R: Rules> Game for Draughts<R> {
         player.opponent()
     }
 
+    /// One move per start, end and set of pieces taken, unless the
+    /// variant's [`Rules::CAPTURE_ROUTES`] keeps every route (English).
     fn legal_moves(&self) -> Moves<R> {
-        match self.turn {
-            Color::White => self.generate::<WhiteSide>(),
-            Color::Black => self.generate::<BlackSide>(),
-        }
+        self.moves_listing(R::CAPTURE_ROUTES)
     }
 
     fn apply(&mut self, mv: Move<R>) -> Result<(), PlayError<Move<R>>> {
@@ -666,11 +734,15 @@ impl<R: Rules> Game for Draughts<R> {
         crate::mix64(crate::mix64(pieces) ^ kings_and_turn)
     }
 
-    /// Counts every route ("keep"); see
-    /// [`perft_distinct`](Draughts::perft_distinct) for the other
-    /// convention.
+    /// Counts the moves [`legal_moves`](Game::legal_moves) lists: captures
+    /// of the same pieces to the same square once
+    /// ([`perft_distinct`](Draughts::perft_distinct)), or every route for
+    /// English ([`perft_every_route`](Draughts::perft_every_route)).
     fn perft(&self, depth: u32) -> u64 {
-        perft::perft::<R, Routes>(&self.board(), self.turn == Color::White, depth)
+        match R::CAPTURE_ROUTES {
+            CaptureRoutes::OnePerResult => self.perft_distinct(depth),
+            CaptureRoutes::Every => self.perft_every_route(depth),
+        }
     }
 }
 

@@ -36,6 +36,31 @@ pub enum Crowning {
     AtOnce,
 }
 
+/// How [`legal_moves`](crate::Game::legal_moves) lists captures that take
+/// the same pieces to the same square by different routes (a piece going
+/// round a ring of pieces one way or the other, so taking them in another
+/// order): each variant's [`Rules::CAPTURE_ROUTES`], and what the
+/// conformance kit is told a game does
+/// ([`Config::capture_routes`](crate::testing::Config::capture_routes)).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CaptureRoutes {
+    /// One move: captures with the same start, end and set of pieces taken
+    /// that leave the same position are one move, listed by the route that
+    /// comes first in square order. The rule of every draughts
+    /// federation's game (a capture is the pieces it takes and the square
+    /// it ends on), of Scan's generator and of the "drop duplicates"
+    /// perft tables. The kit checks it as
+    /// [`Rule::SameResultTwice`](crate::testing::Rule::SameResultTwice).
+    OnePerResult,
+    /// Each route is a move of its own (captures that take the same pieces
+    /// in the same order are still one move). English checkers, as
+    /// [`Checkers`](crate::checkers::Checkers) has always listed them (a
+    /// king's ring comes late in a game: the published start-position
+    /// table, OEIS A133046, is the same in both conventions through
+    /// depth 11).
+    Every,
+}
+
 /// The rules of one draughts variant.
 ///
 /// Implemented by the zero-sized markers of this module
@@ -59,6 +84,9 @@ pub trait Rules:
     const PRECEDENCE: Precedence;
     /// When a man is crowned during a capture.
     const CROWNING: Crowning;
+    /// Whether captures of the same pieces to the same square by different
+    /// routes are one legal move or several.
+    const CAPTURE_ROUTES: CaptureRoutes;
     /// The side that moves first. White always starts at the bottom of the
     /// board (the high square numbers of International and English
     /// numbering) and moves up.
@@ -90,6 +118,7 @@ macro_rules! variant {
             men_take_kings: $take_kings:expr,
             precedence: $precedence:expr,
             crowning: $crowning:expr,
+            routes: $routes:expr,
             first: $first:expr,
             notation: $notation:expr,
             game_type: $game_type:expr,
@@ -110,6 +139,7 @@ macro_rules! variant {
             const MEN_CAPTURE_KINGS: bool = $take_kings;
             const PRECEDENCE: Precedence = $precedence;
             const CROWNING: Crowning = $crowning;
+            const CAPTURE_ROUTES: CaptureRoutes = $routes;
             const FIRST: Color = $first;
             const START_ROWS: usize = $size / 2 - 1;
             const NOTATION: Notation = $notation;
@@ -148,6 +178,7 @@ variant! {
         men_take_kings: true,
         precedence: Precedence::Majority,
         crowning: Crowning::AtEnd,
+        routes: CaptureRoutes::OnePerResult,
         first: Color::White,
         notation: Notation::Numeric,
         game_type: 20,
@@ -170,6 +201,7 @@ variant! {
         men_take_kings: true,
         precedence: Precedence::Majority,
         crowning: Crowning::AtEnd,
+        routes: CaptureRoutes::OnePerResult,
         first: Color::White,
         notation: Notation::Algebraic { capture: 'x' },
         game_type: 26,
@@ -199,6 +231,7 @@ variant! {
         men_take_kings: true,
         precedence: Precedence::Free,
         crowning: Crowning::AtOnce,
+        routes: CaptureRoutes::OnePerResult,
         first: Color::White,
         notation: Notation::Algebraic { capture: ':' },
         game_type: 25,
@@ -227,6 +260,7 @@ variant! {
         men_take_kings: true,
         precedence: Precedence::Free,
         crowning: Crowning::AtEnd,
+        routes: CaptureRoutes::OnePerResult,
         first: Color::Black,
         notation: Notation::Numeric,
         game_type: 23,
@@ -259,6 +293,7 @@ variant! {
         men_take_kings: false,
         precedence: Precedence::Italian,
         crowning: Crowning::AtEnd,
+        routes: CaptureRoutes::OnePerResult,
         first: Color::White,
         notation: Notation::Italian,
         game_type: 22,
@@ -286,6 +321,7 @@ variant! {
         men_take_kings: true,
         precedence: Precedence::MajorityThenKings,
         crowning: Crowning::AtEnd,
+        routes: CaptureRoutes::OnePerResult,
         first: Color::White,
         notation: Notation::Spanish,
         game_type: 24,
@@ -311,6 +347,7 @@ variant! {
         men_take_kings: true,
         precedence: Precedence::KingFirst,
         crowning: Crowning::AtEnd,
+        routes: CaptureRoutes::OnePerResult,
         first: Color::White,
         notation: Notation::Algebraic { capture: 'x' },
         game_type: 29,
@@ -325,7 +362,9 @@ variant! {
     ///
     /// [`Checkers`](crate::checkers::Checkers) plays these rules with its
     /// own, faster code; this setting exists so that the two can be
-    /// compared move for move, which proves both.
+    /// compared move for move, which proves both. So it lists captures as
+    /// `Checkers` does: each route of a king round a ring is a move
+    /// ([`CaptureRoutes::Every`]).
     ///
     /// Draw rules: the American Checker Federation's, as
     /// [`DrawRules::TOURNAMENT`].
@@ -337,6 +376,7 @@ variant! {
         men_take_kings: true,
         precedence: Precedence::Free,
         crowning: Crowning::AtEnd,
+        routes: CaptureRoutes::Every,
         first: Color::Black,
         notation: Notation::Numeric,
         game_type: 21,

@@ -185,12 +185,9 @@ mod tests {
     }
 
     fn random_boards() -> impl Iterator<Item = (u64, u64)> {
-        let mut state = 0x1234_5678_9ABC_DEF0u64;
+        let mut rng = crate::SplitMix64::new(0x1234_5678_9ABC_DEF0);
         core::iter::from_fn(move || {
-            let mut next = || {
-                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                crate::mix64(state)
-            };
+            let mut next = || rng.next_u64();
             let (a, b) = (next(), next());
             let occupied = a | b; // about three quarters full
             let player = occupied & next();

@@ -17,16 +17,23 @@ use crate::{Game, Match, Outcome};
 /// with a move by the first player and 114 of the 125 scored `0-1` with a
 /// move by the second: the loser resigned facing the winner's last move.)
 ///
-/// Accepted spellings: `1-0` / `2-0` (Red wins), `0-1` / `0-2` (White
-/// wins), `1/2-1/2` / `1-1` (draw), `*` (undecided). The
-/// `Display` form is always the first spelling.
+/// So the results name the players by side of the score, not by colour:
+/// [`FirstPlayerWins`](PdnResult::FirstPlayerWins) is Red's win in
+/// checkers and White's in International draughts (where White moves
+/// first), [`SecondPlayerWins`](PdnResult::SecondPlayerWins) the other.
+///
+/// Accepted spellings: `1-0` / `2-0` (the first player wins), `0-1` /
+/// `0-2` (the second player wins), `1/2-1/2` / `1-1` (draw), `*`
+/// (undecided). The `Display` form is always the first spelling.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PdnResult {
-    /// `1-0` (or `2-0`): the first player, Red (PDN "Black"), won.
-    RedWins,
-    /// `0-1` (or `0-2`): the second player, White, won.
-    WhiteWins,
+    /// `1-0` (or `2-0`): the first player won (the side that moves first:
+    /// Red, PDN "Black", in checkers; White in International draughts).
+    FirstPlayerWins,
+    /// `0-1` (or `0-2`): the second player won (White in checkers, Black
+    /// in International draughts).
+    SecondPlayerWins,
     /// `1/2-1/2` (or `1-1`): drawn.
     Draw,
     /// `*`: the game goes on, was abandoned, or its result is unknown.
@@ -37,12 +44,12 @@ impl PdnResult {
     /// Every accepted spelling with its meaning; the first spelling of each
     /// result is the one [`Display`](fmt::Display) writes.
     const SPELLINGS: [(&'static str, PdnResult); 7] = [
-        ("1-0", PdnResult::RedWins),
-        ("0-1", PdnResult::WhiteWins),
+        ("1-0", PdnResult::FirstPlayerWins),
+        ("0-1", PdnResult::SecondPlayerWins),
         ("1/2-1/2", PdnResult::Draw),
         ("*", PdnResult::Undecided),
-        ("2-0", PdnResult::RedWins),
-        ("0-2", PdnResult::WhiteWins),
+        ("2-0", PdnResult::FirstPlayerWins),
+        ("0-2", PdnResult::SecondPlayerWins),
         ("1-1", PdnResult::Draw),
     ];
 
@@ -58,8 +65,8 @@ impl PdnResult {
     /// The standard spelling: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub fn as_str(self) -> &'static str {
         match self {
-            PdnResult::RedWins => "1-0",
-            PdnResult::WhiteWins => "0-1",
+            PdnResult::FirstPlayerWins => "1-0",
+            PdnResult::SecondPlayerWins => "0-1",
             PdnResult::Draw => "1/2-1/2",
             PdnResult::Undecided => "*",
         }
@@ -68,8 +75,8 @@ impl PdnResult {
     /// The result of a finished game with this outcome.
     pub fn from_outcome(outcome: Outcome<Player>) -> PdnResult {
         match outcome {
-            Outcome::Win(Player::Red) => PdnResult::RedWins,
-            Outcome::Win(Player::White) => PdnResult::WhiteWins,
+            Outcome::Win(Player::Red) => PdnResult::FirstPlayerWins,
+            Outcome::Win(Player::White) => PdnResult::SecondPlayerWins,
             Outcome::Draw => PdnResult::Draw,
         }
     }
@@ -98,8 +105,8 @@ impl PdnResult {
     /// [`Undecided`](PdnResult::Undecided).
     pub fn outcome(self) -> Option<Outcome<Player>> {
         match self {
-            PdnResult::RedWins => Some(Outcome::Win(Player::Red)),
-            PdnResult::WhiteWins => Some(Outcome::Win(Player::White)),
+            PdnResult::FirstPlayerWins => Some(Outcome::Win(Player::Red)),
+            PdnResult::SecondPlayerWins => Some(Outcome::Win(Player::White)),
             PdnResult::Draw => Some(Outcome::Draw),
             PdnResult::Undecided => None,
         }
@@ -111,8 +118,8 @@ impl PdnResult {
     /// first player (the one whose score PDN writes first) is `first`.
     pub fn from_outcome_of<P: PartialEq>(outcome: Outcome<P>, first: P) -> PdnResult {
         match outcome {
-            Outcome::Win(winner) if winner == first => PdnResult::RedWins,
-            Outcome::Win(_) => PdnResult::WhiteWins,
+            Outcome::Win(winner) if winner == first => PdnResult::FirstPlayerWins,
+            Outcome::Win(_) => PdnResult::SecondPlayerWins,
             Outcome::Draw => PdnResult::Draw,
         }
     }
@@ -145,8 +152,8 @@ impl PdnResult {
     /// [`Undecided`](PdnResult::Undecided).
     pub fn outcome_of<P>(self, first: P, second: P) -> Option<Outcome<P>> {
         match self {
-            PdnResult::RedWins => Some(Outcome::Win(first)),
-            PdnResult::WhiteWins => Some(Outcome::Win(second)),
+            PdnResult::FirstPlayerWins => Some(Outcome::Win(first)),
+            PdnResult::SecondPlayerWins => Some(Outcome::Win(second)),
             PdnResult::Draw => Some(Outcome::Draw),
             PdnResult::Undecided => None,
         }
@@ -207,7 +214,7 @@ mod tests {
         }
         assert_eq!(
             PdnResult::from_outcome(Outcome::Win(Player::Red)),
-            PdnResult::RedWins
+            PdnResult::FirstPlayerWins
         );
         assert_eq!(PdnResult::Undecided.outcome(), None);
     }

@@ -3,11 +3,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::rng::SplitMix64;
 use super::violation::Report;
-use super::{CaptureIdentity, CaptureOf, Config, ContractViolation, Rule};
+use super::{CaptureIdentity, CaptureOf, CaptureRoutes, Config, ContractViolation, Rule};
 use crate::key::hash_key;
-use crate::{Game, PlayError};
+use crate::{Game, PlayError, SplitMix64};
 
 /// What a successful [`check_contract`] covered, so a test can also assert
 /// that the check reached what it should (e.g. finished games).
@@ -253,6 +252,13 @@ impl<'c, G: Game> Run<'c, G> {
             if let Err((first, second)) = check_distinct_captures(game, capture_of) {
                 let detail = format!("{first} and {second} are the same capture");
                 return fail(Rule::SameCaptureTwice, Some(second), detail);
+            }
+            if self.config.capture_routes == CaptureRoutes::OnePerResult {
+                if let Err((first, second)) = check_one_move_per_result(game, capture_of) {
+                    let detail =
+                        format!("{first} and {second} take the same pieces to the same position");
+                    return fail(Rule::SameResultTwice, Some(second), detail);
+                }
             }
         }
 
@@ -545,6 +551,37 @@ pub fn check_distinct_captures<G: Game>(
                 return Err((first, mv));
             }
             seen.insert(identity, mv);
+        }
+    }
+    Ok(())
+}
+
+/// Checks that no two legal moves of `game` are captures with the same
+/// start, end and set of pieces taken (in any order, as `capture_of` tells
+/// them) that leave the same position ([`Rule::SameResultTwice`]: the
+/// draughts variants' rule; [`check_contract`] runs it in every position
+/// when [`Config::capture_routes`] is
+/// [`CaptureRoutes::OnePerResult`]).
+///
+/// # Errors
+///
+/// The first two legal moves (in `legal_moves` order) that are one
+/// capture by different routes.
+pub fn check_one_move_per_result<G: Game>(
+    game: &G,
+    capture_of: CaptureOf<G>,
+) -> Result<(), (G::Move, G::Move)> {
+    let mut seen: HashMap<CaptureIdentity, Vec<(G::Move, G)>> = HashMap::new();
+    for &mv in game.legal_moves().iter() {
+        if let Some(mut identity) = capture_of(game, &mv) {
+            identity.taken.sort_unstable();
+            let mut after = game.clone();
+            after.apply_unchecked(mv);
+            let same = seen.entry(identity).or_default();
+            if let Some((first, _)) = same.iter().find(|(_, other)| *other == after) {
+                return Err((*first, mv));
+            }
+            same.push((mv, after));
         }
     }
     Ok(())

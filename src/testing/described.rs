@@ -3,13 +3,12 @@
 
 use std::collections::HashSet;
 
-use super::rng::SplitMix64;
 use super::violation::Report;
 use super::{Config, ContractViolation, Rule, Summary};
 use crate::catalog::{
     moves_with_route_prefix, BoardKind, BoardView, Described, GameSpec, GameVisitor,
 };
-use crate::Match;
+use crate::{Match, SplitMix64};
 
 /// Texts no game reads as a legal move: `parse_move` must refuse them
 /// (and never panic).

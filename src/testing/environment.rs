@@ -4,11 +4,10 @@
 
 use std::collections::HashSet;
 
-use super::rng::SplitMix64;
 use super::violation::Report;
 use super::{Config, ContractViolation, Rule, Summary};
 use crate::agent::{ActionError, Environment, Progress};
-use crate::Game;
+use crate::{Game, SplitMix64};
 
 /// A value no implementation writes, to see whether a refused buffer was
 /// touched and whether every value of an accepted one was written.

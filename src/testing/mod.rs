@@ -19,8 +19,9 @@
 //!   there; success as a [`Summary`] of what was covered. Nothing panics
 //!   (unless the game itself does), so a test chooses how to fail.
 //!
-//! The kit draws its playouts from its own small seeded generator
-//! (SplitMix64) instead of depending on `proptest` or `rand`: enabling
+//! The kit draws its playouts from the crate's small seeded generator
+//! ([`SplitMix64`](crate::SplitMix64)) instead of depending on `proptest`
+//! or `rand`: enabling
 //! `testing` adds no dependency, and a seed replays the same games on
 //! every platform. What proptest would add, shrinking a failure to a short
 //! game, matters less here: the report already lists the moves from the
@@ -117,14 +118,19 @@
 mod contract;
 mod described;
 mod environment;
-mod rng;
 mod violation;
 
-pub use contract::{check_contract, check_distinct_captures, plain_perft, Summary};
+pub use contract::{
+    check_contract, check_distinct_captures, check_one_move_per_result, plain_perft, Summary,
+};
 pub use described::check_described;
 pub use environment::check_environment;
 pub use violation::{ContractViolation, Rule};
 
+/// Which captures a game lists as one move, for [`Config::capture_routes`]
+/// (the draughts family's `CaptureRoutes`,
+/// which every game with capture routes can name).
+pub use crate::draughts::CaptureRoutes;
 use crate::Game;
 
 /// A round trip a value must survive unchanged, e.g. through serde:
@@ -180,6 +186,7 @@ pub struct Config<G: Game> {
     position_round_trip: Option<RoundTrip<G>>,
     move_round_trip: Option<RoundTrip<G::Move>>,
     capture_of: Option<CaptureOf<G>>,
+    capture_routes: CaptureRoutes,
 }
 
 /// [`Config::new`]'s number of playouts.
@@ -204,6 +211,7 @@ impl<G: Game> Config<G> {
             position_round_trip: None,
             move_round_trip: None,
             capture_of: None,
+            capture_routes: CaptureRoutes::Every,
         }
     }
 
@@ -280,6 +288,18 @@ impl<G: Game> Config<G> {
     #[must_use]
     pub fn capture_of(mut self, capture_of: CaptureOf<G>) -> Config<G> {
         self.capture_of = Some(capture_of);
+        self
+    }
+
+    /// Which captures the game lists as one move (with
+    /// [`Config::capture_of`]; [`CaptureRoutes::Every`] unless set): with
+    /// [`CaptureRoutes::OnePerResult`], the kit also checks in every
+    /// position that no two legal captures take the same set of pieces
+    /// from and to the same squares to the same position
+    /// ([`Rule::SameResultTwice`]).
+    #[must_use]
+    pub fn capture_routes(mut self, routes: CaptureRoutes) -> Config<G> {
+        self.capture_routes = routes;
         self
     }
 

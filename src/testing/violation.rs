@@ -22,6 +22,13 @@ pub enum Rule {
     /// [`check_described`](super::check_described) on every described
     /// game, from its routes and captured squares).
     SameCaptureTwice,
+    /// No two legal moves are captures with the same start, end and set of
+    /// pieces taken that leave the same position: routes that take the
+    /// same pieces in another order are one move (checked by
+    /// [`check_contract`](super::check_contract) when the config says
+    /// [`CaptureRoutes::OnePerResult`](super::CaptureRoutes::OnePerResult),
+    /// the draughts variants' rule).
+    SameResultTwice,
     /// `legal_moves()` is empty iff `outcome()` is `Some`.
     MovesIffOutcome,
     /// `ending().is_some() == outcome().is_some()`.
@@ -135,6 +142,9 @@ impl fmt::Display for Rule {
             Rule::DuplicateMove => "legal_moves() lists each move once",
             Rule::SameCaptureTwice => {
                 "no two legal moves take the same pieces in the same order from and to the same squares"
+            }
+            Rule::SameResultTwice => {
+                "no two legal moves take the same pieces from and to the same squares to the same position"
             }
             Rule::MovesIffOutcome => "legal_moves() is empty iff outcome() is Some",
             Rule::EndingIffOutcome => "ending() is Some iff outcome() is Some",

@@ -227,21 +227,37 @@ fn parse_move_accepts_a_step_written_with_x() {
 
 #[test]
 fn parse_move_lists_the_matches_when_ambiguous() {
-    let game = Checkers::from_fen("B:W14,15,22,23:BK10").unwrap();
-    let error = game.parse_move("10x10").unwrap_err();
+    // The man on 10 takes 14 and 22, or 15 and 23: both end on 26, but
+    // they take other pieces, so `10x26` names no one move.
+    let game = Checkers::from_fen("B:W14,15,22,23:B10").unwrap();
+    let error = game.parse_move("10x26").unwrap_err();
     let both: Vec<Move> = game.legal_moves().to_vec();
     assert_eq!(
         error,
         ResolveMoveError::Ambiguous {
-            text: "10x10".into(),
+            text: "10x26".into(),
             candidates: both
         }
     );
     assert_eq!(
         error.to_string(),
-        "10x10 matches several legal moves (10x17x26x19x10, 10x19x26x17x10); write the full path"
+        "10x26 matches several legal moves (10x17x26, 10x19x26); write the full path"
     );
     // An intermediate square picks one.
+    assert_eq!(game.parse_move("10x17x26").unwrap().to_string(), "10x17x26");
+    assert_eq!(game.parse_move("10x19x26").unwrap().to_string(), "10x19x26");
+}
+
+/// The king on 10 goes round 14, 22, 23 and 15 either way: two legal
+/// moves (English keeps every route, as `Checkers` always has), one
+/// resulting position, so `10x10` is read as the first.
+#[test]
+fn parse_move_reads_a_ring_written_short() {
+    let game = Checkers::from_fen("B:W14,15,22,23:BK10").unwrap();
+    let routes: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(routes, ["10x17x26x19x10", "10x19x26x17x10"]);
+    assert_eq!(game.parse_move("10x10"), Ok(game.legal_moves()[0]));
+    // An intermediate square picks a route.
     assert_eq!(
         game.parse_move("10x17x26x10").unwrap().to_string(),
         "10x17x26x19x10"

@@ -137,12 +137,12 @@ fn nags_and_annotation_glyphs_are_skipped() {
 #[test]
 fn every_result_spelling_ends_a_game() {
     let cases = [
-        ("1-0", PdnResult::RedWins),
-        ("0-1", PdnResult::WhiteWins),
+        ("1-0", PdnResult::FirstPlayerWins),
+        ("0-1", PdnResult::SecondPlayerWins),
         ("1/2-1/2", PdnResult::Draw),
         ("*", PdnResult::Undecided),
-        ("2-0", PdnResult::RedWins),
-        ("0-2", PdnResult::WhiteWins),
+        ("2-0", PdnResult::FirstPlayerWins),
+        ("0-2", PdnResult::SecondPlayerWins),
         ("1-1", PdnResult::Draw),
     ];
     for (text, result) in cases {
@@ -167,8 +167,8 @@ fn several_games_with_or_without_blank_lines_between_them() {
     assert_eq!(
         summary,
         [
-            (1, Some("one"), PdnResult::RedWins, 1),
-            (2, Some("two"), PdnResult::WhiteWins, 1),
+            (1, Some("one"), PdnResult::FirstPlayerWins, 1),
+            (2, Some("two"), PdnResult::SecondPlayerWins, 1),
             (3, Some("three"), PdnResult::Draw, 2),
         ]
     );
@@ -183,7 +183,7 @@ fn a_game_without_a_written_result_ends_at_the_next_tags_and_takes_the_result_ta
     );
     let games: Vec<PdnGame> = read_all(text).into_iter().map(Result::unwrap).collect();
     assert_eq!(games.len(), 2);
-    assert_eq!(games[0].result(), PdnResult::WhiteWins);
+    assert_eq!(games[0].result(), PdnResult::SecondPlayerWins);
     assert_eq!(move_texts(&games[0]), ["11-15", "23-19"]);
     assert_eq!(games[1].result(), PdnResult::Undecided);
     assert_eq!(move_texts(&games[1]), ["9-14"]);
@@ -399,7 +399,7 @@ fn an_unclosed_comment_or_variation_costs_only_its_own_game() {
         let game = games[1].as_ref().expect("game b reads");
         assert_eq!(game.event(), Some("b"));
         assert_eq!(move_texts(game), ["9-13"]);
-        assert_eq!(game.result(), PdnResult::RedWins);
+        assert_eq!(game.result(), PdnResult::FirstPlayerWins);
     }
 }
 
@@ -595,7 +595,7 @@ mod properties {
             prop_assert_eq!(game.event(), Some("good"));
             prop_assert_eq!(game.tags().len(), 2);
             prop_assert_eq!(move_texts(&game), ["11-15", "23-19", "8-11", "22-17"]);
-            prop_assert_eq!(game.result(), PdnResult::WhiteWins);
+            prop_assert_eq!(game.result(), PdnResult::SecondPlayerWins);
         }
     }
 }

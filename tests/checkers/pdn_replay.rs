@@ -114,7 +114,10 @@ fn a_fen_game_ended_by_the_rules_takes_the_rules_result() {
 
 #[test]
 fn a_result_that_contradicts_the_rules_is_refused() {
-    for (written, result) in [("0-1", PdnResult::WhiteWins), ("1/2-1/2", PdnResult::Draw)] {
+    for (written, result) in [
+        ("0-1", PdnResult::SecondPlayerWins),
+        ("1/2-1/2", PdnResult::Draw),
+    ] {
         let game = read_one(&format!(
             "[Event \"e\"]\n[FEN \"{LAST_CAPTURE_FEN}\"]\n1. 14x23 {written}"
         ));

@@ -36,8 +36,8 @@ fn all_724_games_read() {
     let games = tinsley_games();
     assert_eq!(games.len(), TINSLEY_GAMES);
     let count = |result| games.iter().filter(|g| g.result() == result).count();
-    assert_eq!(count(PdnResult::RedWins), 66);
-    assert_eq!(count(PdnResult::WhiteWins), 125);
+    assert_eq!(count(PdnResult::FirstPlayerWins), 66);
+    assert_eq!(count(PdnResult::SecondPlayerWins), 125);
     assert_eq!(count(PdnResult::Draw), 533);
     let total_moves: usize = games.iter().map(|g| g.moves().len()).sum();
     assert_eq!(total_moves, 36_112, "move words counted with grep");

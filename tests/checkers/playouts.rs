@@ -2,21 +2,9 @@
 //! counters, FEN and move text agree with each other.
 
 use rulebook::checkers::{Checkers, Ending, Move, Player};
-use rulebook::{perft, Game, Outcome};
+use rulebook::{perft, Game, Outcome, SplitMix64};
 
 use rulebook::testing::plain_perft;
-
-/// A small deterministic generator (xorshift64), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 const GAMES: u64 = 300;
 const MAX_PLIES: usize = 300;
@@ -67,7 +55,7 @@ fn check_position(game: &Checkers) {
 /// random games (kings, multi-jumps, rings) and hand-made ones.
 #[test]
 fn fast_perft_matches_the_plain_walk() {
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = SplitMix64::new(0x2545_F491_4F6C_DD1D);
     let mut checked = 0;
     for _ in 0..60 {
         let mut game = Checkers::default();
@@ -109,7 +97,7 @@ fn fast_perft_matches_the_plain_walk() {
 #[test]
 #[ignore = "long unoptimised: the long-checks run"]
 fn random_playouts_are_consistent() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = SplitMix64::new(0x9E37_79B9_7F4A_7C15);
     let mut finished = [0; 2];
     for _ in 0..GAMES {
         let mut game = Checkers::default();

@@ -8,7 +8,7 @@ use rulebook::connect4::{
     self, Column, Connect4, PerfectPlayer, Player, Solver, MAX_LEVEL, PERFECT_LEVEL,
 };
 use rulebook::search::{Engine, Limits, Score, Searcher};
-use rulebook::{Game, Match, Outcome};
+use rulebook::{Game, Match, Outcome, SplitMix64};
 
 const MIDDLE_EASY: &str = include_str!("../data/Test_L2_R1");
 
@@ -52,16 +52,6 @@ fn final_score(end: &Connect4, start_mover: Player) -> i32 {
         }
         Some(Outcome::Draw) => 0,
         None => panic!("the game is not over: {end:?}"),
-    }
-}
-
-/// A tiny deterministic random source for the opponents.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = rulebook::mix64(self.0.wrapping_add(0x9e37_79b9_7f4a_7c15));
-        (self.0 % n as u64) as usize
     }
 }
 
@@ -144,7 +134,7 @@ fn the_perfect_player_wins_every_won_position() {
     for (i, (start, score)) in won.into_iter().enumerate() {
         for greedy in [false, true] {
             engine.new_game();
-            let mut rng = Rng(i as u64);
+            let mut rng = SplitMix64::new(i as u64);
             let me = start.to_move();
             let mut game = Match::new(start);
             while !game.position().is_over() {
@@ -165,7 +155,7 @@ fn the_perfect_player_wins_every_won_position() {
 
 /// A random move, or (greedy) a move that wins at once, else one after
 /// which the opponent cannot win at once, else a random one.
-fn opponent_move(game: &Connect4, greedy: bool, rng: &mut Rng) -> Column {
+fn opponent_move(game: &Connect4, greedy: bool, rng: &mut SplitMix64) -> Column {
     let moves = game.legal_moves();
     let random = moves[rng.below(moves.len())];
     if !greedy {
@@ -204,7 +194,7 @@ fn whole_games(perfect: Player, games: u64, mut check: impl FnMut(&Connect4, &[(
     let mut engine = connect4::engine(PERFECT_LEVEL).unwrap();
     for seed in 0..games {
         engine.new_game();
-        let mut rng = Rng(seed);
+        let mut rng = SplitMix64::new(seed);
         let greedy = seed % 2 == 1;
         let mut game = Match::new(Connect4::new());
         // (plies before the move, score) of each of the perfect player's

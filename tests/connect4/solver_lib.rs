@@ -5,7 +5,7 @@
 
 use rulebook::connect4::{Book, BookError, Column, Connect4, Player, SolveError, Solver, CELLS};
 use rulebook::search::StopSignal;
-use rulebook::{Game, Outcome};
+use rulebook::{Game, Outcome, SplitMix64};
 
 const END_EASY: &str = include_str!("../data/Test_L3_R1");
 const MIDDLE_EASY: &str = include_str!("../data/Test_L2_R1");
@@ -94,20 +94,8 @@ fn slow_score(game: &Connect4) -> i32 {
     negamax(game, -100, 100)
 }
 
-/// A deterministic xorshift generator for reproducible random games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// A random unfinished position with `plies` stones.
-fn random_position(rng: &mut Rng, plies: u32) -> Connect4 {
+fn random_position(rng: &mut SplitMix64, plies: u32) -> Connect4 {
     loop {
         let mut game = Connect4::new();
         while game.plies() < plies && game.outcome().is_none() {
@@ -122,7 +110,7 @@ fn random_position(rng: &mut Rng, plies: u32) -> Connect4 {
 
 #[test]
 fn strong_weak_and_move_scores_agree_with_plain_negamax() {
-    let mut rng = Rng(0x1234_5678);
+    let mut rng = SplitMix64::new(0x1234_5678);
     let mut solver = solver();
     for round in 0..300 {
         let plies = 30 + (round % 11) as u32;
@@ -244,14 +232,14 @@ fn a_stop_signal_raised_during_a_search_ends_it() {
 }
 
 /// The solver's pick among its best moves for the side it plays.
-fn solver_move(solver: &mut Solver, game: &Connect4, rng: &mut Rng) -> Column {
+fn solver_move(solver: &mut Solver, game: &Connect4, rng: &mut SplitMix64) -> Column {
     let best = solver.best_moves(game).unwrap();
     best[rng.below(best.len())]
 }
 
 /// Greedy: win at once if possible, else a move after which the opponent
 /// cannot win at once, else a random move.
-fn greedy_move(game: &Connect4, rng: &mut Rng) -> Column {
+fn greedy_move(game: &Connect4, rng: &mut SplitMix64) -> Column {
     let moves = game.legal_moves();
     let wins = |g: &Connect4, mv: Column| {
         matches!(
@@ -278,7 +266,7 @@ fn play_out(
     start: Connect4,
     solver_plays_x: bool,
     opponent: &mut dyn FnMut(&Connect4) -> Column,
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
 ) -> (Connect4, i32) {
     let mut solver = solver();
     let mut game = start;
@@ -305,7 +293,7 @@ fn play_out(
 /// later than its score promises.
 #[test]
 fn solver_as_x_wins_won_positions_against_random_and_greedy() {
-    let mut rng = Rng(99);
+    let mut rng = SplitMix64::new(99);
     let starts: Vec<Connect4> = positions(MIDDLE_EASY)
         .into_iter()
         .filter(|(_, game, score)| game.plies() % 2 == 0 && *score > 0)
@@ -314,7 +302,7 @@ fn solver_as_x_wins_won_positions_against_random_and_greedy() {
         .collect();
     assert_eq!(starts.len(), 40);
     for (i, start) in starts.into_iter().enumerate() {
-        let mut opponent_rng = Rng(1000 + i as u64);
+        let mut opponent_rng = SplitMix64::new(1000 + i as u64);
         let mut random = |g: &Connect4| {
             let moves = g.legal_moves();
             moves[opponent_rng.below(moves.len())]
@@ -322,7 +310,7 @@ fn solver_as_x_wins_won_positions_against_random_and_greedy() {
         let (end, score) = play_out(start, true, &mut random, &mut rng);
         assert_eq!(end.outcome(), Some(Outcome::Win(Player::X)));
         assert!(score > 0);
-        let mut greedy_rng = Rng(2000 + i as u64);
+        let mut greedy_rng = SplitMix64::new(2000 + i as u64);
         let mut greedy = |g: &Connect4| greedy_move(g, &mut greedy_rng);
         let (end, _) = play_out(start, true, &mut greedy, &mut rng);
         assert_eq!(end.outcome(), Some(Outcome::Win(Player::X)));
@@ -334,7 +322,7 @@ fn solver_as_x_wins_won_positions_against_random_and_greedy() {
 /// resistance, and the game never ends worse for O than its score said.
 #[test]
 fn solver_as_o_keeps_the_best_score_and_resists_longest() {
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64::new(7);
     let starts: Vec<(Connect4, i32)> = positions(MIDDLE_EASY)
         .into_iter()
         .filter(|(_, game, _)| game.plies() % 2 == 1)
@@ -343,7 +331,7 @@ fn solver_as_o_keeps_the_best_score_and_resists_longest() {
         .collect();
     let mut lost = 0;
     for (i, (start, score)) in starts.into_iter().enumerate() {
-        let mut opponent_rng = Rng(3000 + i as u64);
+        let mut opponent_rng = SplitMix64::new(3000 + i as u64);
         let mut random = |g: &Connect4| {
             let moves = g.legal_moves();
             moves[opponent_rng.below(moves.len())]

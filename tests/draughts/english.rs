@@ -5,23 +5,7 @@
 
 use rulebook::checkers::Checkers;
 use rulebook::draughts::English;
-use rulebook::{perft, Game};
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use rulebook::{perft, Game, SplitMix64};
 
 /// The English position with the same FEN.
 fn english_of(checkers: &Checkers) -> English {
@@ -53,7 +37,7 @@ fn assert_agree(checkers: &Checkers) -> English {
 #[test]
 #[ignore = "long unoptimised: the long-checks run"]
 fn random_games_have_the_same_moves() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     let mut positions = 0;
     for game in 0..400 {
         let mut checkers = Checkers::default();
@@ -77,7 +61,7 @@ fn random_games_have_the_same_moves() {
 
 /// A random legal set-up: up to 12 pieces a side, half of them kings, no
 /// man on its crowning row.
-fn random_setup(rng: &mut Rng) -> Option<Checkers> {
+fn random_setup(rng: &mut SplitMix64) -> Option<Checkers> {
     let mut white = Vec::new();
     let mut black = Vec::new();
     for square in 1..=32u32 {
@@ -99,7 +83,7 @@ fn random_setup(rng: &mut Rng) -> Option<Checkers> {
 
 #[test]
 fn random_setups_have_the_same_moves_and_perft() {
-    let mut rng = Rng(42);
+    let mut rng = SplitMix64::new(42);
     for _ in 0..3000 {
         let Some(checkers) = random_setup(&mut rng) else {
             continue;

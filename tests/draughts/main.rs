@@ -10,6 +10,7 @@
 mod support;
 
 mod captures;
+mod circular;
 mod dxp;
 mod engine;
 mod english;

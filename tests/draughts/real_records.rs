@@ -113,7 +113,7 @@ fn deviations_of_real_files_read() {
         ["32-28", "17-22", "28x17", "12x21", "31-26", "7-12", "26x17", "12-21", "36-31", "1-7"]
     );
     assert_eq!(game.moves()[9].number(), 5);
-    assert_eq!(game.result(), PdnResult::RedWins);
+    assert_eq!(game.result(), PdnResult::FirstPlayerWins);
     assert_eq!(game.result_disagreement(), None);
     replay::<InternationalRules>(&game).unwrap();
     // Latin-1 bytes (é as 0xE9) read, never fail.
@@ -127,7 +127,7 @@ fn deviations_of_real_files_read() {
             .unwrap()
             .unwrap()
             .result(),
-        PdnResult::WhiteWins
+        PdnResult::SecondPlayerWins
     );
 }
 
@@ -138,9 +138,9 @@ fn a_result_tag_that_disagrees_or_is_unknown_keeps_the_game() {
     assert_eq!(game.moves().len(), 2);
     assert_eq!(
         game.result_disagreement(),
-        Some((PdnResult::RedWins, PdnResult::WhiteWins))
+        Some((PdnResult::FirstPlayerWins, PdnResult::SecondPlayerWins))
     );
-    assert_eq!(game.result(), PdnResult::WhiteWins);
+    assert_eq!(game.result(), PdnResult::SecondPlayerWins);
     // `4-6`: no result the reader knows; the game is kept, result unknown.
     let text =
         "[Result \"4-6\"]\n[GameType \"20\"]\n1. 32-28 19-23 4-6\n\n[Event \"next\"]\n1. 11-15 *\n";

@@ -203,6 +203,8 @@ fn draughts_variants_in_both_conventions() {
     assert!(count(&["international", "5"]).starts_with("perft(5) = 27117\n"));
     assert!(count(&["russian", "8", "--routes"]).starts_with("perft(8) = 929905\n"));
     assert!(count(&["russian", "8", "--distinct"]).starts_with("perft(8) = 929899\n"));
+    // Without a flag, the variant's own count: captures to one result once.
+    assert!(count(&["russian", "8"]).starts_with("perft(8) = 929899\n"));
     let divided = count(&["pool", "8", "--distinct", "--divide", "--threads", "2"]);
     assert!(divided.contains("\nperft(8) = 929896\n"), "{divided}");
     assert!(divided.starts_with("9-13: "), "{divided}");

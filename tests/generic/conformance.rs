@@ -549,7 +549,7 @@ fn check_searches<G: Game + 'static>(start: &G) {
     let mut mcts = Mcts::with_node_budget(1, 256);
     for seed in 0..SEARCH_GAMES {
         let mut game = start.clone();
-        let mut state = seed;
+        let mut rng = rulebook::SplitMix64::new(seed);
         for ply in 0.. {
             if ply % SEARCH_EVERY == 0 || game.is_over() {
                 let limits = Limits::depth(2).with_nodes(SEARCH_NODES);
@@ -560,8 +560,7 @@ fn check_searches<G: Game + 'static>(start: &G) {
             if moves.is_empty() || ply > 300 {
                 break;
             }
-            state = rulebook::mix64(state.wrapping_add(0x9e37_79b9_7f4a_7c15));
-            game.apply_unchecked(moves[(state % moves.len() as u64) as usize]);
+            game.apply_unchecked(moves[rng.below(moves.len())]);
         }
     }
 }

@@ -5,20 +5,15 @@
 use rulebook::checkers::{self, Checkers};
 use rulebook::connect4::{self, Connect4};
 use rulebook::search::{Engine, LevelError, Limits, Mcts, OFFER_INTERVAL_PLIES};
-use rulebook::{DrawRules, Game, Match, Outcome};
+use rulebook::{DrawRules, Game, Match, Outcome, SplitMix64};
 
-/// A seeded random player (SplitMix64).
-struct RandomPlayer(u64);
+/// A seeded random player.
+struct RandomPlayer(SplitMix64);
 
 impl RandomPlayer {
     fn choose<G: Game>(&mut self, game: &G) -> G::Move {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
         let moves = game.legal_moves();
-        moves[(z % moves.len() as u64) as usize]
+        moves[self.0.below(moves.len())]
     }
 }
 
@@ -28,7 +23,7 @@ fn wins_against_random<G: Game>(engine: &mut Engine<G>, games: u64, rules: DrawR
     let mut wins = 0;
     for index in 0..games {
         engine.new_game();
-        let mut random = RandomPlayer(index);
+        let mut random = RandomPlayer(SplitMix64::new(index));
         let mut game = Match::with_rules(G::default(), rules);
         let engine_side = if index % 2 == 0 {
             game.to_move()

@@ -35,11 +35,8 @@ pub fn must_pass_position() -> Othello {
 
 /// Random positions along random games, from a seed.
 pub fn random_positions(seed: u64, games: usize) -> Vec<Othello> {
-    let mut state = seed;
-    let mut next = move |bound: usize| {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        (rulebook::mix64(state) % bound as u64) as usize
-    };
+    let mut rng = rulebook::SplitMix64::new(seed);
+    let mut next = move |bound: usize| rng.below(bound);
     let mut positions = Vec::new();
     for _ in 0..games {
         let mut game = Othello::default();
