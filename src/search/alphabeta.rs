@@ -197,7 +197,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         pv.push(best_move);
         let mut completed = 0;
         let mut depth = 1;
-        while depth <= MAX_DEPTH && self.clock.allows_depth(depth) {
+        // On a clock, a forced move is answered after the first iteration.
+        let single_reply = moves.len() == 1 && self.clock.has_soft_time();
+        while depth <= MAX_DEPTH
+            && self.clock.allows_depth(depth)
+            && self.clock.allows_iteration(completed)
+            && !(single_reply && completed > 0)
+        {
             self.root_best = None;
             let window = self
                 .aspiration
