@@ -129,7 +129,7 @@ impl Limits {
 
 /// How many alpha-beta nodes pass between two looks at the clock: reading
 /// it costs more than a node.
-pub(crate) const NODES_PER_CLOCK_CHECK: u64 = 1024;
+pub(crate) const NODES_PER_CLOCK_CHECK: u64 = 256;
 
 /// A running search's node count and clock, checked against its limits.
 #[derive(Clone, Copy, Debug)]

@@ -185,7 +185,10 @@ mod tests {
         // Fewer moves to go: more a move; the last one may use it all.
         let ten = minute.with_moves_to_go(10).budget();
         assert!(ten.soft > minute.budget().soft);
-        assert_eq!(minute.with_moves_to_go(1).budget().hard, ms(60_000) - margin);
+        assert_eq!(
+            minute.with_moves_to_go(1).budget().hard,
+            ms(60_000) - margin
+        );
         assert_eq!(minute.with_moves_to_go(0), minute.with_moves_to_go(1));
         // An increment is spent too.
         let fischer = minute.with_increment(ms(2_000)).budget();

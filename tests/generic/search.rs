@@ -322,7 +322,9 @@ fn a_soft_time_limit_only_keeps_new_iterations_from_starting() {
                 if moves.len() <= 1 {
                     break;
                 }
-                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 position.apply_unchecked(moves[(rng >> 33) as usize % moves.len()]);
             }
             position
