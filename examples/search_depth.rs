@@ -93,11 +93,11 @@ fn positions<G: Recorded + Game>(records: &str, count: usize) -> Vec<G> {
         for plies in PLIES {
             // From that ply on, the first position with a choice of moves
             // (a forced move is no measure of a search).
-            let mut position = played.start().clone();
+            let mut position = *played.start();
             for (ply, &mv) in played.history().iter().enumerate() {
                 if ply >= plies && position.legal_moves().len() > 1 {
                     if found.len() < count {
-                        found.push(position.clone());
+                        found.push(position);
                     }
                     break;
                 }
