@@ -3,7 +3,7 @@
 //! from real games, within a time or node limit per position.
 //!
 //! ```text
-//! cargo run --release --example search_depth -- <international|checkers> [--time-ms T | --nodes N]
+//! cargo run --release --example search_depth -- <international|checkers> [--time-ms T | --nodes N | --depth D]
 //!     [--positions K] [--hub]
 //! ```
 //!
@@ -23,7 +23,8 @@
 //! positions in Hub text instead (International: `W`/`B` then one of
 //! `w b W B e` per square), one per line, for other engines' drivers.
 //!
-//! With `--nodes`, depth figures are the same on every machine: the
+//! With `--nodes` or `--depth`, depth and node figures are the same on
+//! every machine: the
 //! measure of move ordering, reductions and pruning; with `--time-ms`,
 //! speed counts too (and a shared machine's load).
 
@@ -37,7 +38,7 @@ use rulebook::search::{AlphaBeta, Evaluator, Limits, Searcher};
 use rulebook::Game;
 
 const USAGE: &str = "\
-usage: search_depth <international|checkers> [--time-ms T | --nodes N] [--positions K] [--hub]";
+usage: search_depth <international|checkers> [--time-ms T | --nodes N | --depth D] [--positions K] [--hub]";
 
 /// The transposition table of every search: the `hub` example's default.
 const TABLE_BYTES: usize = 16 << 20;
@@ -74,6 +75,7 @@ fn options() -> Result<Options, String> {
         match arg.as_str() {
             "--time-ms" => options.limits = Limits::time(Duration::from_millis(number()?)),
             "--nodes" => options.limits = Limits::nodes(number()?),
+            "--depth" => options.limits = Limits::depth(number()? as u32),
             "--positions" => options.positions = number()? as usize,
             "--hub" => options.hub = true,
             other => return Err(format!("unknown argument `{other}`")),

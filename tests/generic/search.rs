@@ -464,3 +464,28 @@ fn mcts_stays_within_its_node_budget() {
     assert!(game.legal_moves().contains(&result.best_move.unwrap()));
     assert_eq!(result.nodes, 50);
 }
+
+/// `Game::is_quiet`'s contract, on positions along many random lines: quiet
+/// exactly when there are moves and none is tactical (both games that
+/// answer it from their bitboards).
+fn check_is_quiet<G: Game>() {
+    let mut quiet = 0;
+    for plies in [0, 5, 11, 20, 31, 45, 60] {
+        for game in positions::<G>(60, plies) {
+            let moves = game.legal_moves();
+            let expected = !moves.is_empty() && !moves.iter().any(|&mv| game.is_tactical(mv));
+            assert_eq!(game.is_quiet(), expected, "{game:?}");
+            quiet += usize::from(expected);
+        }
+    }
+    assert!(quiet > 0, "some positions are quiet");
+}
+
+#[test]
+fn is_quiet_means_moves_and_none_tactical() {
+    check_is_quiet::<Checkers>();
+    check_is_quiet::<rulebook::draughts::International>();
+    check_is_quiet::<rulebook::draughts::Russian>();
+    // The default answer is "not known".
+    assert!(!Connect4::default().is_quiet());
+}
