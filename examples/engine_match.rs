@@ -20,7 +20,12 @@
 //! - `time:MS`, `nodes:N`, `depth:N`: the strongest alpha-beta engine
 //!   searching MS milliseconds, N nodes, or N plies a move (for Connect
 //!   Four, `level:7` is the perfect player, which takes no limits);
-//! - `mcts:N`: Monte Carlo tree search with N playouts a move.
+//! - `mcts:N`: Monte Carlo tree search with N playouts a move;
+//! - `hub:N:PROGRAM` (draughts variants): another program speaking Hub
+//!   (version 2, as the `hub` example does), searching N nodes a move
+//!   (`level nodes=N`): for instance an earlier build of the `hub` example,
+//!   to measure a change of the search against the version before it at
+//!   equal nodes. The program is started once per game.
 //!
 //! Games come in pairs: both games of a pair start with the same random
 //! opening of K plies (default 4; 0 for none) and A plays first in one and
@@ -55,7 +60,7 @@ usage: engine_match <checkers|connect4> <A> <B> [--games N] [--opening-plies K]
                     [--seed S] [--threads T] [--quiet]
        engine_match <international|brazilian|russian|pool|italian|spanish|czech> <A> <B> ...
 
-players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N
+players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:N:PROGRAM
   --games N          games to play (default 10; pairs with colours swapped)
   --opening-plies K  random plies before the players take over (default 4)
   --seed S           seed of the random players and openings (default 1)
@@ -72,7 +77,7 @@ const USAGE_ERROR: u8 = 2;
 const MAX_GAME_PLIES: usize = 500;
 
 /// A player, as the command line names it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Spec {
     Random,
     Greedy,
@@ -81,6 +86,8 @@ enum Spec {
     Nodes(u64),
     Depth(u32),
     Mcts(u64),
+    /// A Hub program and its nodes a move.
+    Hub(u64, String),
 }
 
 impl Spec {
@@ -103,6 +110,12 @@ impl Spec {
             Some(("nodes", n)) => Ok(Spec::Nodes(number(n)?)),
             Some(("depth", n)) => Ok(Spec::Depth(small(n)?)),
             Some(("mcts", n)) => Ok(Spec::Mcts(number(n)?)),
+            Some(("hub", rest)) => match rest.split_once(':') {
+                Some((n, program)) if !program.is_empty() => {
+                    Ok(Spec::Hub(number(n)?, program.to_owned()))
+                }
+                _ => Err(format!("player {text:?}: say hub:NODES:PROGRAM")),
+            },
             _ => Err(format!("unknown player {text:?}")),
         }
     }
@@ -119,6 +132,24 @@ trait MatchGame: Game + 'static {
     const MAX_SEARCH_LEVEL: u32;
     /// The pieces `mv` captures (0 in games without captures).
     fn captures(&self, mv: Self::Move) -> usize;
+    /// The game's name in Hub's `variant` parameter, if Hub plays it.
+    fn hub_variant() -> Option<&'static str> {
+        None
+    }
+    /// The position in Hub text (only asked when [`MatchGame::hub_variant`]
+    /// is some).
+    fn hub_position(&self) -> String {
+        String::new()
+    }
+    /// `mv` in Hub text.
+    fn hub_move(&self, mv: Self::Move) -> String {
+        let _ = mv;
+        String::new()
+    }
+    /// A move read from Hub text.
+    fn parse_hub_move(&self, text: &str) -> Result<Self::Move, String> {
+        Err(format!("no Hub moves in this game ({text})"))
+    }
 }
 
 impl MatchGame for Checkers {
@@ -141,6 +172,32 @@ impl<R: draughts::Rules> MatchGame for Draughts<R> {
     fn captures(&self, mv: draughts::Move<R>) -> usize {
         mv.capture_count()
     }
+    fn hub_variant() -> Option<&'static str> {
+        use core::any::TypeId;
+        let names = [
+            (TypeId::of::<draughts::InternationalRules>(), "normal"),
+            (TypeId::of::<draughts::BrazilianRules>(), "brazilian"),
+            (TypeId::of::<draughts::RussianRules>(), "russian"),
+            (TypeId::of::<draughts::PoolRules>(), "pool"),
+            (TypeId::of::<draughts::ItalianRules>(), "italian"),
+            (TypeId::of::<draughts::SpanishRules>(), "spanish"),
+            (TypeId::of::<draughts::CzechRules>(), "czech"),
+        ];
+        let id = TypeId::of::<R>();
+        names
+            .iter()
+            .find(|(rules, _)| *rules == id)
+            .map(|&(_, name)| name)
+    }
+    fn hub_position(&self) -> String {
+        draughts::hub_position(self)
+    }
+    fn hub_move(&self, mv: draughts::Move<R>) -> String {
+        draughts::hub_move(self, &mv)
+    }
+    fn parse_hub_move(&self, text: &str) -> Result<draughts::Move<R>, String> {
+        draughts::parse_hub_move(self, text).map_err(|e| e.to_string())
+    }
 }
 
 impl MatchGame for Connect4 {
@@ -159,6 +216,112 @@ enum Player<G: Game> {
     Random(SplitMix64),
     Greedy(SplitMix64),
     Engine(Box<Engine<G>>),
+    Hub(HubProgram),
+}
+
+/// A Hub program playing one game: its pipes, and its nodes a move.
+struct HubProgram {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::BufReader<std::process::ChildStdout>,
+    nodes: u64,
+}
+
+impl HubProgram {
+    /// Starts `program`, sets `variant`, and waits for `ready`.
+    fn start(program: &str, variant: &str, nodes: u64) -> Result<HubProgram, String> {
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(program)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {program}: {e}"))?;
+        let input = child.stdin.take().ok_or("no pipe")?;
+        let output = std::io::BufReader::new(child.stdout.take().ok_or("no pipe")?);
+        let mut hub = HubProgram {
+            child,
+            input,
+            output,
+            nodes,
+        };
+        hub.send("hub")?;
+        hub.until("wait")?;
+        hub.send(&format!("set-param name=variant value={variant}"))?;
+        hub.send("init")?;
+        hub.until("ready")?;
+        hub.send("new-game")?;
+        Ok(hub)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        use std::io::Write;
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("the Hub program does not read: {e}"))
+    }
+
+    /// The lines up to and including the first starting with `command`.
+    fn until(&mut self, command: &str) -> Result<Vec<String>, String> {
+        use std::io::BufRead;
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let read = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| format!("the Hub program's output: {e}"))?;
+            if read == 0 {
+                return Err(format!("the Hub program ended before `{command}`"));
+            }
+            let line = line.trim_end().to_owned();
+            let done = line.split(' ').next() == Some(command);
+            lines.push(line);
+            if done {
+                return Ok(lines);
+            }
+        }
+    }
+
+    /// The program's move in `game`, with the nodes of its last `info`.
+    fn choose<G: MatchGame>(&mut self, game: &Match<G>) -> Result<(G::Move, u64), String> {
+        let mut position = game.start().clone();
+        let mut moves = Vec::new();
+        for &mv in game.history() {
+            moves.push(position.hub_move(mv));
+            position.apply_unchecked(mv);
+        }
+        self.send(&format!(
+            "pos pos={} moves=\"{}\"",
+            game.start().hub_position(),
+            moves.join(" ")
+        ))?;
+        self.send(&format!("level nodes={}", self.nodes))?;
+        self.send("go think")?;
+        let lines = self.until("done")?;
+        let field = |line: &str, name: &str| {
+            line.split(' ')
+                .find_map(|word| word.strip_prefix(name)?.strip_prefix('='))
+                .map(|value| value.trim_matches('"').to_owned())
+        };
+        let nodes = lines
+            .iter()
+            .rev()
+            .find_map(|line| field(line, "nodes")?.parse().ok())
+            .unwrap_or(0);
+        let done = lines.last().map(String::as_str).unwrap_or("");
+        let text = field(done, "move").ok_or_else(|| format!("no move in `{done}`"))?;
+        Ok((position.parse_hub_move(&text)?, nodes))
+    }
+}
+
+impl Drop for HubProgram {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        if self.child.wait().is_err() {
+            let _ = self.child.kill();
+        }
+    }
 }
 
 /// Thinking time and nodes of one side over the whole match.
@@ -188,14 +351,18 @@ impl<G: MatchGame> Player<G> {
                 Mcts::new(seed),
                 Limits::nodes(playouts),
             )))),
+            Spec::Hub(nodes, program) => {
+                let variant = G::hub_variant().ok_or("Hub programs play draughts variants only")?;
+                Ok(Player::Hub(HubProgram::start(&program, variant, nodes)?))
+            }
         }
     }
 
     /// The move this player chooses in `game` (not over).
-    fn choose(&mut self, game: &Match<G>, work: &mut Work) -> G::Move {
+    fn choose(&mut self, game: &Match<G>, work: &mut Work) -> Result<G::Move, String> {
         let position = game.position();
         let moves = position.legal_moves();
-        match self {
+        Ok(match self {
             Player::Random(rng) => moves[rng.below(moves.len())],
             Player::Greedy(rng) => {
                 let wins_now = |&mv: &G::Move| {
@@ -204,7 +371,7 @@ impl<G: MatchGame> Player<G> {
                         .is_ok_and(|next| next.outcome() == Some(Outcome::Win(position.to_move())))
                 };
                 if let Some(&mv) = moves.iter().find(|mv| wins_now(mv)) {
-                    return mv;
+                    return Ok(mv);
                 }
                 let most = moves.iter().map(|&mv| position.captures(mv)).max();
                 let best: Vec<G::Move> = moves
@@ -222,7 +389,17 @@ impl<G: MatchGame> Player<G> {
                 work.longest = work.longest.max(result.elapsed);
                 result.best_move.unwrap_or(moves[0])
             }
-        }
+            Player::Hub(program) => {
+                let started = Instant::now();
+                let (mv, nodes) = program.choose(game)?;
+                let elapsed = started.elapsed();
+                work.moves += 1;
+                work.nodes += nodes;
+                work.time += elapsed;
+                work.longest = work.longest.max(elapsed);
+                mv
+            }
+        })
     }
 }
 
@@ -315,13 +492,13 @@ fn play_game<G: MatchGame>(
     } else {
         G::opponent(first_player)
     };
-    let mut a = Player::<G>::new(options.a, seed.wrapping_add(1))?;
-    let mut b = Player::<G>::new(options.b, seed.wrapping_add(2))?;
+    let mut a = Player::<G>::new(options.a.clone(), seed.wrapping_add(1))?;
+    let mut b = Player::<G>::new(options.b.clone(), seed.wrapping_add(2))?;
     while !game.is_over() && game.history().len() < MAX_GAME_PLIES {
         let mv = if game.to_move() == a_side {
-            a.choose(&game, &mut work[0])
+            a.choose(&game, &mut work[0])?
         } else {
-            b.choose(&game, &mut work[1])
+            b.choose(&game, &mut work[1])?
         };
         game.play(mv).map_err(|e| e.to_string())?;
     }

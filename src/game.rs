@@ -204,6 +204,20 @@ pub trait Game: Clone + Eq + Hash + Debug + Default {
         false
     }
 
+    /// Whether the position is *quiet* and not over: the player to move
+    /// has a legal move and none of its legal moves is
+    /// [tactical](Game::is_tactical). A search asks it at its depth limit,
+    /// where a quiet position is judged as it stands, so that a game that
+    /// answers it cheaply spares the search generating the moves there.
+    ///
+    /// Postcondition: `true` only if `legal_moves()` is not empty and holds
+    /// no tactical move. The default, `false` ("not known"), makes the
+    /// search generate the moves to find out.
+    #[inline]
+    fn is_quiet(&self) -> bool {
+        false
+    }
+
     /// Whether `mv` is one of [`legal_moves`](Game::legal_moves).
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.legal_moves().contains(&mv)

@@ -9,18 +9,13 @@ use std::time::{Duration, Instant};
 use rulebook::draughts::{
     self, Color, DxpMessage, International, InternationalRules, Rules, DXP_TERMINATOR,
 };
-use rulebook::search::Limits;
+use rulebook::search::{Limits, TimeControl};
 use rulebook::{EndReason, Game, Match, Outcome};
 
 /// The name this program gives in GAMEREQ and GAMEACC.
 const NAME: &str = "rulebook";
 /// How long the initiator keeps trying to reach the follower.
 const CONNECT_PATIENCE: Duration = Duration::from_secs(20);
-/// With no move limit in the game request, the moves the remaining time
-/// is shared among.
-const MOVES_TO_GO: u32 = 30;
-/// Kept back from every move for the network and the opponent's clock.
-const SAFETY: Duration = Duration::from_millis(100);
 
 /// Which end of the connection this program is.
 pub enum Role {
@@ -33,8 +28,9 @@ pub enum Role {
 /// What the command line says about the DXP game.
 pub struct Options {
     pub role: Role,
-    /// The engine's level (its node or depth limit); the clock caps it.
-    pub level: u32,
+    /// The engine's level, whose node or depth limit caps the clock's
+    /// budget; `None`: the strongest engine, on the clock alone.
+    pub level: Option<u32>,
     /// As initiator: thinking time per side, in minutes.
     pub minutes: u32,
     /// As initiator: moves for the whole game (0: no limit).
@@ -188,14 +184,17 @@ fn end_reason(game: &Match<International>) -> u8 {
 /// `minutes` per side for `moves` moves (0: no limit).
 fn play(
     link: &mut Link,
-    level: u32,
+    level: Option<u32>,
     own: Color,
     minutes: u32,
     moves: u32,
     start: International,
 ) -> Result<(), String> {
-    let mut engine = draughts::engine::<InternationalRules>(level).map_err(|e| e.to_string())?;
-    let level_limits = engine.limits();
+    let mut engine = draughts::engine::<InternationalRules>(level.unwrap_or(draughts::MAX_LEVEL))
+        .map_err(|e| e.to_string())?;
+    if level.is_none() {
+        engine.set_limits(Limits::NONE);
+    }
     let mut game = Match::with_rules(start, InternationalRules::DRAW_RULES);
     let mut left = Duration::from_secs(u64::from(minutes) * 60);
     let mut own_moves = 0u32;
@@ -222,19 +221,16 @@ fn play(
                 }
                 break;
             }
-            let to_go = if moves > 0 {
-                moves.saturating_sub(own_moves).max(1)
-            } else {
-                MOVES_TO_GO
-            };
-            let budget = (left / to_go)
-                .saturating_sub(SAFETY)
-                .max(Duration::from_millis(10));
-            let mut limits: Limits = level_limits;
-            limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
-            engine.set_limits(limits);
+            // DXP's clock has no increment; the game request may set the
+            // moves the time is for.
+            let mut clock = TimeControl::new(left);
+            // Past that many moves (a game the request did not foresee
+            // lasting so long), the clock goes on as sudden death.
+            if moves > own_moves {
+                clock = clock.with_moves_to_go(moves - own_moves);
+            }
             let started = Instant::now();
-            let thought = engine.think(&game);
+            let thought = engine.think_on_clock(&game, clock);
             let used = started.elapsed();
             left = left.saturating_sub(used);
             let Some(mv) = thought.best_move else {

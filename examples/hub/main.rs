@@ -21,7 +21,11 @@
 //!   search sees their repetitions and the variant's draw rules);
 //!   `level depth=N | nodes=N | move-time=T | [moves=N] time=T [inc=I] |
 //!   infinite` sets the limits of the next search (the default is one
-//!   second a move).
+//!   second a move). With a game clock (`time`: the time left, this
+//!   move's increment included; `inc`; `moves`: moves to the next
+//!   control) the move's budget is `rulebook::search::TimeControl`'s: no
+//!   new depth after its soft limit, a stop at its hard limit, never
+//!   the whole clock.
 //! - `go think | ponder | analyze` searches on a thread, printing `info
 //!   depth= mean-depth= score= nodes= time= nps= pv="..."` after every
 //!   depth (score in men, nps in millions) and `done move=... ponder=...`
@@ -37,9 +41,10 @@
 //! (initiator) it plays one International game over DamExchange instead
 //! (`rulebook::draughts::DxpMessage`): the initiator's game request sets
 //! the time per side (`--minutes`, default 10) and the number of moves
-//! (`--moves`, default 75); each side keeps its own clock and shares its
-//! remaining time among the moves to go, capped by `--level N` (default
-//! `rulebook::draughts::DEFAULT_LEVEL`). The game ends by the rules or
+//! (`--moves`, default 75); each side keeps its own clock and plans each
+//! move with `rulebook::search::TimeControl` (the remaining time, the
+//! moves to go), on the clock alone or capped by the node or depth limit
+//! of `--level N`. The game ends by the rules or
 //! International's draw rules, with GAMEEND sent by the side to move and
 //! confirmed by the other; the program prints every message and the
 //! result.
@@ -55,7 +60,7 @@ use std::time::{Duration, Instant};
 use rulebook::draughts::{
     self, hub_move, parse_hub_move, parse_hub_position, Draughts, Evaluation, HubMessage, Rules,
 };
-use rulebook::search::{AlphaBeta, Limits, Progress, Score, Searcher, StopSignal};
+use rulebook::search::{AlphaBeta, Limits, Progress, Score, Searcher, StopSignal, TimeControl};
 use rulebook::{Game, Match};
 
 const USAGE: &str = "\
@@ -68,7 +73,7 @@ fn dxp_options(args: &[String]) -> Result<dxp::Options, String> {
     let mut role = None;
     let mut options = dxp::Options {
         role: dxp::Role::Listen(0),
-        level: draughts::DEFAULT_LEVEL,
+        level: None,
         minutes: DXP_DEFAULT_MINUTES,
         moves: DXP_DEFAULT_MOVES,
         follower: draughts::Color::Black,
@@ -92,7 +97,7 @@ fn dxp_options(args: &[String]) -> Result<dxp::Options, String> {
             "--level" => {
                 let level = number(value()?)?;
                 draughts::level_limits(level).map_err(|e| e.to_string())?;
-                options.level = level;
+                options.level = Some(level);
             }
             "--minutes" => options.minutes = number(value()?)?.min(999),
             "--moves" => options.moves = number(value()?)?.min(999),
@@ -133,11 +138,6 @@ const DEFAULT_TABLE_MIB: usize = 16;
 const MAX_TABLE_MIB: usize = 1024;
 /// The time a move takes when no `level` says otherwise.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
-/// With a game clock and no `moves=`, the moves the remaining time is
-/// shared among.
-const MOVES_TO_GO: f64 = 30.0;
-/// Kept back from every timed move, for the GUI's and the system's delays.
-const SAFETY_MARGIN: Duration = Duration::from_millis(50);
 
 /// What the reader thread and the search thread tell the main loop.
 enum Event {
@@ -170,9 +170,9 @@ struct Level {
     depth: Option<u32>,
     nodes: Option<u64>,
     move_time: Option<Duration>,
-    /// The game clock: remaining time, moves to the next control,
-    /// increment.
-    clock: Option<(Duration, Option<u32>, Duration)>,
+    /// The game clock: remaining time (with this move's increment, which
+    /// Hub adds before the move), increment, moves to the next control.
+    clock: Option<TimeControl>,
     infinite: bool,
 }
 
@@ -203,11 +203,14 @@ impl Level {
         let inc = seconds(message, "inc")?;
         let clock = match (time, moves, inc) {
             (None, None, None) => None,
-            (time, moves, inc) => Some((
-                time.unwrap_or(Duration::ZERO),
-                moves,
-                inc.unwrap_or_default(),
-            )),
+            (time, moves, inc) => {
+                let mut clock = TimeControl::new(time.unwrap_or(Duration::ZERO))
+                    .with_increment(inc.unwrap_or_default());
+                if let Some(moves) = moves {
+                    clock = clock.with_moves_to_go(moves);
+                }
+                Some(clock)
+            }
         };
         Ok(Level {
             depth: number(message, "depth")?,
@@ -218,34 +221,34 @@ impl Level {
         })
     }
 
-    /// The time one move may take, if the level limits time.
-    fn move_time(&self) -> Option<Duration> {
+    /// The time limits of one move, if the level limits time: the hard
+    /// limit, and the soft one of a game clock.
+    fn time_limits(&self) -> Option<(Duration, Option<Duration>)> {
         if self.infinite {
             return None;
         }
         if let Some(time) = self.move_time {
-            return Some(time);
+            return Some((time, None));
         }
-        if let Some((left, moves, inc)) = self.clock {
-            let share = left.as_secs_f64() / moves.map_or(MOVES_TO_GO, |m| f64::from(m.max(1)));
-            let budget = Duration::from_secs_f64(share) + inc;
-            let most = left.saturating_sub(SAFETY_MARGIN) / 2;
-            return Some(budget.min(most).max(Duration::from_millis(10)));
+        if let Some(clock) = self.clock {
+            let budget = clock.budget();
+            return Some((budget.hard, Some(budget.soft)));
         }
         if self.depth.is_none() && self.nodes.is_none() {
-            return Some(DEFAULT_MOVE_TIME);
+            return Some((DEFAULT_MOVE_TIME, None));
         }
         None
     }
 
-    /// The limits of a search, with or without the time limit.
+    /// The limits of a search, with or without the time limits.
     fn limits(&self, timed: bool) -> Limits {
         let mut limits = Limits::NONE;
         if !self.infinite {
             limits.depth = self.depth;
             limits.nodes = self.nodes;
-            if timed {
-                limits.time = self.move_time();
+            if let Some((hard, soft)) = self.time_limits().filter(|_| timed) {
+                limits.time = Some(hard);
+                limits.soft_time = soft;
             }
         }
         limits
@@ -468,8 +471,8 @@ impl<R: Rules> Engine for Session<R> {
 
     fn ponder_hit(&mut self) {
         if self.running.is_some() {
-            if let Some(time) = self.level.move_time() {
-                self.deadline = Some(Instant::now() + time);
+            if let Some((hard, _)) = self.level.time_limits() {
+                self.deadline = Some(Instant::now() + hard);
             }
         }
     }

@@ -135,6 +135,18 @@ impl Checkers {
         }
     }
 
+    /// Whether the side to move has a step to play and no jump (a quiet
+    /// position, not over).
+    pub(super) fn is_quiet(&self) -> bool {
+        fn quiet<S: Side>(view: &View) -> bool {
+            view.jumpers::<S>() == 0 && view.steppers::<S>() != 0
+        }
+        match self.turn {
+            Player::Red => quiet::<RedSide>(&View::of::<RedSide>(self)),
+            Player::White => quiet::<WhiteSide>(&View::of::<WhiteSide>(self)),
+        }
+    }
+
     /// Writes every legal move into `slots` and returns how many: captures
     /// (only captures when there is one) by start square, each piece's
     /// paths depth-first in direction order; otherwise steps by start

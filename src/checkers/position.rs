@@ -442,6 +442,12 @@ impl Game for Checkers {
         mv.is_capture()
     }
 
+    /// No jump and a step to play, from the bitboards.
+    #[inline]
+    fn is_quiet(&self) -> bool {
+        Checkers::is_quiet(self)
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         super::perft::perft(self, depth)
     }

@@ -724,6 +724,21 @@ impl<R: Rules> Game for Draughts<R> {
         mv.is_capture()
     }
 
+    /// No capture to play and a quiet move to play, from the bitboards
+    /// (no move list is built).
+    #[inline]
+    fn is_quiet(&self) -> bool {
+        let board = self.board();
+        match self.turn {
+            Color::White => {
+                !board.has_capture::<R, WhiteSide>() && board.count_quiet::<R, WhiteSide>() > 0
+            }
+            Color::Black => {
+                !board.has_capture::<R, BlackSide>() && board.count_quiet::<R, BlackSide>() > 0
+            }
+        }
+    }
+
     /// The three bitboards and the side to move folded through
     /// [`mix64`](crate::mix64): a few nanoseconds, computed when asked
     /// (as [`Checkers`](crate::checkers::Checkers) does).

@@ -197,7 +197,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         pv.push(best_move);
         let mut completed = 0;
         let mut depth = 1;
-        while depth <= MAX_DEPTH && self.clock.allows_depth(depth) {
+        // On a clock, a forced move is answered after the first iteration.
+        let single_reply = moves.len() == 1 && self.clock.has_soft_time();
+        while depth <= MAX_DEPTH
+            && self.clock.allows_depth(depth)
+            && self.clock.allows_iteration(completed)
+            && !(single_reply && completed > 0)
+        {
             self.root_best = None;
             let window = self
                 .aspiration
@@ -322,53 +328,82 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if self.enter_node(ply) {
             return 0;
         }
+        let key = game.key();
+        // A position met before on the path or in the match is a draw. It
+        // is never a finished game (play went on from it), so this comes
+        // before generating the moves, as does the table: what the table
+        // holds was searched, so had moves.
+        if ply > 0 && self.repeats(key, reversible) {
+            return 0;
+        }
+        let searching = depth > 0 && ply + 1 < MAX_PLY;
+        let is_pv = beta - alpha > 1;
+        let mut table_move = None;
+        if searching {
+            if ply > 0 {
+                // No line from here can beat a win at the next ply or lose
+                // sooner than now.
+                alpha = alpha.max(-raw::win_at(ply));
+                beta = beta.min(raw::win_at(ply + 1));
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+            if let Some(entry) = self.table.probe(key) {
+                table_move = entry.best;
+                if ply > 0 && !is_pv && i32::from(entry.depth) >= depth {
+                    let value = raw::from_table(entry.value, ply);
+                    let usable = match entry.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => value >= beta,
+                        Bound::Upper => value <= alpha,
+                        Bound::Empty => false,
+                    };
+                    if usable && !self.at_move_limit(reversible) {
+                        return value;
+                    }
+                }
+            }
+        }
+        if !searching && game.is_quiet() {
+            // A leaf with a move to play and nothing tactical: judged as
+            // it stands, without its moves.
+            if ply > 0 && self.at_move_limit(reversible) {
+                return 0;
+            }
+            self.pv_len[ply] = 0;
+            return Score::heuristic(self.evaluator.evaluate(game)).value();
+        }
         let mut moves = game.legal_moves();
         if moves.is_empty() {
             return terminal_value(game, ply);
         }
-        let key = game.key();
-        if ply > 0 && self.is_draw_by_rule(key, reversible) {
+        if ply > 0 && self.at_move_limit(reversible) {
             return 0;
         }
-        if depth <= 0 || ply + 1 >= MAX_PLY {
+        if !searching {
             return self.quiescence(game, &mut moves, alpha, beta, ply);
-        }
-        let is_pv = beta - alpha > 1;
-        if ply > 0 {
-            // No line from here can beat a win at the next ply or lose
-            // sooner than now.
-            alpha = alpha.max(-raw::win_at(ply));
-            beta = beta.min(raw::win_at(ply + 1));
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        let mut table_move = None;
-        if let Some(entry) = self.table.probe(key) {
-            table_move = entry.best;
-            if ply > 0 && !is_pv && i32::from(entry.depth) >= depth {
-                let value = raw::from_table(entry.value, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => value >= beta,
-                    Bound::Upper => value <= alpha,
-                    Bound::Empty => false,
-                };
-                if usable {
-                    return value;
-                }
-            }
         }
         if ply == 0 {
             table_move = self.root_move.or(table_move);
         }
-        self.order_moves(game, &mut moves, table_move, ply);
+        // The table's move first; the others are sorted only if it does
+        // not cut the node off (most often it does).
+        let table_first = table_move.and_then(|best| moves.iter().position(|&mv| mv == best));
+        match table_first {
+            Some(at) => moves[..=at].rotate_right(1),
+            None => self.order_moves(game, &mut moves, None, ply),
+        }
 
         self.path.push(key);
         let alpha_start = alpha;
         let mut best_value = -INFINITY;
         let mut best_move = None;
-        for (index, &mv) in moves.iter().enumerate() {
+        for index in 0..moves.len() {
+            if index == 1 && table_first.is_some() {
+                self.order_moves(game, &mut moves[1..], None, ply);
+            }
+            let mv = moves[index];
             let mut child = game.clone();
             child.apply_unchecked(mv);
             let child_reversible = if game.is_irreversible(mv) {
@@ -520,6 +555,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if self.enter_node(ply) {
             return 0;
         }
+        if game.is_quiet() {
+            return Score::heuristic(self.evaluator.evaluate(game)).value();
+        }
         let mut moves = game.legal_moves();
         if moves.is_empty() {
             return terminal_value(game, ply);
@@ -544,16 +582,16 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.clock.stopped()
     }
 
-    /// Whether the node with `key`, after `reversible` reversible plies in
-    /// a row, is drawn by the move limit or repeats a position since the
-    /// last irreversible move.
-    fn is_draw_by_rule(&self, key: u64, reversible: u32) -> bool {
-        if self
-            .ply_limit
+    /// Whether `reversible` reversible plies in a row reach the move limit
+    /// of the match's draw rules.
+    fn at_move_limit(&self, reversible: u32) -> bool {
+        self.ply_limit
             .is_some_and(|limit| u64::from(reversible) >= limit)
-        {
-            return true;
-        }
+    }
+
+    /// Whether the node with `key`, after `reversible` reversible plies in
+    /// a row, repeats a position since the last irreversible move.
+    fn repeats(&self, key: u64, reversible: u32) -> bool {
         // `path[len - k]` is the position `k` plies back; only positions
         // with the same player to move (even `k`) can be equal.
         let back = (reversible as usize).min(self.path.len());

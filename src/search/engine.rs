@@ -1,7 +1,7 @@
 //! [`Engine`]: a computer player — a search, its limits (a level of play),
 //! and its judgement of draw offers — playing in a [`Match`].
 
-use super::{Limits, Progress, Root, Score, SearchResult, Searcher};
+use super::{Limits, Progress, Root, Score, SearchResult, Searcher, TimeControl};
 use crate::{Game, Match};
 
 /// The engine offers a draw only after this many plies in a row without an
@@ -131,6 +131,19 @@ impl<G: Game> Engine<G> {
     ) -> SearchResult<G::Move> {
         self.searcher
             .think(&root.into(), self.limits, &mut progress)
+    }
+
+    /// As [`think`](Engine::think), on a game clock: the level's limits
+    /// (its node or depth budget) with the time limits of one move under
+    /// `clock` ([`Limits::with_clock`]), so that the engine never spends
+    /// the clock and never more than its level would.
+    pub fn think_on_clock(
+        &mut self,
+        root: impl Into<Root<G>>,
+        clock: TimeControl,
+    ) -> SearchResult<G::Move> {
+        let limits = self.limits.with_clock(clock);
+        self.searcher.think(&root.into(), limits, &mut |_| {})
     }
 
     /// The engine's answer to a draw offer by the player to move in

@@ -3,8 +3,15 @@
 
 use std::time::{Duration, Instant};
 
+use super::TimeControl;
+
 /// When a search stops: after a depth, a number of nodes, or a time,
 /// whichever comes first. A limit left at `None` does not stop it.
+///
+/// Two time limits: `time` is the hard one, checked inside the search
+/// (it stops a search in the middle of an iteration); `soft_time` only
+/// keeps alpha-beta from starting another iteration once it has passed.
+/// [`Limits::with_clock`] sets both from a game clock ([`TimeControl`]).
 ///
 /// Node limits make a search deterministic: the same position, settings and
 /// limits give the same move on every machine and under any load. Time
@@ -28,8 +35,14 @@ pub struct Limits {
     /// The most nodes to visit (alpha-beta: positions searched, counting
     /// quiescence; Monte Carlo tree search: playouts).
     pub nodes: Option<u64>,
-    /// The longest time to think, measured from the start of the search.
+    /// The longest time to think, measured from the start of the search:
+    /// the search stops when it passes, even in the middle of an iteration.
     pub time: Option<Duration>,
+    /// After this time (from the start of the search) alpha-beta starts no
+    /// new iteration, and a root with a single legal move is answered
+    /// after the first; Monte Carlo tree search stops at the sooner of
+    /// this and `time`.
+    pub soft_time: Option<Duration>,
 }
 
 impl Limits {
@@ -39,6 +52,7 @@ impl Limits {
         depth: None,
         nodes: None,
         time: None,
+        soft_time: None,
     };
 
     /// Only a depth limit.
@@ -73,11 +87,49 @@ impl Limits {
         self.time = Some(time);
         self
     }
+
+    /// These limits with the soft time limit `time`: no new iteration
+    /// starts after it.
+    pub const fn with_soft_time(mut self, time: Duration) -> Limits {
+        self.soft_time = Some(time);
+        self
+    }
+
+    /// These limits with the time limits of one move under `clock`
+    /// ([`TimeControl::budget`]): the soft limit its target, the hard one
+    /// the sooner of its own and any time limit these limits had. Depth
+    /// and node limits stay (a level's node budget caps the clock's).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use rulebook::search::{Limits, TimeControl};
+    ///
+    /// let clock = TimeControl::new(Duration::from_secs(60)).with_moves_to_go(30);
+    /// let limits = Limits::nodes(1_000_000).with_clock(clock);
+    /// assert_eq!(limits.nodes, Some(1_000_000));
+    /// assert!(limits.soft_time.unwrap() <= limits.time.unwrap());
+    /// assert!(limits.time.unwrap() < Duration::from_secs(60));
+    /// ```
+    pub fn with_clock(mut self, clock: TimeControl) -> Limits {
+        let budget = clock.budget();
+        self.time = Some(self.time.map_or(budget.hard, |time| time.min(budget.hard)));
+        self.soft_time = Some(budget.soft.min(budget.hard));
+        self
+    }
+
+    /// The sooner of the two time limits, if any: when a search that
+    /// cannot stop between iterations must stop.
+    pub fn earliest_time(&self) -> Option<Duration> {
+        match (self.time, self.soft_time) {
+            (Some(hard), Some(soft)) => Some(hard.min(soft)),
+            (hard, soft) => hard.or(soft),
+        }
+    }
 }
 
 /// How many alpha-beta nodes pass between two looks at the clock: reading
 /// it costs more than a node.
-pub(crate) const NODES_PER_CLOCK_CHECK: u64 = 1024;
+pub(crate) const NODES_PER_CLOCK_CHECK: u64 = 256;
 
 /// A running search's node count and clock, checked against its limits.
 #[derive(Clone, Copy, Debug)]
@@ -154,6 +206,21 @@ impl Clock {
     /// Whether depth `depth` may be started (the depth limit allows it).
     pub(crate) fn allows_depth(&self, depth: u32) -> bool {
         self.limits.depth.map_or(true, |max| depth <= max)
+    }
+
+    /// Whether an iteration may start after `completed` have completed:
+    /// the first always may; later ones only before the soft time limit.
+    pub(crate) fn allows_iteration(&self, completed: u32) -> bool {
+        completed == 0
+            || self
+                .limits
+                .soft_time
+                .map_or(true, |soft| self.elapsed() < soft)
+    }
+
+    /// Whether the limits include a soft time limit (a game clock).
+    pub(crate) fn has_soft_time(&self) -> bool {
+        self.limits.soft_time.is_some()
     }
 
     /// Time since the start.

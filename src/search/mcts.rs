@@ -161,6 +161,12 @@ impl<G: Game> Mcts<G> {
         limits: Limits,
         progress: &mut dyn FnMut(&Progress<'_, G::Move>),
     ) -> SearchResult<G::Move> {
+        // Playouts are short: the soft time limit is as good as a hard one.
+        let limits = Limits {
+            time: limits.earliest_time(),
+            soft_time: None,
+            ..limits
+        };
         let mut clock = Clock::reading_every(limits, PLAYOUTS_PER_CLOCK_CHECK);
         let position = root.position();
         if position.legal_moves().is_empty() {

@@ -9,7 +9,7 @@
 //!   seeded, and bounded by a node budget.
 //! - Both implement [`Searcher`]: they search from a [`Root`] (a position,
 //!   or a match with the history its draw rules see) within [`Limits`]
-//!   (depth, nodes, time), report [`Progress`] as they go, and return a
+//!   (depth, nodes, time, or a game clock: [`TimeControl`]), report [`Progress`] as they go, and return a
 //!   [`SearchResult`]: the best move, its [`Score`] (proven wins and
 //!   losses apart from heuristic values), the principal variation, nodes
 //!   and depth.
@@ -45,6 +45,7 @@ mod score;
 mod searcher;
 mod stop;
 mod table;
+mod time_control;
 
 pub use alphabeta::{AlphaBeta, DEFAULT_TABLE_BYTES, MAX_DEPTH};
 pub use engine::{Engine, LevelError, NO_PROGRESS_PLIES, OFFER_INTERVAL_PLIES};
@@ -60,3 +61,6 @@ pub use root::Root;
 pub use score::{Score, MAX_DECISIVE_PLIES};
 pub use searcher::Searcher;
 pub use stop::StopSignal;
+pub use time_control::{
+    MoveBudget, TimeControl, DEFAULT_MOVES_TO_GO, MAX_SAFETY_MARGIN, MIN_SAFETY_MARGIN,
+};

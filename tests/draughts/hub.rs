@@ -238,6 +238,104 @@ fn think_with_depth_nodes_and_time_levels() {
     assert!(engine.wait_exit().success());
 }
 
+/// Plays a game of `plies` plies (or to its end) with the engine on both
+/// sides, each on its own clock of `clock` for the game, as a GUI keeps
+/// it: the time from `go think` to `done` comes off the mover's clock,
+/// `inc` goes on before each move (Hub's convention), and `moves` (if
+/// given) is the number of moves a side has left in the game. Returns the
+/// time each side used, and the engine's `info` times with the time its
+/// clock held at that move.
+fn play_on_the_clock(
+    clock: Duration,
+    inc: Duration,
+    moves: Option<u32>,
+    plies: usize,
+) -> ([Duration; 2], Vec<(Duration, Duration)>) {
+    use rulebook::search::TimeControl;
+    let mut engine = Engine::start();
+    engine.send("init");
+    engine.until("ready");
+    engine.send("new-game");
+    let mut position = International::default();
+    let mut played: Vec<String> = Vec::new();
+    let mut left = [clock; 2];
+    let mut used = [Duration::ZERO; 2];
+    let mut reported = Vec::new();
+    for ply in 0..plies {
+        if position.legal_moves().is_empty() {
+            break;
+        }
+        let side = ply % 2;
+        left[side] += inc;
+        let moves_left = moves.map(|m| m.saturating_sub((ply / 2) as u32).max(1));
+        let mut control = TimeControl::new(left[side]).with_increment(inc);
+        let mut level = format!(
+            "level time={:.3} inc={:.3}",
+            left[side].as_secs_f64(),
+            inc.as_secs_f64()
+        );
+        if let Some(m) = moves_left {
+            control = control.with_moves_to_go(m);
+            level = format!("level moves={m} time={:.3}", left[side].as_secs_f64());
+        }
+        engine.send(&format!(r#"pos start moves="{}""#, played.join(" ")));
+        engine.send(&level);
+        let started = Instant::now();
+        engine.send("go think");
+        let lines = engine.until("done");
+        let took = started.elapsed();
+        assert!(
+            took < left[side],
+            "ply {ply}: {took:?} with {:?} on the clock ({level})",
+            left[side]
+        );
+        left[side] -= took;
+        used[side] += took;
+        // The budget the engine derives never exceeds what the clock holds.
+        assert!(control.budget().hard < left[side] + took);
+        for info in &lines[..lines.len() - 1] {
+            let seconds: f64 = parse(info).value("time").unwrap().parse().unwrap();
+            reported.push((Duration::from_secs_f64(seconds), left[side] + took));
+        }
+        let text = check_search(&lines, &position);
+        position
+            .apply(parse_hub_move(&position, &text).unwrap())
+            .unwrap();
+        played.push(text);
+    }
+    (used, reported)
+}
+
+#[test]
+fn a_game_on_a_small_clock_never_runs_out_and_uses_the_clock() {
+    // Sudden death, Fischer time, and 20 moves to the time control (of
+    // which 15 are played, so that the last has half of what the clock
+    // holds, less the margin): 4 s a side for 30 plies. The engine's own reports never pass what its clock
+    // held, the GUI's clock never runs out, and the engine spends a
+    // real part of what it was given (its search never ends by itself at
+    // these times).
+    let clock = Duration::from_secs(4);
+    for (inc, moves) in [
+        (Duration::ZERO, None),
+        (Duration::from_millis(100), None),
+        (Duration::ZERO, Some(20)),
+    ] {
+        let (used, reported) = play_on_the_clock(clock, inc, moves, 30);
+        for (time, held) in reported {
+            assert!(
+                time < held,
+                "an info line at {time:?} with {held:?} on the clock"
+            );
+        }
+        for side in used {
+            assert!(
+                side > clock / 10,
+                "only {side:?} of {clock:?} used ({inc:?}, {moves:?})"
+            );
+        }
+    }
+}
+
 #[test]
 fn stop_ping_and_ponder_during_a_search() {
     let mut engine = Engine::start();

@@ -298,6 +298,45 @@ fn limits_stop_the_search() {
 }
 
 #[test]
+fn a_soft_time_limit_only_keeps_new_iterations_from_starting() {
+    use std::time::Duration;
+    let game = Checkers::default();
+    let mut search = AlphaBeta::with_table_bytes(checkers::Evaluation::new(), TABLE_BYTES);
+    // Passed at once: the first iteration still completes, no second one
+    // starts, whatever the depth limit allows.
+    let soft = Limits::depth(6).with_soft_time(Duration::ZERO);
+    let result = search.search(game, soft);
+    assert_eq!(result.depth, 1);
+    assert!(game.legal_moves().contains(&result.best_move.unwrap()));
+    // A soft limit never reached changes nothing.
+    let far = Limits::depth(4).with_soft_time(Duration::from_secs(3600));
+    assert_eq!(search.search(game, far).depth, 4);
+    // On a clock, a single legal move is answered after one iteration;
+    // without one, the depth limit is searched.
+    let forced = (0..200u64)
+        .map(|seed| {
+            let mut position = Checkers::default();
+            let mut rng = seed;
+            for _ in 0..40 {
+                let moves = position.legal_moves();
+                if moves.len() <= 1 {
+                    break;
+                }
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                position.apply_unchecked(moves[(rng >> 33) as usize % moves.len()]);
+            }
+            position
+        })
+        .find(|position| position.legal_moves().len() == 1)
+        .expect("some random line reaches a forced move");
+    let clocked = Limits::depth(5).with_soft_time(Duration::from_secs(3600));
+    assert_eq!(search.search(forced, clocked).depth, 1);
+    assert_eq!(search.search(forced, Limits::depth(5)).depth, 5);
+}
+
+#[test]
 fn progress_reports_each_depth_and_ends_with_the_result() {
     let mut reports = Vec::new();
     let mut search = AlphaBeta::with_table_bytes(connect4::Evaluation::new(), TABLE_BYTES);
@@ -424,4 +463,29 @@ fn mcts_stays_within_its_node_budget() {
     let result = Mcts::with_node_budget(3, 1).search(game, Limits::nodes(50));
     assert!(game.legal_moves().contains(&result.best_move.unwrap()));
     assert_eq!(result.nodes, 50);
+}
+
+/// `Game::is_quiet`'s contract, on positions along many random lines: quiet
+/// exactly when there are moves and none is tactical (both games that
+/// answer it from their bitboards).
+fn check_is_quiet<G: Game>() {
+    let mut quiet = 0;
+    for plies in [0, 5, 11, 20, 31, 45, 60] {
+        for game in positions::<G>(60, plies) {
+            let moves = game.legal_moves();
+            let expected = !moves.is_empty() && !moves.iter().any(|&mv| game.is_tactical(mv));
+            assert_eq!(game.is_quiet(), expected, "{game:?}");
+            quiet += usize::from(expected);
+        }
+    }
+    assert!(quiet > 0, "some positions are quiet");
+}
+
+#[test]
+fn is_quiet_means_moves_and_none_tactical() {
+    check_is_quiet::<Checkers>();
+    check_is_quiet::<rulebook::draughts::International>();
+    check_is_quiet::<rulebook::draughts::Russian>();
+    // The default answer is "not known".
+    assert!(!Connect4::default().is_quiet());
 }
