@@ -2,7 +2,7 @@
 //! evaluation: random playouts judge the positions.
 
 use super::limits::Clock;
-use super::rng::Rng;
+use crate::SplitMix64 as Rng;
 use super::{Limits, Progress, Root, Score, SearchResult, Searcher};
 use crate::{Game, PlayerOutcome};
 

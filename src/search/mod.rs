@@ -39,7 +39,6 @@ mod mcts;
 mod ordering;
 mod progress;
 mod result;
-mod rng;
 mod root;
 mod score;
 mod searcher;
