@@ -1005,17 +1005,28 @@ impl<G: Playable> LiveGame for Session<G> {
         let level = config.level.unwrap_or_else(G::default_level);
         let game = self.game.clone();
         let mut cap = Duration::from_millis(millis_per_level.saturating_mul(u64::from(level)));
-        if let Some(clock) = &self.clock {
-            cap = cap.min(thinking_time(clock, seat, now));
+        // On a clock the engine spends the library's budget (as the Hub
+        // and DXP engines do), within the level's cap; a first move, before
+        // the clock runs, gets a second at most.
+        let on_clock = self
+            .clock
+            .as_ref()
+            .and_then(|clock| engine_clock(clock, seat, now));
+        if self.clock.is_some() && on_clock.is_none() {
+            cap = cap.min(Duration::from_millis(FIRST_MOVE_THINKING_MS));
         }
         let run = Box::new(move || {
             let Ok(mut engine) = game.position().engine(level) else {
                 return EngineOutcome::Failed;
             };
             let limits = engine.limits();
-            engine.set_limits(Limits {
+            let limits = Limits {
                 time: Some(limits.time.map_or(cap, |time| time.min(cap))),
                 ..limits
+            };
+            engine.set_limits(match on_clock {
+                Some(clock) => limits.with_clock(clock),
+                None => limits,
             });
             if judge {
                 return EngineOutcome::Judge {
@@ -1437,21 +1448,27 @@ pub struct GameState {
 /// The computer's time for a move on its clock: a twentieth of what it has
 /// left plus most of its increment, and never more than a quarter of what
 /// it has left, so that it never loses on time.
-fn thinking_time(clock: &Clock, seat: u8, now: i64) -> Duration {
-    let running = clock.running();
+/// The clock of `seat` as the library's engines read it (its time left and
+/// increment), or `None` before the clock runs (the first moves).
+fn engine_clock(clock: &Clock, seat: u8, now: i64) -> Option<rulebook::search::TimeControl> {
+    if !clock.running() {
+        return None;
+    }
     let left = clock.left(Some(seat), now)[usize::from(seat.min(1))];
     let increment = match clock.control {
-        TimeControl::Fischer { increment_ms, .. } if running => increment_ms,
+        TimeControl::Fischer { increment_ms, .. } => increment_ms,
         _ => 0,
     };
-    let budget = if running {
-        (left / 20 + increment * 3 / 4).min(left / 4)
-    } else {
-        // The first move: well within the time to make it.
-        1_000
-    };
-    Duration::from_millis(u64::try_from(budget.max(1)).unwrap_or(1))
+    let millis = |ms: i64| Duration::from_millis(u64::try_from(ms).unwrap_or(0));
+    Some(rulebook::search::TimeControl {
+        remaining: millis(left),
+        increment: millis(increment),
+        moves_to_go: None,
+    })
 }
+
+/// How long the computer thinks over a first move, before its clock runs.
+const FIRST_MOVE_THINKING_MS: u64 = 1_000;
 
 /// `record` with each move's clock comment (`{[%clock w0:02:58 B0:03:00]}`:
 /// both clocks after the move, the running one in capitals, as the PDN

@@ -2,8 +2,8 @@
 //! evaluation: random playouts judge the positions.
 
 use super::limits::Clock;
-use crate::SplitMix64 as Rng;
 use super::{Limits, Progress, Root, Score, SearchResult, Searcher};
+use crate::SplitMix64 as Rng;
 use crate::{Game, PlayerOutcome};
 
 /// The node budget of [`Mcts::new`]: about 2^20 nodes (tens of MB, the
