@@ -22,6 +22,14 @@
 //!   Four, `level:7` is the perfect player, which takes no limits);
 //! - `mcts:N`: Monte Carlo tree search with N playouts a move.
 //!
+//! An engine player (`level:`, `time:`, `nodes:`, `depth:`) of checkers or
+//! a draughts variant may end in `@hand` or `@learned`: the same engine
+//! judging positions with the hand-set evaluation or with the learned one
+//! (`rulebook::checkers::LearnedEvaluation`,
+//! `rulebook::draughts::LearnedEvaluation`, where the crate ships weights
+//! for the variant) instead of the level's own: `depth:6@learned` against
+//! `depth:6@hand` compares the evaluations at equal search.
+//!
 //! Games come in pairs: both games of a pair start with the same random
 //! opening of K plies (default 4; 0 for none) and A plays first in one and
 //! second in the other. Checkers games are played under the tournament
@@ -56,6 +64,8 @@ usage: engine_match <checkers|connect4> <A> <B> [--games N] [--opening-plies K]
        engine_match <international|brazilian|russian|pool|italian|spanish|czech> <A> <B> ...
 
 players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N
+  an engine player may end in @hand or @learned (checkers, draughts): its
+  evaluation, the hand-set or the learned one, instead of the level's own
   --games N          games to play (default 10; pairs with colours swapped)
   --opening-plies K  random plies before the players take over (default 4)
   --seed S           seed of the random players and openings (default 1)
@@ -76,15 +86,44 @@ const MAX_GAME_PLIES: usize = 500;
 enum Spec {
     Random,
     Greedy,
-    Level(u32),
-    Time(u64),
-    Nodes(u64),
-    Depth(u32),
+    Level(u32, Eval),
+    Time(u64, Eval),
+    Nodes(u64, Eval),
+    Depth(u32, Eval),
     Mcts(u64),
+}
+
+/// The evaluation of an engine player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Eval {
+    /// The one `engine(level)` uses.
+    Level,
+    /// The hand-set evaluation.
+    Hand,
+    /// The learned evaluation.
+    Learned,
 }
 
 impl Spec {
     fn parse(text: &str) -> Result<Spec, String> {
+        let (text, eval) = match text.split_once('@') {
+            None => (text, Eval::Level),
+            Some((engine, "hand")) => (engine, Eval::Hand),
+            Some((engine, "learned")) => (engine, Eval::Learned),
+            Some((_, other)) => {
+                return Err(format!(
+                    "player {text:?}: unknown evaluation {other:?} (hand or learned)"
+                ))
+            }
+        };
+        let spec = Self::parse_engine(text, eval)?;
+        if eval != Eval::Level && matches!(spec, Spec::Random | Spec::Greedy | Spec::Mcts(_)) {
+            return Err(format!("player {text:?} has no evaluation to choose"));
+        }
+        Ok(spec)
+    }
+
+    fn parse_engine(text: &str, eval: Eval) -> Result<Spec, String> {
         let number = |value: &str| {
             value
                 .parse::<u64>()
@@ -98,10 +137,10 @@ impl Spec {
         match text.split_once(':') {
             None if text == "random" => Ok(Spec::Random),
             None if text == "greedy" => Ok(Spec::Greedy),
-            Some(("level", n)) => Ok(Spec::Level(small(n)?)),
-            Some(("time", ms)) => Ok(Spec::Time(number(ms)?)),
-            Some(("nodes", n)) => Ok(Spec::Nodes(number(n)?)),
-            Some(("depth", n)) => Ok(Spec::Depth(small(n)?)),
+            Some(("level", n)) => Ok(Spec::Level(small(n)?, eval)),
+            Some(("time", ms)) => Ok(Spec::Time(number(ms)?, eval)),
+            Some(("nodes", n)) => Ok(Spec::Nodes(number(n)?, eval)),
+            Some(("depth", n)) => Ok(Spec::Depth(small(n)?, eval)),
             Some(("mcts", n)) => Ok(Spec::Mcts(number(n)?)),
             _ => Err(format!("unknown player {text:?}")),
         }
@@ -126,8 +165,8 @@ impl Rng {
 trait MatchGame: Game + 'static {
     /// The draw rules matches are played under.
     const DRAW_RULES: DrawRules;
-    /// The computer player of `level`.
-    fn engine(level: u32) -> Result<Engine<Self>, String>;
+    /// The computer player of `level` with evaluation `eval`.
+    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String>;
     /// The strongest level that searches within limits: the engine that
     /// `time:`, `nodes:` and `depth:` set the limits of.
     const MAX_SEARCH_LEVEL: u32;
@@ -138,8 +177,13 @@ trait MatchGame: Game + 'static {
 impl MatchGame for Checkers {
     const DRAW_RULES: DrawRules = DrawRules::TOURNAMENT;
     const MAX_SEARCH_LEVEL: u32 = checkers::MAX_LEVEL;
-    fn engine(level: u32) -> Result<Engine<Self>, String> {
-        checkers::engine(level).map_err(|e| e.to_string())
+    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String> {
+        match eval {
+            Eval::Level => checkers::engine(level),
+            Eval::Hand => checkers::engine_with(level, checkers::Evaluation::new()),
+            Eval::Learned => checkers::engine_with(level, checkers::LearnedEvaluation::shipped()),
+        }
+        .map_err(|e| e.to_string())
     }
     fn captures(&self, mv: checkers::Move) -> usize {
         mv.capture_count()
@@ -149,8 +193,17 @@ impl MatchGame for Checkers {
 impl<R: draughts::Rules> MatchGame for Draughts<R> {
     const DRAW_RULES: DrawRules = R::DRAW_RULES;
     const MAX_SEARCH_LEVEL: u32 = draughts::MAX_LEVEL;
-    fn engine(level: u32) -> Result<Engine<Self>, String> {
-        draughts::engine::<R>(level).map_err(|e| e.to_string())
+    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String> {
+        match eval {
+            Eval::Level => draughts::engine::<R>(level),
+            Eval::Hand => draughts::engine_with(level, draughts::Evaluation::<R>::new()),
+            Eval::Learned => {
+                let learned = draughts::LearnedEvaluation::<R>::shipped()
+                    .ok_or_else(|| format!("no learned weights for {}", R::NAME))?;
+                draughts::engine_with(level, learned)
+            }
+        }
+        .map_err(|e| e.to_string())
     }
     fn captures(&self, mv: draughts::Move<R>) -> usize {
         mv.capture_count()
@@ -160,7 +213,10 @@ impl<R: draughts::Rules> MatchGame for Draughts<R> {
 impl MatchGame for Connect4 {
     const DRAW_RULES: DrawRules = DrawRules::NONE;
     const MAX_SEARCH_LEVEL: u32 = connect4::MAX_SEARCH_LEVEL;
-    fn engine(level: u32) -> Result<Engine<Self>, String> {
+    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String> {
+        if eval != Eval::Level {
+            return Err("Connect Four has one evaluation: drop @hand or @learned".to_owned());
+        }
         connect4::engine(level).map_err(|e| e.to_string())
     }
     fn captures(&self, _mv: connect4::Column) -> usize {
@@ -186,18 +242,18 @@ struct Work {
 
 impl<G: MatchGame> Player<G> {
     fn new(spec: Spec, seed: u64) -> Result<Player<G>, String> {
-        let strongest = |limits: Limits| -> Result<Player<G>, String> {
-            let mut engine = G::engine(G::MAX_SEARCH_LEVEL)?;
+        let strongest = |limits: Limits, eval: Eval| -> Result<Player<G>, String> {
+            let mut engine = G::engine(G::MAX_SEARCH_LEVEL, eval)?;
             engine.set_limits(limits);
             Ok(Player::Engine(Box::new(engine)))
         };
         match spec {
             Spec::Random => Ok(Player::Random(Rng(seed))),
             Spec::Greedy => Ok(Player::Greedy(Rng(seed))),
-            Spec::Level(level) => Ok(Player::Engine(Box::new(G::engine(level)?))),
-            Spec::Time(ms) => strongest(Limits::time(Duration::from_millis(ms))),
-            Spec::Nodes(nodes) => strongest(Limits::nodes(nodes)),
-            Spec::Depth(depth) => strongest(Limits::depth(depth)),
+            Spec::Level(level, eval) => Ok(Player::Engine(Box::new(G::engine(level, eval)?))),
+            Spec::Time(ms, eval) => strongest(Limits::time(Duration::from_millis(ms)), eval),
+            Spec::Nodes(nodes, eval) => strongest(Limits::nodes(nodes), eval),
+            Spec::Depth(depth, eval) => strongest(Limits::depth(depth), eval),
             Spec::Mcts(playouts) => Ok(Player::Engine(Box::new(Engine::new(
                 Mcts::new(seed),
                 Limits::nodes(playouts),
