@@ -32,7 +32,9 @@ const ASPIRATION_WINDOW: i32 = 50;
 /// 3^8 states of their 8 dark squares: empty, own man, opponent's man), a
 /// king of each player on each square, the men and kings of each player,
 /// and having the move; each with a weight for the opening and one for the
-/// ending, mixed by the pieces on the board.
+/// ending, mixed by the pieces on the board. Weights may be a whole
+/// evaluation (the shipped ones are) or a correction added to the hand-set
+/// [`Evaluation`] (a flag of the weights file).
 ///
 /// [`shipped`](LearnedEvaluation::shipped) gives the weights the crate
 /// ships; [`from_bytes`](LearnedEvaluation::from_bytes) takes any made by
@@ -77,7 +79,8 @@ impl LearnedEvaluation {
     }
 
     /// The weights file holding `opening` and `ending`, one weight per
-    /// feature each ([`feature_count`](LearnedEvaluation::feature_count)),
+    /// feature each, a whole evaluation or, when `adds_to_hand_set`, a
+    /// correction added to the hand-set [`Evaluation`]'s value ([`feature_count`](LearnedEvaluation::feature_count)),
     /// in hundredths of a man: the pattern features (the first
     /// [`pattern_feature_count`](LearnedEvaluation::pattern_feature_count))
     /// must fit an `i8`, the others an `i16`.
@@ -85,8 +88,12 @@ impl LearnedEvaluation {
     /// # Errors
     ///
     /// [`WeightsError::WrongLength`] or [`WeightsError::OutOfRange`].
-    pub fn encode_weights(opening: &[i32], ending: &[i32]) -> Result<Vec<u8>, WeightsError> {
-        PatternWeights::encode(&SHAPE, opening, ending)
+    pub fn encode_weights(
+        opening: &[i32],
+        ending: &[i32],
+        adds_to_hand_set: bool,
+    ) -> Result<Vec<u8>, WeightsError> {
+        PatternWeights::encode(&SHAPE, opening, ending, adds_to_hand_set)
     }
 
     /// How many features the evaluation weighs (per phase).
@@ -135,7 +142,12 @@ fn orient(position: &Checkers) -> Oriented {
 
 impl Evaluator<Checkers> for LearnedEvaluation {
     fn evaluate(&self, position: &Checkers) -> i32 {
-        self.weights.evaluate(&orient(position))
+        let value = self.weights.evaluate(&orient(position));
+        if self.weights.adds_to_hand_set() {
+            value + Evaluation::new().evaluate(position)
+        } else {
+            value
+        }
     }
 
     fn move_hint(&self, position: &Checkers, mv: Move) -> i32 {
@@ -174,7 +186,7 @@ mod tests {
         // Opponent's kings: -150 in the opening, -90 in the ending.
         opening[count - 2] = -150;
         ending[count - 2] = -90;
-        let bytes = LearnedEvaluation::encode_weights(&opening, &ending).unwrap();
+        let bytes = LearnedEvaluation::encode_weights(&opening, &ending, false).unwrap();
         let eval = LearnedEvaluation::from_bytes(Box::leak(bytes.into_boxed_slice())).unwrap();
         // Red to move; White has 2 kings; 6 pieces of 24.
         let position = Checkers::from_fen("B:WK1,K2,30:B10,11,12").unwrap();

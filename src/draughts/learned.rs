@@ -22,7 +22,7 @@ static SHAPE_10: Shape = Shape::new(10, BitOf::Padded, 40);
 
 /// The weights the crate ships for International draughts: 16 regions of
 /// 6561 pattern weights and 105 other weights, for the opening and the
-/// ending (216 KB). Made by the `trainer` workspace member from seeded
+/// ending (210 KB), a correction added to the hand-set [`Evaluation`]. Made by the `trainer` workspace member from seeded
 /// self-play of this crate's engine, with the command written in
 /// `international.txt` beside the weights file and in
 /// `docs/learned-eval.md`.
@@ -37,7 +37,11 @@ pub(crate) const INTERNATIONAL_WEIGHTS: &[u8] = include_bytes!("weights/internat
 /// (3^8 states of its 8 dark squares: empty, own man, opponent's man), a
 /// king of each side on each square, the men and kings of each side, and
 /// having the move; each with a weight for the opening and one for the
-/// ending, mixed by the pieces on the board. Kings-only endings that
+/// ending, mixed by the pieces on the board. Weights may be a whole
+/// evaluation or a correction added to the hand-set [`Evaluation`] (a flag
+/// of the weights file; the International weights are one: fitted on
+/// self-play of a shallow engine, whole weights misjudged kings in the
+/// ending). Kings-only endings that
 /// cannot be won are scored 16 times smaller, as in the hand-set
 /// [`Evaluation`].
 ///
@@ -107,7 +111,8 @@ impl<R: Rules> LearnedEvaluation<R> {
     }
 
     /// The weights file holding `opening` and `ending`, one weight per
-    /// feature each ([`feature_count`](LearnedEvaluation::feature_count)),
+    /// feature each, a whole evaluation or, when `adds_to_hand_set`, a
+    /// correction added to the hand-set [`Evaluation`]'s value ([`feature_count`](LearnedEvaluation::feature_count)),
     /// in hundredths of a man: the pattern features (the first
     /// [`pattern_feature_count`](LearnedEvaluation::pattern_feature_count))
     /// must fit an `i8`, the others an `i16`.
@@ -115,8 +120,12 @@ impl<R: Rules> LearnedEvaluation<R> {
     /// # Errors
     ///
     /// [`WeightsError::WrongLength`] or [`WeightsError::OutOfRange`].
-    pub fn encode_weights(opening: &[i32], ending: &[i32]) -> Result<Vec<u8>, WeightsError> {
-        PatternWeights::encode(Self::shape(), opening, ending)
+    pub fn encode_weights(
+        opening: &[i32],
+        ending: &[i32],
+        adds_to_hand_set: bool,
+    ) -> Result<Vec<u8>, WeightsError> {
+        PatternWeights::encode(Self::shape(), opening, ending, adds_to_hand_set)
     }
 
     /// How many features the evaluation weighs (per phase).
@@ -167,13 +176,16 @@ impl<R: Rules> LearnedEvaluation<R> {
 
 impl<R: Rules> Evaluator<Draughts<R>> for LearnedEvaluation<R> {
     fn evaluate(&self, position: &Draughts<R>) -> i32 {
-        let value = self.weights.evaluate(&Self::orient(position));
+        let mut value = self.weights.evaluate(&Self::orient(position));
         let (white, black) = (position.white, position.black);
         if position.kings == white | black {
             let (w, b) = (white.count_ones(), black.count_ones());
             if kings_cannot_win::<R>(w.max(b), w.min(b)) {
-                return value / DRAWISH_DIVISOR;
+                value /= DRAWISH_DIVISOR;
             }
+        }
+        if self.weights.adds_to_hand_set() {
+            value += Evaluation::<R>::new().evaluate(position);
         }
         value
     }
@@ -202,7 +214,7 @@ mod tests {
         let (mut a, mut b) = (vec![0; count], vec![0; count]);
         a[feature] = opening;
         b[feature] = ending;
-        let bytes = LearnedEvaluation::<R>::encode_weights(&a, &b).unwrap();
+        let bytes = LearnedEvaluation::<R>::encode_weights(&a, &b, false).unwrap();
         Box::leak(bytes.into_boxed_slice())
     }
 
@@ -282,14 +294,14 @@ mod tests {
         ));
         let count = Intl::feature_count();
         assert!(matches!(
-            Intl::encode_weights(&vec![200; count], &vec![0; count]),
+            Intl::encode_weights(&vec![200; count], &vec![0; count], false),
             Err(WeightsError::OutOfRange {
                 feature: 0,
                 weight: 200
             })
         ));
         assert!(matches!(
-            Intl::encode_weights(&[0; 3], &[0; 3]),
+            Intl::encode_weights(&[0; 3], &[0; 3], true),
             Err(WeightsError::WrongLength { .. })
         ));
     }

@@ -40,8 +40,11 @@ const PHASES: usize = 2;
 /// version.
 const MAGIC: [u8; 4] = *b"RBPW";
 const VERSION: u8 = 1;
-/// Header: magic, version, board size, regions, squares.
-const HEADER_BYTES: usize = 8;
+/// Header: magic, version, board size, regions, squares, flags, three
+/// bytes kept zero.
+const HEADER_BYTES: usize = 12;
+/// Flag: the weights are a correction added to the hand-set evaluation.
+const FLAG_ADDS_TO_HAND_SET: u8 = 1;
 
 /// `TERNARY[b]`: the 8 bits of `b` read as base-3 digits (bit `k` is the
 /// digit of `3^k`).
@@ -303,7 +306,8 @@ impl std::error::Error for WeightsError {}
 /// Checked weights for one [`Shape`]: the bytes of a weights file.
 ///
 /// The format (all integers little-endian): `RBPW`, version 1, board
-/// size, regions, squares; then for the opening and then the ending one
+/// size, regions, squares, flags (1: the weights are a correction added
+/// to the hand-set evaluation), three zero bytes; then for the opening and then the ending one
 /// `i8` per pattern feature; then for the opening and then the ending one
 /// `i16` per other feature (king squares, material, tempo), in the order
 /// of [`Shape::for_each_feature`]. Weights are hundredths of a man.
@@ -315,7 +319,7 @@ pub(crate) struct PatternWeights {
 
 impl PatternWeights {
     /// The header of weights for `shape`.
-    fn header(shape: &Shape) -> [u8; HEADER_BYTES] {
+    fn header(shape: &Shape, adds_to_hand_set: bool) -> [u8; HEADER_BYTES] {
         [
             MAGIC[0],
             MAGIC[1],
@@ -325,7 +329,21 @@ impl PatternWeights {
             shape.size as u8,
             shape.regions as u8,
             shape.squares as u8,
+            if adds_to_hand_set {
+                FLAG_ADDS_TO_HAND_SET
+            } else {
+                0
+            },
+            0,
+            0,
+            0,
         ]
+    }
+
+    /// Whether the weights are a correction to add to the hand-set
+    /// evaluation (the header's flag), rather than a whole evaluation.
+    pub(crate) fn adds_to_hand_set(&self) -> bool {
+        self.bytes[8] & FLAG_ADDS_TO_HAND_SET != 0
     }
 
     /// `bytes` checked against `shape`.
@@ -333,11 +351,11 @@ impl PatternWeights {
         bytes: &'static [u8],
         shape: &'static Shape,
     ) -> Result<PatternWeights, WeightsError> {
-        let header = Self::header(shape);
+        let header = Self::header(shape, false);
         if bytes.len() < HEADER_BYTES || bytes[..5] != header[..5] {
             return Err(WeightsError::NotWeights);
         }
-        if bytes[5..HEADER_BYTES] != header[5..] {
+        if bytes[5..8] != header[5..8] {
             return Err(WeightsError::WrongShape {
                 expected: (header[5], header[6], header[7]),
                 found: (bytes[5], bytes[6], bytes[7]),
@@ -353,7 +371,8 @@ impl PatternWeights {
     }
 
     /// The weights file of `shape` holding `opening` and `ending` (one
-    /// weight per feature each, hundredths of a man).
+    /// weight per feature each, hundredths of a man), a correction to add
+    /// to the hand-set evaluation when `adds_to_hand_set`.
     ///
     /// # Errors
     ///
@@ -364,6 +383,7 @@ impl PatternWeights {
         shape: &Shape,
         opening: &[i32],
         ending: &[i32],
+        adds_to_hand_set: bool,
     ) -> Result<Vec<u8>, WeightsError> {
         for list in [opening, ending] {
             if list.len() != shape.features() {
@@ -373,7 +393,7 @@ impl PatternWeights {
                 });
             }
         }
-        let mut bytes = Self::header(shape).to_vec();
+        let mut bytes = Self::header(shape, adds_to_hand_set).to_vec();
         let patterns = shape.pattern_features();
         for list in [opening, ending] {
             for (feature, &weight) in list[..patterns].iter().enumerate() {

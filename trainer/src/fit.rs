@@ -17,17 +17,22 @@ pub struct Table {
     /// Per sample: the opening's share, pieces / start pieces.
     phases: Vec<f32>,
     labels: Vec<f32>,
+    /// Per sample: a fixed part of its value (the hand-set evaluation's,
+    /// in logits, when the weights are a correction to it).
+    offsets: Vec<f32>,
 }
 
 impl Table {
-    /// The features of `samples`.
-    pub fn new<V: Variant>(samples: &[Sample<V::Position>]) -> Table {
+    /// The features of `samples`, with the hand-set evaluation divided by
+    /// `base_scale` as a fixed part of the value when given.
+    pub fn new<V: Variant>(samples: &[Sample<V::Position>], base_scale: Option<f64>) -> Table {
         let mut table = Table {
             starts: Vec::with_capacity(samples.len() + 1),
             features: Vec::new(),
             counts: Vec::new(),
             phases: Vec::with_capacity(samples.len()),
             labels: Vec::with_capacity(samples.len()),
+            offsets: Vec::with_capacity(samples.len()),
         };
         let all = V::start_pieces() as f32;
         for sample in samples {
@@ -40,6 +45,10 @@ impl Table {
                 .phases
                 .push((V::pieces(&sample.position) as f32 / all).min(1.0));
             table.labels.push(sample.label);
+            table.offsets.push(match base_scale {
+                Some(scale) => (f64::from(V::hand_set(&sample.position)) / scale) as f32,
+                None => 0.0,
+            });
         }
         table.starts.push(table.features.len() as u32);
         table
@@ -55,7 +64,7 @@ impl Table {
     fn value(&self, weights: &[f32], features: usize, i: usize) -> f32 {
         let phase = self.phases[i];
         let (start, end) = (self.starts[i] as usize, self.starts[i + 1] as usize);
-        let mut value = 0.0;
+        let mut value = self.offsets[i];
         for k in start..end {
             let f = self.features[k] as usize;
             let count = f32::from(self.counts[k]);
@@ -97,6 +106,8 @@ pub struct Settings {
     pub l2: f32,
     /// Shuffles the samples.
     pub seed: u64,
+    /// Features from this one on keep their initial weights.
+    pub frozen_from: usize,
 }
 
 /// Fits the weights (opening then ending, `features` each) on `train`,
@@ -139,6 +150,9 @@ pub fn fit(
                 let (start, end) = (train.starts[i] as usize, train.starts[i + 1] as usize);
                 for k in start..end {
                     let f = train.features[k] as usize;
+                    if f >= settings.frozen_from {
+                        continue;
+                    }
                     let count = f32::from(train.counts[k]);
                     for (p, share) in [(f, phase), (features + f, 1.0 - phase)] {
                         if gradient[p] == 0.0 {

@@ -11,8 +11,14 @@
 //!     --depth D --opening-plies K --threads T --out GAMES.pdn
 //! cargo run --release -p rulebook-trainer -- fit <checkers|international> \
 //!     PDN... --seed S --out WEIGHTS [--epochs E] [--batch B] [--lr R] \
-//!     [--l2 L] [--held-out PERCENT] [--skip-plies K] [--sample FILE N]
+//!     [--l2 L] [--held-out PERCENT] [--skip-plies K] [--sample FILE N] \
+//!     [--base none|hand] [--learn all|patterns]
 //! ```
+//!
+//! `--base hand` fits a correction added to the hand-set evaluation (the
+//! weights file says so) instead of a whole evaluation; `--learn patterns`
+//! fits the pattern weights only (the others stay 0, or a man = the
+//! hand-set man without a base).
 //!
 //! Every random choice comes from the seed: the same command makes the
 //! same bytes. `docs/learned-eval.md` has the commands that made the
@@ -33,7 +39,8 @@ usage: rulebook-trainer selfplay --games N --seed S --depth D --opening-plies K
                         [--threads T] --out GAMES.pdn
        rulebook-trainer fit <checkers|international> PDN... --seed S --out WEIGHTS
                         [--epochs E] [--batch B] [--lr R] [--l2 L]
-                        [--held-out PERCENT] [--skip-plies K] [--sample FILE N]";
+                        [--held-out PERCENT] [--skip-plies K] [--sample FILE N]
+                        [--base none|hand] [--learn all|patterns]";
 
 /// The parsed options of a command: `--name value` pairs and the rest.
 struct Options {
@@ -166,14 +173,29 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
     );
 
     let features = V::feature_count();
-    let train = fit::Table::new::<V>(&data.train);
-    let held_out = fit::Table::new::<V>(&data.held_out);
-    // Start from material only: a man is worth a hand-set man.
+    let base = match options.text("base").unwrap_or("none") {
+        "none" => false,
+        "hand" => true,
+        other => return Err(format!("--base: {other:?} is not none or hand")),
+    };
+    let patterns = V::pattern_feature_count();
+    let frozen_from = match options.text("learn").unwrap_or("all") {
+        "all" => features,
+        "patterns" => patterns,
+        other => return Err(format!("--learn: {other:?} is not all or patterns")),
+    };
+    let base_scale = base.then_some(scale);
+    let train = fit::Table::new::<V>(&data.train, base_scale);
+    let held_out = fit::Table::new::<V>(&data.held_out, base_scale);
+    // Without a base, start from material only: a man is worth a hand-set
+    // man.
     let mut initial = vec![0f32; 2 * features];
-    let men = features - 5;
-    for phase in 0..2 {
-        initial[phase * features + men] = (100.0 / scale) as f32;
-        initial[phase * features + men + 1] = (-100.0 / scale) as f32;
+    if !base {
+        let men = features - 5;
+        for phase in 0..2 {
+            initial[phase * features + men] = (100.0 / scale) as f32;
+            initial[phase * features + men + 1] = (-100.0 / scale) as f32;
+        }
     }
     let settings = fit::Settings {
         epochs: options.number("epochs", Some(20))?,
@@ -181,11 +203,11 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         learning_rate: options.number("lr", Some(0.002))?,
         l2: options.number("l2", Some(1e-6))?,
         seed,
+        frozen_from,
     };
     let weights = fit::fit(&train, &held_out, features, initial, &settings);
 
     // Quantised to hundredths of a man on the hand-set evaluation's scale.
-    let patterns = V::pattern_feature_count();
     let quantise = |phase: usize| -> Vec<i32> {
         (0..features)
             .map(|f| {
@@ -198,7 +220,7 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
             })
             .collect()
     };
-    let bytes = V::encode(&quantise(0), &quantise(1))?;
+    let bytes = V::encode(&quantise(0), &quantise(1), base)?;
     std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
     let shipped: &'static [u8] = Box::leak(bytes.into_boxed_slice());
     let learned = V::learned(shipped)?;

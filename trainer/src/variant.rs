@@ -30,7 +30,7 @@ pub trait Variant {
     /// The hand-set evaluation (for the side to move).
     fn hand_set(position: &Self::Position) -> i32;
     /// The weights file of `opening` and `ending`.
-    fn encode(opening: &[i32], ending: &[i32]) -> Result<Vec<u8>, String>;
+    fn encode(opening: &[i32], ending: &[i32], base: bool) -> Result<Vec<u8>, String>;
     /// The learned evaluation of `position` with the weights `bytes`.
     fn learned(bytes: &'static [u8]) -> Result<BoxedEval<Self::Position>, String>;
     /// The games of PDN record `game`, replayed.
@@ -79,8 +79,9 @@ impl Variant for English {
     fn hand_set(position: &Checkers) -> i32 {
         checkers::Evaluation::new().evaluate(position)
     }
-    fn encode(opening: &[i32], ending: &[i32]) -> Result<Vec<u8>, String> {
-        checkers::LearnedEvaluation::encode_weights(opening, ending).map_err(|e| e.to_string())
+    fn encode(opening: &[i32], ending: &[i32], base: bool) -> Result<Vec<u8>, String> {
+        checkers::LearnedEvaluation::encode_weights(opening, ending, base)
+            .map_err(|e| e.to_string())
     }
     fn learned(bytes: &'static [u8]) -> Result<BoxedEval<Checkers>, String> {
         let eval = checkers::LearnedEvaluation::from_bytes(bytes).map_err(|e| e.to_string())?;
@@ -123,8 +124,8 @@ impl Variant for International {
     fn hand_set(position: &Self::Position) -> i32 {
         draughts::Evaluation::new().evaluate(position)
     }
-    fn encode(opening: &[i32], ending: &[i32]) -> Result<Vec<u8>, String> {
-        LearnedEvaluation::<InternationalRules>::encode_weights(opening, ending)
+    fn encode(opening: &[i32], ending: &[i32], base: bool) -> Result<Vec<u8>, String> {
+        LearnedEvaluation::<InternationalRules>::encode_weights(opening, ending, base)
             .map_err(|e| e.to_string())
     }
     fn learned(bytes: &'static [u8]) -> Result<BoxedEval<Self::Position>, String> {
