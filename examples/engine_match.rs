@@ -29,6 +29,8 @@
 //! `rulebook::draughts::LearnedEvaluation`, where the crate ships weights
 //! for the variant) instead of the level's own: `depth:6@learned` against
 //! `depth:6@hand` compares the evaluations at equal search.
+//! `@weights=FILE` plays the learned evaluation with the weights FILE
+//! (made by the `trainer` workspace member) instead of the shipped ones.
 //!
 //! Games come in pairs: both games of a pair start with the same random
 //! opening of K plies (default 4; 0 for none) and A plays first in one and
@@ -65,7 +67,8 @@ usage: engine_match <checkers|connect4> <A> <B> [--games N] [--opening-plies K]
 
 players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N
   an engine player may end in @hand or @learned (checkers, draughts): its
-  evaluation, the hand-set or the learned one, instead of the level's own
+  evaluation, the hand-set or the learned one, instead of the level's own;
+  @weights=FILE: the learned one with the weights FILE (made by the trainer)
   --games N          games to play (default 10; pairs with colours swapped)
   --opening-plies K  random plies before the players take over (default 4)
   --seed S           seed of the random players and openings (default 1)
@@ -102,6 +105,8 @@ enum Eval {
     Hand,
     /// The learned evaluation.
     Learned,
+    /// The learned evaluation with weights read from a file.
+    Weights(&'static [u8]),
 }
 
 impl Spec {
@@ -110,6 +115,11 @@ impl Spec {
             None => (text, Eval::Level),
             Some((engine, "hand")) => (engine, Eval::Hand),
             Some((engine, "learned")) => (engine, Eval::Learned),
+            Some((engine, file)) if file.starts_with("weights=") => {
+                let path = &file["weights=".len()..];
+                let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+                (engine, Eval::Weights(Box::leak(bytes.into_boxed_slice())))
+            }
             Some((_, other)) => {
                 return Err(format!(
                     "player {text:?}: unknown evaluation {other:?} (hand or learned)"
@@ -182,6 +192,10 @@ impl MatchGame for Checkers {
             Eval::Level => checkers::engine(level),
             Eval::Hand => checkers::engine_with(level, checkers::Evaluation::new()),
             Eval::Learned => checkers::engine_with(level, checkers::LearnedEvaluation::shipped()),
+            Eval::Weights(bytes) => checkers::engine_with(
+                level,
+                checkers::LearnedEvaluation::from_bytes(bytes).map_err(|e| e.to_string())?,
+            ),
         }
         .map_err(|e| e.to_string())
     }
@@ -202,6 +216,10 @@ impl<R: draughts::Rules> MatchGame for Draughts<R> {
                     .ok_or_else(|| format!("no learned weights for {}", R::NAME))?;
                 draughts::engine_with(level, learned)
             }
+            Eval::Weights(bytes) => draughts::engine_with(
+                level,
+                draughts::LearnedEvaluation::<R>::from_bytes(bytes).map_err(|e| e.to_string())?,
+            ),
         }
         .map_err(|e| e.to_string())
     }
