@@ -54,6 +54,15 @@ impl Table {
         table
     }
 
+    /// How many samples have each of the `features` features.
+    pub fn occurrences(&self, features: usize) -> Vec<u32> {
+        let mut counts = vec![0; features];
+        for &f in &self.features {
+            counts[f as usize] += 1;
+        }
+        counts
+    }
+
     /// Samples.
     pub fn len(&self) -> usize {
         self.labels.len()

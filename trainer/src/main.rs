@@ -12,13 +12,16 @@
 //! cargo run --release -p rulebook-trainer -- fit <checkers|international> \
 //!     PDN... --seed S --out WEIGHTS [--epochs E] [--batch B] [--lr R] \
 //!     [--l2 L] [--held-out PERCENT] [--skip-plies K] [--sample FILE N] \
-//!     [--base none|hand] [--learn all|patterns]
+//!     [--base none|hand] [--learn all|patterns] [--min-count N]
 //! ```
 //!
 //! `--base hand` fits a correction added to the hand-set evaluation (the
 //! weights file says so) instead of a whole evaluation; `--learn patterns`
 //! fits the pattern weights only (the others stay 0, or a man = the
-//! hand-set man without a base).
+//! hand-set man without a base); `--min-count N` sets to 0 the weight of
+//! every pattern state seen in fewer than N training positions (a weight
+//! fitted on a handful of positions is noise that a search would steer
+//! into).
 //!
 //! Every random choice comes from the seed: the same command makes the
 //! same bytes. `docs/learned-eval.md` has the commands that made the
@@ -40,7 +43,7 @@ usage: rulebook-trainer selfplay --games N --seed S --depth D --opening-plies K
        rulebook-trainer fit <checkers|international> PDN... --seed S --out WEIGHTS
                         [--epochs E] [--batch B] [--lr R] [--l2 L]
                         [--held-out PERCENT] [--skip-plies K] [--sample FILE N]
-                        [--base none|hand] [--learn all|patterns]";
+                        [--base none|hand] [--learn all|patterns] [--min-count N]";
 
 /// The parsed options of a command: `--name value` pairs and the rest.
 struct Options {
@@ -205,7 +208,23 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         seed,
         frozen_from,
     };
-    let weights = fit::fit(&train, &held_out, features, initial, &settings);
+    let mut weights = fit::fit(&train, &held_out, features, initial, &settings);
+    let min_count: u32 = options.number("min-count", Some(0))?;
+    if min_count > 0 {
+        let occurrences = train.occurrences(features);
+        let mut cleared = 0;
+        for f in 0..patterns {
+            if occurrences[f] > 0 && occurrences[f] < min_count {
+                weights[f] = 0.0;
+                weights[features + f] = 0.0;
+                cleared += 1;
+            }
+        }
+        eprintln!(
+            "cleared {cleared} pattern states seen in fewer than {min_count} positions: held-out loss {:.5}",
+            held_out.loss(&weights, features)
+        );
+    }
 
     // Quantised to hundredths of a man on the hand-set evaluation's scale.
     let quantise = |phase: usize| -> Vec<i32> {
