@@ -25,12 +25,12 @@
 //! An engine player (`level:`, `time:`, `nodes:`, `depth:`) of checkers or
 //! a draughts variant may end in `@hand` or `@learned`: the same engine
 //! judging positions with the hand-set evaluation or with the learned one
-//! (`rulebook::checkers::LearnedEvaluation`,
-//! `rulebook::draughts::LearnedEvaluation`, where the crate ships weights
-//! for the variant) instead of the level's own: `depth:6@learned` against
-//! `depth:6@hand` compares the evaluations at equal search.
-//! `@weights=FILE` plays the learned evaluation with the weights FILE
-//! (made by the `trainer` workspace member) instead of the shipped ones.
+//! (`rulebook::checkers::LearnedEvaluation` with the shipped weights)
+//! instead of the level's own: `depth:6@learned` against `depth:6@hand`
+//! compares the evaluations at equal search. `@weights=FILE` plays the
+//! learned evaluation (`checkers::LearnedEvaluation`,
+//! `draughts::LearnedEvaluation`) with the weights FILE, made by the
+//! `trainer` workspace member.
 //!
 //! Games come in pairs: both games of a pair start with the same random
 //! opening of K plies (default 4; 0 for none) and A plays first in one and
@@ -67,8 +67,9 @@ usage: engine_match <checkers|connect4> <A> <B> [--games N] [--opening-plies K]
 
 players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N
   an engine player may end in @hand or @learned (checkers, draughts): its
-  evaluation, the hand-set or the learned one, instead of the level's own;
-  @weights=FILE: the learned one with the weights FILE (made by the trainer)
+  evaluation, the hand-set or the shipped learned one (checkers), instead of
+  the level's own; @weights=FILE: the learned one with the weights FILE (made
+  by the trainer; checkers or draughts)
   --games N          games to play (default 10; pairs with colours swapped)
   --opening-plies K  random plies before the players take over (default 4)
   --seed S           seed of the random players and openings (default 1)
@@ -212,9 +213,10 @@ impl<R: draughts::Rules> MatchGame for Draughts<R> {
             Eval::Level => draughts::engine::<R>(level),
             Eval::Hand => draughts::engine_with(level, draughts::Evaluation::<R>::new()),
             Eval::Learned => {
-                let learned = draughts::LearnedEvaluation::<R>::shipped()
-                    .ok_or_else(|| format!("no learned weights for {}", R::NAME))?;
-                draughts::engine_with(level, learned)
+                return Err(format!(
+                    "the crate ships no learned weights for {}: use @weights=FILE",
+                    R::NAME
+                ))
             }
             Eval::Weights(bytes) => draughts::engine_with(
                 level,

@@ -1,6 +1,8 @@
 //! [`LearnedEvaluation`]: the draughts family's evaluation learned from
 //! games (pattern weights fitted by logistic regression, in the manner of
-//! Scan), with the weights the crate ships for International draughts.
+//! Scan). The crate ships no weights for a draughts variant yet: those
+//! fitted on self-play lost to the hand-set evaluation
+//! (`docs/learned-eval.md`).
 
 use core::marker::PhantomData;
 
@@ -20,14 +22,6 @@ static SHAPE_8: Shape = Shape::new(8, BitOf::Padded, 24);
 /// The 10x10 board (International).
 static SHAPE_10: Shape = Shape::new(10, BitOf::Padded, 40);
 
-/// The weights the crate ships for International draughts: 16 regions of
-/// 6561 pattern weights and 105 other weights, for the opening and the
-/// ending (210 KB), a correction added to the hand-set [`Evaluation`]. Made by the `trainer` workspace member from seeded
-/// self-play of this crate's engine, with the command written in
-/// `international.txt` beside the weights file and in
-/// `docs/learned-eval.md`.
-pub(crate) const INTERNATIONAL_WEIGHTS: &[u8] = include_bytes!("weights/international.rbpw");
-
 /// An evaluation of draughts positions learned from games, in hundredths
 /// of a man from the point of view of the side to move.
 ///
@@ -39,25 +33,29 @@ pub(crate) const INTERNATIONAL_WEIGHTS: &[u8] = include_bytes!("weights/internat
 /// having the move; each with a weight for the opening and one for the
 /// ending, mixed by the pieces on the board. Weights may be a whole
 /// evaluation or a correction added to the hand-set [`Evaluation`] (a flag
-/// of the weights file; the International weights are one: fitted on
-/// self-play of a shallow engine, whole weights misjudged kings in the
-/// ending). Kings-only endings that
+/// of the weights file). Kings-only endings that
 /// cannot be won are scored 16 times smaller, as in the hand-set
 /// [`Evaluation`].
 ///
-/// [`shipped`](LearnedEvaluation::shipped) gives the weights the crate
-/// ships (International draughts); [`from_bytes`](LearnedEvaluation::from_bytes)
-/// takes any made by [`encode_weights`](LearnedEvaluation::encode_weights).
-/// Evaluating allocates nothing.
+/// [`from_bytes`](LearnedEvaluation::from_bytes) takes weights made by
+/// [`encode_weights`](LearnedEvaluation::encode_weights) (the `trainer`
+/// workspace member writes them). Evaluating allocates nothing.
 ///
 /// ```
 /// use rulebook::draughts::{International, InternationalRules, LearnedEvaluation};
 /// use rulebook::search::Evaluator;
 ///
-/// let eval = LearnedEvaluation::<InternationalRules>::shipped().unwrap();
+/// type Learned = LearnedEvaluation<InternationalRules>;
+/// // Weights that count men only: 100 each, the opponent's -100.
+/// let count = Learned::feature_count();
+/// let mut weights = vec![0; count];
+/// weights[count - 5] = 100;
+/// weights[count - 4] = -100;
+/// let bytes = Learned::encode_weights(&weights, &weights, false).unwrap();
+/// let eval = Learned::from_bytes(Box::leak(bytes.into_boxed_slice())).unwrap();
 /// // White to move, a man up.
 /// let ahead = International::from_fen("W:W31,32,33:B18,19").unwrap();
-/// assert!(eval.evaluate(&ahead) > 50);
+/// assert_eq!(eval.evaluate(&ahead), 100);
 /// ```
 pub struct LearnedEvaluation<R> {
     weights: PatternWeights,
@@ -82,16 +80,6 @@ impl<R: Rules> LearnedEvaluation<R> {
             &SHAPE_10
         } else {
             &SHAPE_8
-        }
-    }
-
-    /// The evaluation with the weights the crate ships for variant `R`:
-    /// International draughts has them; `None` for the other variants.
-    pub fn shipped() -> Option<LearnedEvaluation<R>> {
-        if R::NAME == super::InternationalRules::NAME {
-            LearnedEvaluation::from_bytes(INTERNATIONAL_WEIGHTS).ok()
-        } else {
-            None
         }
     }
 
@@ -218,10 +206,26 @@ mod tests {
         Box::leak(bytes.into_boxed_slice())
     }
 
+    /// Weights drawn from a seeded generator, every feature non-zero.
+    fn random_weights<R: Rules>(adds_to_hand_set: bool) -> &'static [u8] {
+        let count = LearnedEvaluation::<R>::feature_count();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 33) as i32 % 100
+        };
+        let opening: Vec<i32> = (0..count).map(|_| next()).collect();
+        let ending: Vec<i32> = (0..count).map(|_| next()).collect();
+        let bytes =
+            LearnedEvaluation::<R>::encode_weights(&opening, &ending, adds_to_hand_set).unwrap();
+        Box::leak(bytes.into_boxed_slice())
+    }
+
     #[test]
-    fn the_shipped_weights_read_and_the_colours_mirror() {
-        let eval = Intl::shipped().unwrap();
-        assert!(LearnedEvaluation::<RussianRules>::shipped().is_none());
+    fn the_colours_mirror() {
+        let eval = Intl::from_bytes(random_weights::<InternationalRules>(false)).unwrap();
         // The same position with the colours swapped (square s <-> 51 - s)
         // and the other side to move has the same value.
         let a = International::from_fen("W:W31,32,K44,45:B5,K12,20").unwrap();
@@ -231,6 +235,18 @@ mod tests {
         let mut black_start = start;
         black_start.turn = Color::Black;
         assert_eq!(eval.evaluate(&start), eval.evaluate(&black_start));
+    }
+
+    #[test]
+    fn a_correction_adds_the_hand_set_value() {
+        let correction = Intl::from_bytes(random_weights::<InternationalRules>(true)).unwrap();
+        let whole = Intl::from_bytes(random_weights::<InternationalRules>(false)).unwrap();
+        let hand = Evaluation::<InternationalRules>::new();
+        let position = International::from_fen("W:W31,32,K44,45:B5,K12,20").unwrap();
+        assert_eq!(
+            correction.evaluate(&position),
+            whole.evaluate(&position) + hand.evaluate(&position)
+        );
     }
 
     #[test]
@@ -287,7 +303,8 @@ mod tests {
             Intl::from_bytes(russian),
             Err(WeightsError::WrongShape { .. })
         ));
-        let short: &'static [u8] = &INTERNATIONAL_WEIGHTS[..INTERNATIONAL_WEIGHTS.len() - 1];
+        let weights = random_weights::<InternationalRules>(false);
+        let short: &'static [u8] = &weights[..weights.len() - 1];
         assert!(matches!(
             Intl::from_bytes(short),
             Err(WeightsError::WrongLength { .. })

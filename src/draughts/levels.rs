@@ -65,11 +65,11 @@ pub fn engine<R: Rules>(level: u32) -> Result<Engine<Draughts<R>>, LevelError> {
 /// the [`LearnedEvaluation`](super::LearnedEvaluation)).
 ///
 /// ```
-/// use rulebook::draughts::{self, InternationalRules, LearnedEvaluation};
+/// use rulebook::draughts::{self, Evaluation, InternationalRules};
 /// use rulebook::Match;
 ///
-/// let learned = LearnedEvaluation::<InternationalRules>::shipped().unwrap();
-/// let mut engine = draughts::engine_with(2, learned).unwrap();
+/// let hand_set = Evaluation::<InternationalRules>::new();
+/// let mut engine = draughts::engine_with(2, hand_set).unwrap();
 /// let game = Match::new(rulebook::draughts::International::default());
 /// assert!(engine.think(&game).best_move.is_some());
 /// ```
