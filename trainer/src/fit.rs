@@ -232,3 +232,27 @@ pub fn scaled_loss(values: &[i32], labels: &[f32], k: f64) -> f64 {
         .sum::<f64>()
         / values.len().max(1) as f64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fitted_scale_is_the_one_the_labels_came_from() {
+        // Labels drawn as sigmoid(v / 200) would predict them: the expected
+        // label of each value, exactly.
+        let values: Vec<i32> = (-400..=400).step_by(10).collect();
+        let labels: Vec<f32> = values.iter().map(|&v| sigmoid(v as f32 / 200.0)).collect();
+        let (k, loss) = fit_scale(&values, &labels);
+        assert!((k - 200.0).abs() < 1.0, "{k}");
+        assert!(loss < scaled_loss(&values, &labels, 100.0));
+        assert!(loss < scaled_loss(&values, &labels, 400.0));
+    }
+
+    #[test]
+    fn log_loss_is_smallest_at_the_label() {
+        assert!(log_loss(3.0, 1.0) < log_loss(0.0, 1.0));
+        assert!(log_loss(-3.0, 0.0) < log_loss(0.0, 0.0));
+        assert!((log_loss(0.0, 0.5) - 2f64.ln()).abs() < 1e-6);
+    }
+}

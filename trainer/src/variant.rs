@@ -147,3 +147,23 @@ pub fn is_quiet<V: Variant>(position: &V::Position) -> bool {
     let captures = |p: &V::Position| p.legal_moves().into_iter().any(|mv| p.is_tactical(mv));
     position.outcome().is_none() && !captures(position) && !captures(&V::flipped(position))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quiet_means_no_capture_for_either_side() {
+        // Red to move has no capture (its man on 15 cannot take 19: 24 is
+        // taken), but White's man on 19 could take 15: not quiet.
+        let white_threat = Checkers::from_fen("B:W19:B15,24").unwrap();
+        assert!(!white_threat
+            .legal_moves()
+            .into_iter()
+            .any(|mv| white_threat.is_tactical(mv)));
+        assert!(!is_quiet::<English>(&white_threat));
+        let quiet = Checkers::from_fen("B:W32:B1").unwrap();
+        assert!(is_quiet::<English>(&quiet));
+        assert_eq!(English::flipped(&quiet).to_fen(), "W:W32:B1");
+    }
+}
