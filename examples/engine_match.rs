@@ -27,6 +27,16 @@
 //!   to measure a change of the search against the version before it at
 //!   equal nodes. The program is started once per game.
 //!
+//! An engine player (`level:`, `time:`, `nodes:`, `depth:`) of checkers or
+//! a draughts variant may end in `@hand` or `@learned`: the same engine
+//! judging positions with the hand-set evaluation or with the learned one
+//! (`rulebook::checkers::LearnedEvaluation` with the shipped weights)
+//! instead of the level's own: `depth:6@learned` against `depth:6@hand`
+//! compares the evaluations at equal search. `@weights=FILE` plays the
+//! learned evaluation (`checkers::LearnedEvaluation`,
+//! `draughts::LearnedEvaluation`) with the weights FILE, made by the
+//! `trainer` workspace member.
+//!
 //! Games come in pairs: both games of a pair start with the same random
 //! opening of K plies (default 4; 0 for none) and A plays first in one and
 //! second in the other. Checkers games are played under the tournament
@@ -61,6 +71,10 @@ usage: engine_match <checkers|connect4> <A> <B> [--games N] [--opening-plies K]
        engine_match <international|brazilian|russian|pool|italian|spanish|czech> <A> <B> ...
 
 players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:N:PROGRAM
+  an engine player may end in @hand or @learned (checkers, draughts): its
+  evaluation, the hand-set or the shipped learned one (checkers), instead of
+  the level's own; @weights=FILE: the learned one with the weights FILE (made
+  by the trainer; checkers or draughts)
   --games N          games to play (default 10; pairs with colours swapped)
   --opening-plies K  random plies before the players take over (default 4)
   --seed S           seed of the random players and openings (default 1)
@@ -81,17 +95,53 @@ const MAX_GAME_PLIES: usize = 500;
 enum Spec {
     Random,
     Greedy,
-    Level(u32),
-    Time(u64),
-    Nodes(u64),
-    Depth(u32),
+    Level(u32, Eval),
+    Time(u64, Eval),
+    Nodes(u64, Eval),
+    Depth(u32, Eval),
     Mcts(u64),
     /// A Hub program and its nodes a move.
     Hub(u64, String),
 }
 
+/// The evaluation of an engine player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Eval {
+    /// The one `engine(level)` uses.
+    Level,
+    /// The hand-set evaluation.
+    Hand,
+    /// The learned evaluation.
+    Learned,
+    /// The learned evaluation with weights read from a file.
+    Weights(&'static [u8]),
+}
+
 impl Spec {
     fn parse(text: &str) -> Result<Spec, String> {
+        let (text, eval) = match text.split_once('@') {
+            None => (text, Eval::Level),
+            Some((engine, "hand")) => (engine, Eval::Hand),
+            Some((engine, "learned")) => (engine, Eval::Learned),
+            Some((engine, file)) if file.starts_with("weights=") => {
+                let path = &file["weights=".len()..];
+                let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+                (engine, Eval::Weights(Box::leak(bytes.into_boxed_slice())))
+            }
+            Some((_, other)) => {
+                return Err(format!(
+                    "player {text:?}: unknown evaluation {other:?} (hand or learned)"
+                ))
+            }
+        };
+        let spec = Self::parse_engine(text, eval)?;
+        if eval != Eval::Level && matches!(spec, Spec::Random | Spec::Greedy | Spec::Mcts(_)) {
+            return Err(format!("player {text:?} has no evaluation to choose"));
+        }
+        Ok(spec)
+    }
+
+    fn parse_engine(text: &str, eval: Eval) -> Result<Spec, String> {
         let number = |value: &str| {
             value
                 .parse::<u64>()
@@ -105,10 +155,10 @@ impl Spec {
         match text.split_once(':') {
             None if text == "random" => Ok(Spec::Random),
             None if text == "greedy" => Ok(Spec::Greedy),
-            Some(("level", n)) => Ok(Spec::Level(small(n)?)),
-            Some(("time", ms)) => Ok(Spec::Time(number(ms)?)),
-            Some(("nodes", n)) => Ok(Spec::Nodes(number(n)?)),
-            Some(("depth", n)) => Ok(Spec::Depth(small(n)?)),
+            Some(("level", n)) => Ok(Spec::Level(small(n)?, eval)),
+            Some(("time", ms)) => Ok(Spec::Time(number(ms)?, eval)),
+            Some(("nodes", n)) => Ok(Spec::Nodes(number(n)?, eval)),
+            Some(("depth", n)) => Ok(Spec::Depth(small(n)?, eval)),
             Some(("mcts", n)) => Ok(Spec::Mcts(number(n)?)),
             Some(("hub", rest)) => match rest.split_once(':') {
                 Some((n, program)) if !program.is_empty() => {
@@ -125,8 +175,8 @@ impl Spec {
 trait MatchGame: Game + 'static {
     /// The draw rules matches are played under.
     const DRAW_RULES: DrawRules;
-    /// The computer player of `level`.
-    fn engine(level: u32) -> Result<Engine<Self>, String>;
+    /// The computer player of `level` with evaluation `eval`.
+    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String>;
     /// The strongest level that searches within limits: the engine that
     /// `time:`, `nodes:` and `depth:` set the limits of.
     const MAX_SEARCH_LEVEL: u32;
@@ -155,8 +205,17 @@ trait MatchGame: Game + 'static {
 impl MatchGame for Checkers {
     const DRAW_RULES: DrawRules = DrawRules::TOURNAMENT;
     const MAX_SEARCH_LEVEL: u32 = checkers::MAX_LEVEL;
-    fn engine(level: u32) -> Result<Engine<Self>, String> {
-        checkers::engine(level).map_err(|e| e.to_string())
+    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String> {
+        match eval {
+            Eval::Level => checkers::engine(level),
+            Eval::Hand => checkers::engine_with(level, checkers::Evaluation::new()),
+            Eval::Learned => checkers::engine_with(level, checkers::LearnedEvaluation::shipped()),
+            Eval::Weights(bytes) => checkers::engine_with(
+                level,
+                checkers::LearnedEvaluation::from_bytes(bytes).map_err(|e| e.to_string())?,
+            ),
+        }
+        .map_err(|e| e.to_string())
     }
     fn captures(&self, mv: checkers::Move) -> usize {
         mv.capture_count()
@@ -166,8 +225,22 @@ impl MatchGame for Checkers {
 impl<R: draughts::Rules> MatchGame for Draughts<R> {
     const DRAW_RULES: DrawRules = R::DRAW_RULES;
     const MAX_SEARCH_LEVEL: u32 = draughts::MAX_LEVEL;
-    fn engine(level: u32) -> Result<Engine<Self>, String> {
-        draughts::engine::<R>(level).map_err(|e| e.to_string())
+    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String> {
+        match eval {
+            Eval::Level => draughts::engine::<R>(level),
+            Eval::Hand => draughts::engine_with(level, draughts::Evaluation::<R>::new()),
+            Eval::Learned => {
+                return Err(format!(
+                    "the crate ships no learned weights for {}: use @weights=FILE",
+                    R::NAME
+                ))
+            }
+            Eval::Weights(bytes) => draughts::engine_with(
+                level,
+                draughts::LearnedEvaluation::<R>::from_bytes(bytes).map_err(|e| e.to_string())?,
+            ),
+        }
+        .map_err(|e| e.to_string())
     }
     fn captures(&self, mv: draughts::Move<R>) -> usize {
         mv.capture_count()
@@ -203,7 +276,10 @@ impl<R: draughts::Rules> MatchGame for Draughts<R> {
 impl MatchGame for Connect4 {
     const DRAW_RULES: DrawRules = DrawRules::NONE;
     const MAX_SEARCH_LEVEL: u32 = connect4::MAX_SEARCH_LEVEL;
-    fn engine(level: u32) -> Result<Engine<Self>, String> {
+    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String> {
+        if eval != Eval::Level {
+            return Err("Connect Four has one evaluation: drop @hand or @learned".to_owned());
+        }
         connect4::engine(level).map_err(|e| e.to_string())
     }
     fn captures(&self, _mv: connect4::Column) -> usize {
@@ -335,18 +411,18 @@ struct Work {
 
 impl<G: MatchGame> Player<G> {
     fn new(spec: Spec, seed: u64) -> Result<Player<G>, String> {
-        let strongest = |limits: Limits| -> Result<Player<G>, String> {
-            let mut engine = G::engine(G::MAX_SEARCH_LEVEL)?;
+        let strongest = |limits: Limits, eval: Eval| -> Result<Player<G>, String> {
+            let mut engine = G::engine(G::MAX_SEARCH_LEVEL, eval)?;
             engine.set_limits(limits);
             Ok(Player::Engine(Box::new(engine)))
         };
         match spec {
             Spec::Random => Ok(Player::Random(SplitMix64::new(seed))),
             Spec::Greedy => Ok(Player::Greedy(SplitMix64::new(seed))),
-            Spec::Level(level) => Ok(Player::Engine(Box::new(G::engine(level)?))),
-            Spec::Time(ms) => strongest(Limits::time(Duration::from_millis(ms))),
-            Spec::Nodes(nodes) => strongest(Limits::nodes(nodes)),
-            Spec::Depth(depth) => strongest(Limits::depth(depth)),
+            Spec::Level(level, eval) => Ok(Player::Engine(Box::new(G::engine(level, eval)?))),
+            Spec::Time(ms, eval) => strongest(Limits::time(Duration::from_millis(ms)), eval),
+            Spec::Nodes(nodes, eval) => strongest(Limits::nodes(nodes), eval),
+            Spec::Depth(depth, eval) => strongest(Limits::depth(depth), eval),
             Spec::Mcts(playouts) => Ok(Player::Engine(Box::new(Engine::new(
                 Mcts::new(seed),
                 Limits::nodes(playouts),

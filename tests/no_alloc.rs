@@ -16,7 +16,7 @@ use rulebook::agent::{Environment, Progress};
 use rulebook::checkers::{self, Checkers, HopByHop};
 use rulebook::connect4::{self, Connect4};
 use rulebook::connectx::{ConnectX, Parameters};
-use rulebook::draughts::{International, Italian, Russian};
+use rulebook::draughts::{International, InternationalRules, Italian, LearnedEvaluation, Russian};
 use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts, Searcher};
 use rulebook::testing::plain_perft;
 use rulebook::{count_games, perft, perft_plain, Game};
@@ -366,4 +366,19 @@ fn hot_paths_do_not_allocate() {
 
     check_search("connect4", connect4[0], connect4::Evaluation::new());
     check_search("checkers", checkers[1], checkers::Evaluation::new());
+    // The learned evaluations allocate nothing either.
+    check_search(
+        "checkers, learned",
+        checkers[1],
+        checkers::LearnedEvaluation::shipped(),
+    );
+    type Learned = LearnedEvaluation<InternationalRules>;
+    let count = Learned::feature_count();
+    let weights: Vec<i32> = (0..count).map(|f| (f * 37 % 101) as i32 - 50).collect();
+    let bytes = Learned::encode_weights(&weights, &weights, true).unwrap();
+    check_search(
+        "international, learned",
+        middle_game(International::default(), 20),
+        Learned::from_bytes(Box::leak(bytes.into_boxed_slice())).unwrap(),
+    );
 }

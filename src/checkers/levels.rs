@@ -2,8 +2,9 @@
 //! level 1 (weakest) to [`MAX_LEVEL`].
 
 use super::eval::Evaluation;
+use super::learned::LearnedEvaluation;
 use super::position::Checkers;
-use crate::search::{Engine, LevelError, LevelTable, Limits};
+use crate::search::{Engine, Evaluator, LevelError, LevelTable, Limits};
 
 /// The search limits of each level, weakest first: the usual table
 /// (levels 1 and 2 look 1 and 3 plies ahead, plus captures; levels 3 to 5
@@ -34,9 +35,12 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 }
 
 /// The computer player of level `level` (1 is the weakest, [`MAX_LEVEL`]
-/// the strongest): alpha-beta with the checkers [`Evaluation`], the
-/// level's node or depth limit, a draw margin of [`DRAW_MARGIN`], and
-/// [`Evaluation::is_dead_draw`] for draw offers.
+/// the strongest): alpha-beta with the learned checkers evaluation
+/// ([`LearnedEvaluation::shipped`]), the level's node or depth limit, a
+/// draw margin of [`DRAW_MARGIN`], and [`Evaluation::is_dead_draw`] for
+/// draw offers. The learned evaluation beats the hand-set [`Evaluation`]
+/// at equal search (figures in `docs/learned-eval.md`); [`engine_with`]
+/// builds the same player with another evaluation.
 ///
 /// Node-limited levels make the same moves on every machine; change the
 /// limits with [`Engine::set_limits`] (e.g. to a time per move).
@@ -45,7 +49,30 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn engine(level: u32) -> Result<Engine<Checkers>, LevelError> {
-    LEVELS.alpha_beta(level, Evaluation::new(), Some(Evaluation::is_dead_draw))
+    engine_with(level, LearnedEvaluation::shipped())
+}
+
+/// The computer player of level `level` as [`engine`] builds it, but
+/// judging positions with `evaluation`: to compare evaluations at equal
+/// search (e.g. the hand-set [`Evaluation`] against the
+/// [`LearnedEvaluation`](super::LearnedEvaluation)).
+///
+/// ```
+/// use rulebook::checkers::{self, Checkers, LearnedEvaluation};
+/// use rulebook::Match;
+///
+/// let mut engine = checkers::engine_with(2, LearnedEvaluation::shipped()).unwrap();
+/// assert!(engine.think(&Match::new(Checkers::default())).best_move.is_some());
+/// ```
+///
+/// # Errors
+///
+/// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
+pub fn engine_with<E: Evaluator<Checkers> + 'static>(
+    level: u32,
+    evaluation: E,
+) -> Result<Engine<Checkers>, LevelError> {
+    LEVELS.alpha_beta(level, evaluation, Some(Evaluation::is_dead_draw))
 }
 
 #[cfg(test)]

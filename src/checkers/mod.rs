@@ -50,6 +50,7 @@ mod eval;
 mod geometry;
 mod hop_by_hop;
 mod hops;
+mod learned;
 mod levels;
 mod movegen;
 mod moves;
@@ -75,7 +76,8 @@ pub use hop_by_hop::{
     OPPONENT_KINGS_PLANE, OPPONENT_MEN_PLANE, OWN_KINGS_PLANE, OWN_MEN_PLANE,
 };
 pub use hops::{EnterMoveError, Entry, PartialCapture};
-pub use levels::{engine, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
+pub use learned::LearnedEvaluation;
+pub use levels::{engine, engine_with, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
 pub use moves::{Captured, Move, ParseMoveError, Path, MAX_JUMPS};
 pub use piece::{Piece, Player, Role};
 pub use position::{Checkers, Ending, Moves, ResolveMoveError, MAX_MOVES, MAX_PIECES_PER_SIDE};

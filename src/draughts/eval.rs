@@ -79,7 +79,7 @@ const LONG_DIAGONAL_KING: i32 = 15;
 /// Kings-only endings that are draws are scored this many times smaller,
 /// so that the side ahead still prefers the better version but no longer
 /// believes it is winning.
-const DRAWISH_DIVISOR: i32 = 16;
+pub(crate) const DRAWISH_DIVISOR: i32 = 16;
 /// Kings-only: how many kings cannot beat one king with flying kings
 /// (10x10: three; 8x8: two).
 const DRAWN_KINGS_AGAINST_ONE_10: u32 = 3;
@@ -87,7 +87,7 @@ const DRAWN_KINGS_AGAINST_ONE_8: u32 = 2;
 
 /// The half-width of the search's aspiration windows: half a man
 /// ([`Evaluator::aspiration_window`]).
-const ASPIRATION_WINDOW: i32 = 50;
+pub(crate) const ASPIRATION_WINDOW: i32 = 50;
 
 /// Move-ordering hint: per piece a capture takes.
 pub(crate) const HINT_PER_CAPTURE: i32 = 100;
@@ -254,7 +254,7 @@ impl<R: Rules> core::fmt::Debug for Evaluation<R> {
 
 /// Whether a kings-only ending with `strong` kings against `weak` is a
 /// draw that neither side can force to a win, in variant `R`.
-fn kings_cannot_win<R: Rules>(strong: u32, weak: u32) -> bool {
+pub(crate) fn kings_cannot_win<R: Rules>(strong: u32, weak: u32) -> bool {
     if weak == 0 {
         return false;
     }

@@ -4,7 +4,7 @@
 use super::eval::Evaluation;
 use super::position::Draughts;
 use super::rules::Rules;
-use crate::search::{Engine, LevelError, LevelTable, Limits};
+use crate::search::{Engine, Evaluator, LevelError, LevelTable, Limits};
 
 /// The search limits of each level, weakest first: the usual table
 /// (levels 1 and 2 look 1 and 3 plies ahead, plus captures; levels 3 and
@@ -56,8 +56,33 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn engine<R: Rules>(level: u32) -> Result<Engine<Draughts<R>>, LevelError> {
+    engine_with(level, Evaluation::<R>::new())
+}
+
+/// The computer player of variant `R` at level `level` as [`engine`]
+/// builds it, but judging positions with `evaluation`: to compare
+/// evaluations at equal search (e.g. the hand-set [`Evaluation`] against
+/// the [`LearnedEvaluation`](super::LearnedEvaluation)).
+///
+/// ```
+/// use rulebook::draughts::{self, Evaluation, InternationalRules};
+/// use rulebook::Match;
+///
+/// let hand_set = Evaluation::<InternationalRules>::new();
+/// let mut engine = draughts::engine_with(2, hand_set).unwrap();
+/// let game = Match::new(rulebook::draughts::International::default());
+/// assert!(engine.think(&game).best_move.is_some());
+/// ```
+///
+/// # Errors
+///
+/// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
+pub fn engine_with<R: Rules, E: Evaluator<Draughts<R>> + 'static>(
+    level: u32,
+    evaluation: E,
+) -> Result<Engine<Draughts<R>>, LevelError> {
     let dead_draw: fn(&Draughts<R>) -> bool = Evaluation::is_dead_draw;
-    LEVELS.alpha_beta(level, Evaluation::<R>::new(), Some(dead_draw))
+    LEVELS.alpha_beta(level, evaluation, Some(dead_draw))
 }
 
 #[cfg(test)]

@@ -61,9 +61,11 @@ mod fen;
 mod geometry;
 mod hops;
 mod hub;
+mod learned;
 mod levels;
 mod moves;
 mod notation;
+pub(crate) mod patterns;
 pub mod pdn;
 mod perft;
 mod piece;
@@ -80,7 +82,8 @@ pub use eval::{
 pub use fen::{FenError, PositionError, Setup};
 pub use hops::{EnterMoveError, Entry, PartialCapture};
 pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubMessage};
-pub use levels::{engine, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
+pub use learned::{LearnedEvaluation, WeightsError};
+pub use levels::{engine, engine_with, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
 pub(crate) use moves::split_squares;
 pub use moves::{
     IntoIter as MovesIntoIter, Move, Moves, ParseMoveError, INLINE_MOVES, MAX_CAPTURES,

@@ -7,6 +7,7 @@
 
 mod capacity;
 mod hops;
+mod learned_eval;
 mod notation;
 mod pdn_reader;
 mod pdn_replay;

@@ -1,0 +1,478 @@
+//! The core of the learned evaluations ([`LearnedEvaluation`](super::LearnedEvaluation)
+//! and [`checkers::LearnedEvaluation`](crate::checkers::LearnedEvaluation)):
+//! the board's features as a learned evaluation sees them, the weights'
+//! binary format ([`PatternWeights`]), and the weighted sum.
+//!
+//! The features, in the manner of Scan's evaluation, seen from the side to
+//! move (the board turned half a turn when the side to move starts at the
+//! top, so that the mover's men always move up):
+//! - **patterns**: the board is cut into overlapping 4x4 regions (corners on
+//!   even rows and columns, so neighbours share two rows or two columns:
+//!   9 regions on 8x8, 16 on 10x10); each region holds 8 dark squares,
+//!   each empty, the mover's man or the opponent's man, 3^8 = 6561 states,
+//!   one weight each (a king counts as empty here: kings have their own
+//!   features);
+//! - **king squares**: one weight per square for a king of the mover, one
+//!   for a king of the opponent;
+//! - **material**: the mover's men, the opponent's men, the mover's kings,
+//!   the opponent's kings, each a count times a weight;
+//! - **tempo**: one weight for having the move.
+//!
+//! Each feature has two weights, one for the opening (a full board) and one
+//! for the ending (an empty board); a position's value mixes the two in
+//! proportion to the pieces on the board. Values are in hundredths of a
+//! man, like the hand-set evaluations', so the search's draw margins and
+//! aspiration windows keep their meaning.
+
+use core::fmt;
+
+/// Dark squares in one pattern region (4 rows of 2).
+pub(crate) const PATTERN_SQUARES: u32 = 8;
+/// The states of one region: 3^[`PATTERN_SQUARES`].
+pub(crate) const PATTERN_STATES: usize = 6561;
+const _: () = assert!(3usize.pow(PATTERN_SQUARES) == PATTERN_STATES);
+/// Features after the patterns and the king squares: own men, opponent's
+/// men, own kings, opponent's kings (counts), and the tempo (always 1).
+const SCALAR_FEATURES: usize = 5;
+/// The game phases a weight is given for: the opening and the ending.
+const PHASES: usize = 2;
+/// The first bytes of a weights file: a magic number and the format's
+/// version.
+const MAGIC: [u8; 4] = *b"RBPW";
+const VERSION: u8 = 1;
+/// Header: magic, version, board size, regions, squares, flags, three
+/// bytes kept zero.
+const HEADER_BYTES: usize = 12;
+/// Flag: the weights are a correction added to the hand-set evaluation.
+const FLAG_ADDS_TO_HAND_SET: u8 = 1;
+
+/// `TERNARY[b]`: the 8 bits of `b` read as base-3 digits (bit `k` is the
+/// digit of `3^k`).
+const TERNARY: [u16; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut value = 0;
+        let mut power = 1;
+        let mut k = 0;
+        while k < 8 {
+            if b & (1 << k) != 0 {
+                value += power;
+            }
+            power *= 3;
+            k += 1;
+        }
+        table[b] = value;
+        b += 1;
+    }
+    table
+};
+
+/// The most regions of any board (10x10).
+const MAX_REGIONS: usize = 16;
+
+/// The geometry a learned evaluation needs for one board: its regions as
+/// bit positions of the board's bitboards, and how to turn the board.
+#[derive(Debug)]
+pub(crate) struct Shape {
+    /// Board side: 8 or 10.
+    pub(crate) size: usize,
+    /// Dark squares.
+    pub(crate) squares: usize,
+    /// Pieces at the start, both sides.
+    pub(crate) all_pieces: i32,
+    /// Regions in use.
+    pub(crate) regions: usize,
+    /// Per region, the bit of the left square of each of its four rows (the
+    /// right square is the next bit).
+    pub(crate) rows: [[u8; 4]; MAX_REGIONS],
+    /// The bit of each dark square, by dense index (0 = square 1).
+    pub(crate) bit_of: [u8; 50],
+    /// The dense index of each bit (ghost bits: 0, never asked).
+    dense_of: [u8; 64],
+    /// The highest bit in use: a half turn maps bit `b` to `top - b`.
+    pub(crate) top: u32,
+}
+
+impl Shape {
+    /// The shape of a `size` board (8 or 10) whose dense index `i` (row `i
+    /// / (size / 2)`, the dark squares of a row left to right) is bit
+    /// `bit_of(i)`, with `all_pieces` pieces at the start.
+    pub(crate) const fn new(size: usize, bit_of: fn_table::BitOf, all_pieces: i32) -> Shape {
+        let h = size / 2;
+        let squares = size * h;
+        let mut bits = [0u8; 50];
+        let mut dense_of = [0u8; 64];
+        let mut i = 0;
+        while i < squares {
+            bits[i] = fn_table::bit(bit_of, size, i);
+            dense_of[bits[i] as usize] = i as u8;
+            i += 1;
+        }
+        let mut rows = [[0u8; 4]; MAX_REGIONS];
+        let mut regions = 0;
+        let mut top = 0;
+        while top + 4 <= size {
+            let mut left = 0;
+            while left + 4 <= size {
+                let mut r = 0;
+                while r < 4 {
+                    // On every row, the dark squares of columns left..left+4
+                    // are dense squares left/2 and left/2 + 1 of the row.
+                    rows[regions][r] = bits[(top + r) * h + left / 2];
+                    r += 1;
+                }
+                regions += 1;
+                left += 2;
+            }
+            top += 2;
+        }
+        Shape {
+            size,
+            squares,
+            all_pieces,
+            regions,
+            rows,
+            bit_of: bits,
+            dense_of,
+            top: bits[squares - 1] as u32,
+        }
+    }
+
+    /// Pattern features: one per state of each region.
+    pub(crate) const fn pattern_features(&self) -> usize {
+        self.regions * PATTERN_STATES
+    }
+
+    /// Features after the patterns (king squares, material, tempo).
+    pub(crate) const fn scalar_features(&self) -> usize {
+        2 * self.squares + SCALAR_FEATURES
+    }
+
+    /// All features.
+    pub(crate) const fn features(&self) -> usize {
+        self.pattern_features() + self.scalar_features()
+    }
+
+    /// The length of a weights file for this shape.
+    pub(crate) const fn weights_bytes(&self) -> usize {
+        HEADER_BYTES + PHASES * (self.pattern_features() + 2 * self.scalar_features())
+    }
+
+    /// `set` turned half a turn.
+    #[inline]
+    pub(crate) fn turn(&self, set: u64) -> u64 {
+        set.reverse_bits() >> (63 - self.top)
+    }
+
+    /// The state index of region `region` with the mover's men `own` and
+    /// the opponent's `opp` (oriented bitboards).
+    #[inline]
+    fn state(&self, region: usize, own: u64, opp: u64) -> usize {
+        let rows = &self.rows[region];
+        let gather = |set: u64| {
+            ((set >> rows[0]) & 3
+                | ((set >> rows[1]) & 3) << 2
+                | ((set >> rows[2]) & 3) << 4
+                | ((set >> rows[3]) & 3) << 6) as usize
+        };
+        TERNARY[gather(own)] as usize + 2 * TERNARY[gather(opp)] as usize
+    }
+
+    /// The dense index of bit `bit`.
+    #[inline]
+    fn dense(&self, bit: u32) -> usize {
+        let dense = self.dense_of[(bit & 63) as usize] as usize;
+        debug_assert_eq!(self.bit_of[dense] as u32, bit, "bit {bit} is a square");
+        dense
+    }
+
+    /// Calls `visit(feature, count)` for every feature present in the
+    /// oriented board (the mover's men move toward row 0).
+    #[inline]
+    pub(crate) fn for_each_feature(&self, board: &Oriented, mut visit: impl FnMut(usize, i32)) {
+        let own_men = board.own & !board.kings;
+        let opp_men = board.opp & !board.kings;
+        for region in 0..self.regions {
+            visit(
+                region * PATTERN_STATES + self.state(region, own_men, opp_men),
+                1,
+            );
+        }
+        let base = self.pattern_features();
+        let mut own_kings = board.own & board.kings;
+        while own_kings != 0 {
+            visit(base + self.dense(own_kings.trailing_zeros()), 1);
+            own_kings &= own_kings - 1;
+        }
+        let mut opp_kings = board.opp & board.kings;
+        while opp_kings != 0 {
+            visit(
+                base + self.squares + self.dense(opp_kings.trailing_zeros()),
+                1,
+            );
+            opp_kings &= opp_kings - 1;
+        }
+        let scalars = base + 2 * self.squares;
+        let count = |set: u64| set.count_ones() as i32;
+        visit(scalars, count(own_men));
+        visit(scalars + 1, count(opp_men));
+        visit(scalars + 2, count(board.own & board.kings));
+        visit(scalars + 3, count(board.opp & board.kings));
+        visit(scalars + 4, 1);
+    }
+}
+
+/// How a [`Shape`] learns each square's bit, in a `const fn`.
+pub(crate) mod fn_table {
+    /// The board's numbering of bits.
+    #[derive(Clone, Copy)]
+    pub(crate) enum BitOf {
+        /// Bit `i` is dense square `i` (checkers).
+        Dense,
+        /// The draughts family's padded layout (a ghost bit after every
+        /// second row).
+        Padded,
+    }
+
+    /// The bit of dense index `i` on a `size` board.
+    pub(crate) const fn bit(numbering: BitOf, size: usize, i: usize) -> u8 {
+        match numbering {
+            BitOf::Dense => i as u8,
+            BitOf::Padded => crate::draughts::geometry::bit_of(size, i) as u8,
+        }
+    }
+}
+
+/// A board as the learned evaluation sees it: the mover's and the
+/// opponent's pieces, turned so that the mover's men move up.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Oriented {
+    pub(crate) own: u64,
+    pub(crate) opp: u64,
+    pub(crate) kings: u64,
+}
+
+/// Why bytes are not weights for a learned evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// The bytes do not start with the format's magic number and version.
+    NotWeights,
+    /// The weights are for another board or another set of features.
+    WrongShape {
+        /// Board size, regions and squares the evaluation needs.
+        expected: (u8, u8, u8),
+        /// What the header says.
+        found: (u8, u8, u8),
+    },
+    /// The length is not the one the header's shape needs.
+    WrongLength {
+        /// The length the shape needs.
+        expected: usize,
+        /// The length given.
+        found: usize,
+    },
+    /// A weight given to the encoder does not fit its field (`i8` for
+    /// patterns, `i16` for the other features).
+    OutOfRange {
+        /// The feature.
+        feature: usize,
+        /// Its weight.
+        weight: i32,
+    },
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::NotWeights => write!(f, "not a weights file (no RBPW header, version 1)"),
+            WeightsError::WrongShape { expected, found } => write!(
+                f,
+                "weights for a {}x{} board with {} regions and {} squares, not {}x{} with {} and {}",
+                found.0, found.0, found.1, found.2, expected.0, expected.0, expected.1, expected.2
+            ),
+            WeightsError::WrongLength { expected, found } => {
+                write!(f, "weights of {found} bytes, not {expected}")
+            }
+            WeightsError::OutOfRange { feature, weight } => {
+                write!(f, "feature {feature}: weight {weight} does not fit its field")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// Checked weights for one [`Shape`]: the bytes of a weights file.
+///
+/// The format (all integers little-endian): `RBPW`, version 1, board
+/// size, regions, squares, flags (1: the weights are a correction added
+/// to the hand-set evaluation), three zero bytes; then for the opening and then the ending one
+/// `i8` per pattern feature; then for the opening and then the ending one
+/// `i16` per other feature (king squares, material, tempo), in the order
+/// of [`Shape::for_each_feature`]. Weights are hundredths of a man.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PatternWeights {
+    bytes: &'static [u8],
+    shape: &'static Shape,
+}
+
+impl PatternWeights {
+    /// The header of weights for `shape`.
+    fn header(shape: &Shape, adds_to_hand_set: bool) -> [u8; HEADER_BYTES] {
+        [
+            MAGIC[0],
+            MAGIC[1],
+            MAGIC[2],
+            MAGIC[3],
+            VERSION,
+            shape.size as u8,
+            shape.regions as u8,
+            shape.squares as u8,
+            if adds_to_hand_set {
+                FLAG_ADDS_TO_HAND_SET
+            } else {
+                0
+            },
+            0,
+            0,
+            0,
+        ]
+    }
+
+    /// Whether the weights are a correction to add to the hand-set
+    /// evaluation (the header's flag), rather than a whole evaluation.
+    pub(crate) fn adds_to_hand_set(&self) -> bool {
+        self.bytes[8] & FLAG_ADDS_TO_HAND_SET != 0
+    }
+
+    /// `bytes` checked against `shape`.
+    pub(crate) fn new(
+        bytes: &'static [u8],
+        shape: &'static Shape,
+    ) -> Result<PatternWeights, WeightsError> {
+        let header = Self::header(shape, false);
+        if bytes.len() < HEADER_BYTES || bytes[..5] != header[..5] {
+            return Err(WeightsError::NotWeights);
+        }
+        if bytes[5..8] != header[5..8] {
+            return Err(WeightsError::WrongShape {
+                expected: (header[5], header[6], header[7]),
+                found: (bytes[5], bytes[6], bytes[7]),
+            });
+        }
+        if bytes.len() != shape.weights_bytes() {
+            return Err(WeightsError::WrongLength {
+                expected: shape.weights_bytes(),
+                found: bytes.len(),
+            });
+        }
+        Ok(PatternWeights { bytes, shape })
+    }
+
+    /// The weights file of `shape` holding `opening` and `ending` (one
+    /// weight per feature each, hundredths of a man), a correction to add
+    /// to the hand-set evaluation when `adds_to_hand_set`.
+    ///
+    /// # Errors
+    ///
+    /// [`WeightsError::WrongLength`] when a list does not have one weight
+    /// per feature; [`WeightsError::OutOfRange`] when a pattern weight is
+    /// not an `i8` or another weight not an `i16`.
+    pub(crate) fn encode(
+        shape: &Shape,
+        opening: &[i32],
+        ending: &[i32],
+        adds_to_hand_set: bool,
+    ) -> Result<Vec<u8>, WeightsError> {
+        for list in [opening, ending] {
+            if list.len() != shape.features() {
+                return Err(WeightsError::WrongLength {
+                    expected: shape.features(),
+                    found: list.len(),
+                });
+            }
+        }
+        let mut bytes = Self::header(shape, adds_to_hand_set).to_vec();
+        let patterns = shape.pattern_features();
+        for list in [opening, ending] {
+            for (feature, &weight) in list[..patterns].iter().enumerate() {
+                let byte = i8::try_from(weight)
+                    .map_err(|_| WeightsError::OutOfRange { feature, weight })?;
+                bytes.push(byte as u8);
+            }
+        }
+        for list in [opening, ending] {
+            for (feature, &weight) in list.iter().enumerate().skip(patterns) {
+                let word = i16::try_from(weight)
+                    .map_err(|_| WeightsError::OutOfRange { feature, weight })?;
+                bytes.extend_from_slice(&word.to_le_bytes());
+            }
+        }
+        debug_assert_eq!(bytes.len(), shape.weights_bytes());
+        Ok(bytes)
+    }
+
+    /// The weight of `feature` in phase `phase` (0 opening, 1 ending).
+    #[inline]
+    fn weight(&self, phase: usize, feature: usize) -> i32 {
+        let patterns = self.shape.pattern_features();
+        if feature < patterns {
+            self.bytes[HEADER_BYTES + phase * patterns + feature] as i8 as i32
+        } else {
+            let scalar = phase * self.shape.scalar_features() + feature - patterns;
+            let at = HEADER_BYTES + PHASES * patterns + 2 * scalar;
+            i16::from_le_bytes([self.bytes[at], self.bytes[at + 1]]) as i32
+        }
+    }
+
+    /// The value of `board` for the mover, in hundredths of a man: the
+    /// opening and ending sums mixed by the pieces on the board.
+    #[inline]
+    pub(crate) fn evaluate(&self, board: &Oriented) -> i32 {
+        let mut opening = 0;
+        let mut ending = 0;
+        self.shape.for_each_feature(board, |feature, count| {
+            opening += count * self.weight(0, feature);
+            ending += count * self.weight(1, feature);
+        });
+        let all = self.shape.all_pieces;
+        let pieces = ((board.own | board.opp).count_ones() as i32).min(all);
+        (opening * pieces + ending * (all - pieces)) / all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ternary_reads_bits_as_digits() {
+        assert_eq!(TERNARY[0], 0);
+        assert_eq!(TERNARY[1], 1);
+        assert_eq!(TERNARY[0b10], 3);
+        assert_eq!(TERNARY[255] as usize, (PATTERN_STATES - 1) / 2);
+    }
+
+    #[test]
+    fn regions_cover_every_square() {
+        for shape in [
+            Shape::new(8, fn_table::BitOf::Dense, 24),
+            Shape::new(8, fn_table::BitOf::Padded, 24),
+            Shape::new(10, fn_table::BitOf::Padded, 40),
+        ] {
+            let mut covered = 0u64;
+            for region in 0..shape.regions {
+                for &bit in &shape.rows[region] {
+                    covered |= 3 << bit;
+                }
+            }
+            let all = shape.bit_of[..shape.squares]
+                .iter()
+                .fold(0u64, |set, &bit| set | 1 << bit);
+            assert_eq!(covered, all, "{}", shape.size);
+            // A half turn maps the squares onto themselves.
+            assert_eq!(shape.turn(all), all);
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! The trainer of rulebook's learned evaluations
+//! (`rulebook::checkers::LearnedEvaluation`,
+//! `rulebook::draughts::LearnedEvaluation`): it plays self-play games,
+//! reads game records, keeps the quiet positions labelled with their
+//! game's result, fits the pattern weights by logistic regression and
+//! reports the training and held-out log loss, against the hand-set
+//! evaluation's with only its scale fitted.
+//!
+//! ```text
+//! cargo run --release -p rulebook-trainer -- selfplay --games N --seed S \
+//!     --depth D --opening-plies K --threads T --out GAMES.pdn
+//! cargo run --release -p rulebook-trainer -- fit <checkers|international> \
+//!     PDN... --seed S --out WEIGHTS [--epochs E] [--batch B] [--lr R] \
+//!     [--l2 L] [--held-out PERCENT] [--skip-plies K] [--sample FILE N] \
+//!     [--base none|hand] [--learn all|patterns] [--min-count N]
+//! ```
+//!
+//! `--base hand` fits a correction added to the hand-set evaluation (the
+//! weights file says so) instead of a whole evaluation; `--learn patterns`
+//! fits the pattern weights only (the others stay 0, or a man = the
+//! hand-set man without a base); `--min-count N` sets to 0 the weight of
+//! every pattern state seen in fewer than N training positions (a weight
+//! fitted on a handful of positions is noise that a search would steer
+//! into).
+//!
+//! Every random choice comes from the seed: the same command makes the
+//! same bytes. `docs/learned-eval.md` has the commands that made the
+//! shipped weights.
+
+mod data;
+mod fit;
+mod rng;
+mod selfplay;
+mod variant;
+
+use std::process::ExitCode;
+
+use variant::{English, International, Variant};
+
+const USAGE: &str = "\
+usage: rulebook-trainer selfplay --games N --seed S --depth D --opening-plies K
+                        [--threads T] --out GAMES.pdn
+       rulebook-trainer fit <checkers|international> PDN... --seed S --out WEIGHTS
+                        [--epochs E] [--batch B] [--lr R] [--l2 L]
+                        [--held-out PERCENT] [--skip-plies K] [--sample FILE N]
+                        [--base none|hand] [--learn all|patterns] [--min-count N]";
+
+/// The parsed options of a command: `--name value` pairs and the rest.
+struct Options {
+    flags: Vec<(String, String)>,
+    positional: Vec<String>,
+}
+
+impl Options {
+    fn parse(args: &[String]) -> Result<Options, String> {
+        let mut options = Options {
+            flags: Vec::new(),
+            positional: Vec::new(),
+        };
+        let mut rest = args.iter();
+        while let Some(arg) = rest.next() {
+            if let Some(name) = arg.strip_prefix("--") {
+                let value = rest
+                    .next()
+                    .ok_or_else(|| format!("--{name} needs a value"))?;
+                if name == "sample" {
+                    let count = rest.next().ok_or("--sample needs a file and a count")?;
+                    options.flags.push(("sample-size".into(), count.clone()));
+                }
+                options.flags.push((name.to_owned(), value.clone()));
+            } else {
+                options.positional.push(arg.clone());
+            }
+        }
+        Ok(options)
+    }
+
+    fn text(&self, name: &str) -> Option<&str> {
+        self.flags
+            .iter()
+            .rev()
+            .find(|(flag, _)| flag == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    fn number<T: std::str::FromStr>(&self, name: &str, default: Option<T>) -> Result<T, String> {
+        match self.text(name) {
+            Some(text) => text
+                .parse()
+                .map_err(|_| format!("--{name}: {text:?} is not a number")),
+            None => default.ok_or_else(|| format!("--{name} is required")),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("selfplay") => Options::parse(&args[1..]).and_then(|o| selfplay(&o)),
+        Some("fit") => Options::parse(&args[1..]).and_then(|o| {
+            match o.positional.first().map(String::as_str) {
+                Some(English::NAME) => fit::<English>(&o),
+                Some(International::NAME) => fit::<International>(&o),
+                other => Err(format!("fit: unknown game {other:?}")),
+            }
+        }),
+        Some("--help" | "-h") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => Err("expected a command".to_owned()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}\n\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn selfplay(options: &Options) -> Result<(), String> {
+    let settings = selfplay::Settings {
+        games: options.number("games", None)?,
+        seed: options.number("seed", None)?,
+        depth: options.number("depth", None)?,
+        opening_plies: options.number("opening-plies", None)?,
+        threads: options.number("threads", Some(1))?,
+    };
+    let out = options.text("out").ok_or("--out is required")?;
+    let records = selfplay::play(&settings);
+    std::fs::write(out, records.join("\n")).map_err(|e| format!("{out}: {e}"))?;
+    eprintln!("{} of {} games ended: {out}", records.len(), settings.games);
+    Ok(())
+}
+
+fn fit<V: Variant>(options: &Options) -> Result<(), String> {
+    let seed: u64 = options.number("seed", None)?;
+    let out = options.text("out").ok_or("--out is required")?;
+    let paths = &options.positional[1..];
+    let held_out_percent = options.number("held-out", Some(10))?;
+    let skip_plies = options.number("skip-plies", Some(0))?;
+    let data = data::load::<V>(paths, seed, held_out_percent, skip_plies)?;
+    eprintln!(
+        "{} games ({} skipped): {} training and {} held-out quiet positions",
+        data.games,
+        data.skipped,
+        data.train.len(),
+        data.held_out.len()
+    );
+    let labels = |samples: &[data::Sample<V::Position>]| -> Vec<f32> {
+        samples.iter().map(|s| s.label).collect()
+    };
+    let (train_labels, held_labels) = (labels(&data.train), labels(&data.held_out));
+
+    // The hand-set evaluation with only its scale fitted.
+    let hand = |samples: &[data::Sample<V::Position>]| -> Vec<i32> {
+        samples.iter().map(|s| V::hand_set(&s.position)).collect()
+    };
+    let (hand_train, hand_held) = (hand(&data.train), hand(&data.held_out));
+    let (scale, hand_train_loss) = fit::fit_scale(&hand_train, &train_labels);
+    let hand_held_loss = fit::scaled_loss(&hand_held, &held_labels, scale);
+    let constant = {
+        let mean = train_labels.iter().map(|&y| f64::from(y)).sum::<f64>()
+            / train_labels.len().max(1) as f64;
+        let logit = (mean / (1.0 - mean)).ln() as f32;
+        held_labels
+            .iter()
+            .map(|&y| fit::log_loss(logit, y))
+            .sum::<f64>()
+            / held_labels.len().max(1) as f64
+    };
+    eprintln!("held-out loss of a constant (the mean result): {constant:.5}");
+    eprintln!(
+        "hand-set evaluation, scale {scale:.1}: train loss {hand_train_loss:.5}, held-out loss {hand_held_loss:.5}"
+    );
+
+    let features = V::feature_count();
+    let base = match options.text("base").unwrap_or("none") {
+        "none" => false,
+        "hand" => true,
+        other => return Err(format!("--base: {other:?} is not none or hand")),
+    };
+    let patterns = V::pattern_feature_count();
+    let frozen_from = match options.text("learn").unwrap_or("all") {
+        "all" => features,
+        "patterns" => patterns,
+        other => return Err(format!("--learn: {other:?} is not all or patterns")),
+    };
+    let base_scale = base.then_some(scale);
+    let train = fit::Table::new::<V>(&data.train, base_scale);
+    let held_out = fit::Table::new::<V>(&data.held_out, base_scale);
+    // Without a base, start from material only: a man is worth a hand-set
+    // man.
+    let mut initial = vec![0f32; 2 * features];
+    if !base {
+        let men = features - 5;
+        for phase in 0..2 {
+            initial[phase * features + men] = (100.0 / scale) as f32;
+            initial[phase * features + men + 1] = (-100.0 / scale) as f32;
+        }
+    }
+    let settings = fit::Settings {
+        epochs: options.number("epochs", Some(20))?,
+        batch: options.number("batch", Some(1024))?,
+        learning_rate: options.number("lr", Some(0.002))?,
+        l2: options.number("l2", Some(1e-6))?,
+        seed,
+        frozen_from,
+    };
+    let mut weights = fit::fit(&train, &held_out, features, initial, &settings);
+    let min_count: u32 = options.number("min-count", Some(0))?;
+    if min_count > 0 {
+        let occurrences = train.occurrences(features);
+        let mut cleared = 0;
+        for f in 0..patterns {
+            if occurrences[f] > 0 && occurrences[f] < min_count {
+                weights[f] = 0.0;
+                weights[features + f] = 0.0;
+                cleared += 1;
+            }
+        }
+        eprintln!(
+            "cleared {cleared} pattern states seen in fewer than {min_count} positions: held-out loss {:.5}",
+            held_out.loss(&weights, features)
+        );
+    }
+
+    // Quantised to hundredths of a man on the hand-set evaluation's scale.
+    let quantise = |phase: usize| -> Vec<i32> {
+        (0..features)
+            .map(|f| {
+                let cp = (weights[phase * features + f] as f64 * scale).round() as i32;
+                if f < patterns {
+                    cp.clamp(-127, 127)
+                } else {
+                    cp.clamp(-32_768, 32_767)
+                }
+            })
+            .collect()
+    };
+    let bytes = V::encode(&quantise(0), &quantise(1), base)?;
+    std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
+    let shipped: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    let learned = V::learned(shipped)?;
+    let values = |samples: &[data::Sample<V::Position>]| -> Vec<i32> {
+        samples.iter().map(|s| learned(&s.position)).collect()
+    };
+    let (learned_train, learned_held) = (values(&data.train), values(&data.held_out));
+    eprintln!(
+        "learned evaluation as shipped (scale {scale:.1}): train loss {:.5}, held-out loss {:.5}",
+        fit::scaled_loss(&learned_train, &train_labels, scale),
+        fit::scaled_loss(&learned_held, &held_labels, scale)
+    );
+    let (learned_scale, _) = fit::fit_scale(&learned_train, &train_labels);
+    eprintln!(
+        "learned evaluation, its scale refitted ({learned_scale:.1}): held-out loss {:.5}",
+        fit::scaled_loss(&learned_held, &held_labels, learned_scale)
+    );
+    eprintln!("weights: {out}, {} bytes", shipped.len());
+
+    if let Some(sample) = options.text("sample") {
+        let count: usize = options.number("sample-size", None)?;
+        let step = (data.held_out.len() / count.max(1)).max(1);
+        let mut text = format!(
+            "# Source: rulebook-trainer fit {} (seed {seed}): every {step}th quiet position of the held-out games, \
+             with its game's result for the side to move (1 won, 0.5 drawn, 0 lost)\n",
+            V::NAME
+        );
+        for s in data.held_out.iter().step_by(step).take(count) {
+            text.push_str(&format!("{} {}\n", s.label, V::fen(&s.position)));
+        }
+        std::fs::write(sample, text).map_err(|e| format!("{sample}: {e}"))?;
+    }
+    Ok(())
+}
