@@ -111,6 +111,7 @@ pub mod checkers;
 pub mod connect4;
 pub mod connectx;
 pub mod draughts;
+pub mod endgame;
 mod error;
 mod game;
 mod game_match;
