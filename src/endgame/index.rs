@@ -269,6 +269,10 @@ pub(crate) struct Indexer {
     bottom_row: u64,
     /// The first index of block `(k, j)`.
     offsets: [[u64; MAX_ROW + 1]; MAX_ROW + 1],
+    /// The radices of block `(k, j)`, most significant first.
+    radices: [[[u64; 6]; MAX_ROW + 1]; MAX_ROW + 1],
+    /// The blocks that are not empty, in order: `(first index, k, j)`.
+    blocks: Vec<(u64, u32, u32)>,
     count: u64,
 }
 
@@ -294,14 +298,22 @@ impl Indexer {
             middle,
             bottom_row,
             offsets: [[0; MAX_ROW + 1]; MAX_ROW + 1],
+            radices: [[[0; 6]; MAX_ROW + 1]; MAX_ROW + 1],
+            blocks: Vec::new(),
             count: 0,
         };
         let mut count = 0u64;
         let (a, c) = (u32::from(material.mover_men), u32::from(material.other_men));
         for k in 0..=row.min(a) {
             for j in 0..=row.min(c) {
+                let radices = indexer.block_radices(k, j);
+                let size: u64 = radices.iter().product();
                 indexer.offsets[k as usize][j as usize] = count;
-                count += indexer.block_size(k, j);
+                indexer.radices[k as usize][j as usize] = radices;
+                if size > 0 {
+                    indexer.blocks.push((count, k, j));
+                }
+                count += size;
             }
         }
         if count == 0 {
@@ -312,7 +324,7 @@ impl Indexer {
     }
 
     /// The radices of block `(k, j)`, most significant first.
-    fn radices(&self, k: u32, j: u32) -> [u64; 6] {
+    fn block_radices(&self, k: u32, j: u32) -> [u64; 6] {
         let m = self.material;
         let (a, b, c, d) = (
             u32::from(m.mover_men),
@@ -333,10 +345,6 @@ impl Indexer {
             binomial(free, b),
             binomial(free.saturating_sub(b), d),
         ]
-    }
-
-    fn block_size(&self, k: u32, j: u32) -> u64 {
-        self.radices(k, j).iter().product()
     }
 
     /// How many positions the material has.
@@ -372,9 +380,9 @@ impl Indexer {
             subset_rank(mover_kings, all & !men),
             subset_rank(other_kings, all & !men & !mover_kings),
         ];
-        let radices = self.radices(k, j);
+        let radices = &self.radices[k as usize][j as usize];
         let mut index = 0;
-        for (rank, radix) in ranks.iter().zip(radices) {
+        for (rank, &radix) in ranks.iter().zip(radices) {
             debug_assert!(*rank < radix);
             index = index * radix + rank;
         }
@@ -385,21 +393,11 @@ impl Indexer {
     pub(crate) fn unrank(&self, index: u64) -> Normal {
         debug_assert!(index < self.count);
         let m = self.material;
-        let row = self.top_row.count_ones();
-        let (mut k, mut j) = (0, 0);
-        // The last block that starts at or before `index` and is not empty.
-        'blocks: for kk in 0..=row.min(u32::from(m.mover_men)) {
-            for jj in 0..=row.min(u32::from(m.other_men)) {
-                if self.offsets[kk as usize][jj as usize] > index {
-                    break 'blocks;
-                }
-                if self.block_size(kk, jj) > 0 {
-                    (k, j) = (kk, jj);
-                }
-            }
-        }
+        // The last block that starts at or before `index`.
+        let block = self.blocks.partition_point(|&(first, _, _)| first <= index) - 1;
+        let (_, k, j) = self.blocks[block];
         let mut rest = index - self.offsets[k as usize][j as usize];
-        let radices = self.radices(k, j);
+        let radices = &self.radices[k as usize][j as usize];
         let mut ranks = [0u64; 6];
         for slot in (0..6).rev() {
             ranks[slot] = rest % radices[slot];
