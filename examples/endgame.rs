@@ -17,8 +17,10 @@
 //!   (positions, bytes, seconds) on standard output.
 //! - `probe` reads the databases of DIR, then one position per line on
 //!   standard input (PDN FEN: `W:WK1,K2:BK32`) and prints one line per
-//!   position: `win`, `loss` or `draw` for the side to move followed by a
-//!   move that keeps the value (none when the game is over), or `unknown`
+//!   position: `win`, `loss` or `draw` for the side to move, then a move
+//!   that keeps the value (none when the game is over), then for a win or
+//!   a loss the plies to a conversion (a capture, a crowning or the end;
+//!   when the distances files are there: `win 1-5 13`), or `unknown`
 //!   when the position has more pieces than the databases; a line that is
 //!   not a position prints `error: ...` (and the exit code is then 1).
 //! - `verify` checks every database of DIR against its successors.
@@ -259,8 +261,17 @@ fn probe<R: Rules>(dir: &Path) -> Result<ExitCode, String> {
             }
             Ok(position) => match tablebase.best_move(&position) {
                 None => outln!("unknown"),
-                Some((value, Some(mv))) => outln!("{value} {}", position.move_text(&mv)),
-                Some((value, None)) => outln!("{value}"),
+                Some(verdict) => {
+                    let mut line = verdict.value.to_string();
+                    if let Some(mv) = verdict.best_move {
+                        line.push(' ');
+                        line.push_str(&position.move_text(&mv));
+                    }
+                    if let Some(distance) = verdict.distance {
+                        line.push_str(&format!(" {distance}"));
+                    }
+                    outln!("{line}");
+                }
             },
         }
     }

@@ -28,7 +28,7 @@ use super::error::EndgameError;
 use super::index::{Indexer, Material, Normal};
 use super::rays::{Rays, DIRECTIONS, UP};
 use super::tablebase::Store;
-use super::value::{Table, Value};
+use super::value::{Table, Value, MAX_DISTANCE};
 use crate::draughts::{Color, Draughts, Rules};
 use crate::Game;
 
@@ -67,6 +67,9 @@ pub(crate) struct Slice<'a, R: Rules> {
     indexers: Vec<Indexer>,
     states: Vec<Vec<u8>>,
     counters: Vec<Vec<u8>>,
+    /// The ply at which each position was decided: its distance to a
+    /// conversion.
+    plies: Vec<Vec<u16>>,
     _rules: core::marker::PhantomData<R>,
 }
 
@@ -101,8 +104,13 @@ impl<'a, R: Rules> Slice<'a, R> {
             .iter()
             .map(|indexer| vec![0; indexer.count() as usize])
             .collect();
+        let plies = indexers
+            .iter()
+            .map(|indexer| vec![0; indexer.count() as usize])
+            .collect();
         Ok(Slice {
             store,
+            plies,
             rays,
             squares: (R::SIZE * R::SIZE / 2) as u32,
             indexers,
@@ -140,8 +148,9 @@ impl<'a, R: Rules> Slice<'a, R> {
             if !current.is_empty() {
                 longest = ply;
             }
+            let decided = u16::try_from(ply + 1).unwrap_or(u16::MAX);
             for &entry in &current {
-                self.propagate(entry, &mut next);
+                self.propagate(entry, decided, &mut next);
             }
             current.clear();
             core::mem::swap(&mut current, &mut next);
@@ -152,8 +161,19 @@ impl<'a, R: Rules> Slice<'a, R> {
             ..SliceReport::default()
         };
         let mut tables = Vec::new();
-        for (indexer, states) in self.indexers.into_iter().zip(self.states) {
+        for ((indexer, states), plies) in self.indexers.into_iter().zip(self.states).zip(self.plies)
+        {
             let mut table = Table::draws(indexer);
+            table.distances = Some(
+                plies
+                    .iter()
+                    .zip(&states)
+                    .map(|(&ply, &state)| match state {
+                        WON | LOST => u8::try_from(ply).unwrap_or(MAX_DISTANCE),
+                        _ => 0,
+                    })
+                    .collect(),
+            );
             for (index, &state) in states.iter().enumerate() {
                 report.positions += 1;
                 let value = match state {
@@ -221,6 +241,7 @@ impl<'a, R: Rules> Slice<'a, R> {
             match best_exit {
                 Some(Value::Win) => {
                     *state = WON;
+                    self.plies[slot as usize][index as usize] = 1;
                     at_one.push(entry);
                 }
                 _ if within == 0 => {
@@ -229,6 +250,7 @@ impl<'a, R: Rules> Slice<'a, R> {
                         *state = DRAWN;
                     } else {
                         *state = LOST;
+                        self.plies[slot as usize][index as usize] = 1;
                         at_one.push(entry);
                     }
                 }
@@ -247,7 +269,7 @@ impl<'a, R: Rules> Slice<'a, R> {
     }
 
     /// Step 2 for one decided position: its undecided predecessors.
-    fn propagate(&mut self, (slot, index): Entry, next: &mut Vec<Entry>) {
+    fn propagate(&mut self, (slot, index): Entry, ply: u16, next: &mut Vec<Entry>) {
         let lost = self.states[slot as usize][index as usize] == LOST;
         let position = self.indexers[slot as usize].unrank(u64::from(index));
         let previous_slot = self.other_slot(slot);
@@ -279,7 +301,7 @@ impl<'a, R: Rules> Slice<'a, R> {
                     }
                     .turned(self.squares);
                     let previous = self.indexers[previous_slot as usize].rank(&before) as u32;
-                    self.predecessor((previous_slot, previous), lost, next);
+                    self.predecessor((previous_slot, previous), lost, ply, next);
                     if !(king && R::FLYING_KINGS) {
                         break;
                     }
@@ -290,14 +312,15 @@ impl<'a, R: Rules> Slice<'a, R> {
     }
 
     /// `entry` has a move to a position lost (`lost`) or won for the
-    /// side then to move.
-    fn predecessor(&mut self, (slot, index): Entry, lost: bool, next: &mut Vec<Entry>) {
+    /// side then to move; if that decides it, it is decided at `ply`.
+    fn predecessor(&mut self, (slot, index): Entry, lost: bool, ply: u16, next: &mut Vec<Entry>) {
         let state = &mut self.states[slot as usize][index as usize];
         if *state != UNDECIDED {
             return;
         }
         if lost {
             *state = WON;
+            self.plies[slot as usize][index as usize] = ply;
             next.push((slot, index));
             return;
         }
@@ -306,6 +329,7 @@ impl<'a, R: Rules> Slice<'a, R> {
         *counter -= 1;
         if *counter == 0 {
             *state = LOST;
+            self.plies[slot as usize][index as usize] = ply;
             next.push((slot, index));
         }
     }

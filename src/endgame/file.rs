@@ -13,15 +13,26 @@
 //! | 10–25 | the game's name (`english`, `international`, ...), ASCII, padded with zero bytes |
 //! | 26 | the board's playable squares (32 or 50) |
 //! | 27–30 | the material: men and kings of the side to move, men and kings of the other side |
-//! | 31 | reserved: 0 |
+//! | 31 | kind: 0 values, 1 distances |
 //! | 32–39 | `n`, the number of positions (the material's index range) |
-//! | 40 … 40 + ⌈n/4⌉ − 1 | the values, 2 bits per position: position `i` in byte `i / 4` at bits `2(i mod 4)`, `00` draw, `01` win, `10` loss for the side to move (`11` never) |
+//! | 40 … | the body: values or distances (below) |
 //! | last 4 | CRC-32 (IEEE 802.3, as zlib and PNG) of every byte before it |
 //!
-//! The file is named `GAME-MATERIAL.egdb`, `english-0-2-0-1.egdb` (see
-//! [`Material`]'s `Display`). It is written to a temporary name and
-//! renamed, so an interrupted build leaves no half file under the real
-//! name.
+//! A values file (`GAME-MATERIAL.egdb`, `english-0-2-0-1.egdb`, see
+//! [`Material`]'s `Display`) holds ⌈n/4⌉ bytes, 2 bits per position:
+//! position `i` in byte `i / 4` at bits `2(i mod 4)`, `00` draw, `01` win,
+//! `10` loss for the side to move (`11` never, and the unused bits of the
+//! last byte zero). It is the database.
+//!
+//! A distances file (`GAME-MATERIAL.egdtc`) holds `n` bytes: for a won or
+//! lost position, how many plies to a conversion (a capture, a crowning
+//! or the end of the game) with the winner hurrying and the loser
+//! resisting, 255 meaning 255 or more; 0 for a draw. It is optional: it
+//! lets [`Tablebase::best_move`](super::Tablebase::best_move) make sure
+//! progress, at four times the values' size.
+//!
+//! Files are written to a temporary name and renamed, the distances
+//! first, so an interrupted build leaves no half file under a real name.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -80,11 +91,54 @@ pub fn crc32(bytes: &[u8]) -> u32 {
     !crc
 }
 
-/// The whole file of `table`: header, values, checksum.
-pub(crate) fn encode(game: &str, squares: u32, table: &Table) -> Vec<u8> {
-    let material = table.material();
-    let count = table.indexer.count();
-    let mut bytes = Vec::with_capacity(HEADER_LEN + table.packed.len() + CHECKSUM_LEN);
+/// What a file holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    /// The values, 2 bits per position (`.egdb`).
+    Values,
+    /// The distances to a conversion, a byte per position (`.egdtc`).
+    Distances,
+}
+
+impl Kind {
+    /// Byte 31 of the header.
+    const fn code(self) -> u8 {
+        match self {
+            Kind::Values => 0,
+            Kind::Distances => 1,
+        }
+    }
+
+    /// The body's length for `count` positions.
+    fn body_len(self, count: u64) -> usize {
+        match self {
+            Kind::Values => Table::packed_len(count),
+            Kind::Distances => count as usize,
+        }
+    }
+
+    fn path(self, dir: &Path, game: &str, material: Material) -> PathBuf {
+        match self {
+            Kind::Values => database_path(dir, game, material),
+            Kind::Distances => distances_path(dir, game, material),
+        }
+    }
+}
+
+/// The file of `game`'s distances to a conversion for `material` in `dir`.
+pub fn distances_path(dir: &Path, game: &str, material: Material) -> PathBuf {
+    dir.join(format!("{game}-{material}.{DISTANCES_EXTENSION}"))
+}
+
+/// The distances files' extension.
+pub const DISTANCES_EXTENSION: &str = "egdtc";
+
+/// A whole file: header, `body`, checksum.
+fn encode(game: &str, squares: u32, indexer: &Indexer, kind: Kind, body: &[u8]) -> Vec<u8> {
+    let material = indexer.material();
+    let count = indexer.count();
+    debug_assert_eq!(body.len(), kind.body_len(count));
+    let mut bytes = Vec::with_capacity(HEADER_LEN + body.len() + CHECKSUM_LEN);
     bytes.extend_from_slice(&MAGIC);
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     let mut name = [0u8; NAME_LEN];
@@ -98,44 +152,57 @@ pub(crate) fn encode(game: &str, squares: u32, table: &Table) -> Vec<u8> {
         material.mover_kings,
         material.other_men,
         material.other_kings,
-        0,
+        kind.code(),
     ]);
     bytes.extend_from_slice(&count.to_le_bytes());
     debug_assert_eq!(bytes.len(), HEADER_LEN);
-    bytes.extend_from_slice(&table.packed);
+    bytes.extend_from_slice(body);
     let checksum = crc32(&bytes);
     bytes.extend_from_slice(&checksum.to_le_bytes());
     bytes
 }
 
-/// Writes `table` to its file in `dir` (through a temporary file renamed
-/// into place).
+/// Writes `table`'s values and, if it has them, its distances to their
+/// files in `dir` (each through a temporary file renamed into place, the
+/// values last, so that a values file is never there without its
+/// distances).
 ///
 /// # Errors
 ///
-/// [`EndgameError::Io`] when the directory cannot be made or the file
+/// [`EndgameError::Io`] when the directory cannot be made or a file
 /// cannot be written or renamed.
 pub(crate) fn write(
     dir: &Path,
     game: &str,
     squares: u32,
     table: &Table,
-) -> Result<PathBuf, EndgameError> {
+) -> Result<(), EndgameError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| EndgameError::Io { path, source }
     };
     fs::create_dir_all(dir).map_err(io(dir))?;
-    let path = database_path(dir, game, table.material());
-    let temporary = path.with_extension(format!("{EXTENSION}.partial"));
-    fs::write(&temporary, encode(game, squares, table)).map_err(io(&temporary))?;
-    fs::rename(&temporary, &path).map_err(io(&path))?;
-    Ok(path)
+    let mut files = Vec::new();
+    if let Some(distances) = &table.distances {
+        files.push((Kind::Distances, distances.as_slice()));
+    }
+    files.push((Kind::Values, table.packed.as_slice()));
+    for (kind, body) in files {
+        let path = kind.path(dir, game, table.material());
+        let temporary = path.with_extension("partial");
+        fs::write(
+            &temporary,
+            encode(game, squares, &table.indexer, kind, body),
+        )
+        .map_err(io(&temporary))?;
+        fs::rename(&temporary, &path).map_err(io(&path))?;
+    }
+    Ok(())
 }
 
-/// Reads the table of `indexer`'s material from `bytes`, the contents of
-/// `path`, checking everything the header says against what the caller
-/// expects.
+/// The body of a `kind` file of `indexer`'s material, from `bytes`, the
+/// contents of `path`, after checking everything the header says against
+/// what the caller expects.
 ///
 /// # Errors
 ///
@@ -143,17 +210,18 @@ pub(crate) fn write(
 /// [`Version`](EndgameError::Version), [`Header`](EndgameError::Header),
 /// [`Checksum`](EndgameError::Checksum) or
 /// [`BadValue`](EndgameError::BadValue): the bytes are not the whole,
-/// intact database of this game and material.
-pub(crate) fn decode(
+/// intact file of this game and material.
+fn decode(
     path: &Path,
     bytes: &[u8],
     game: &str,
     squares: u32,
-    indexer: Indexer,
-) -> Result<Table, EndgameError> {
+    indexer: &Indexer,
+    kind: Kind,
+) -> Result<Vec<u8>, EndgameError> {
     let path_buf = || path.to_path_buf();
     let count = indexer.count();
-    let expected_len = (HEADER_LEN + Table::packed_len(count) + CHECKSUM_LEN) as u64;
+    let expected_len = (HEADER_LEN + kind.body_len(count) + CHECKSUM_LEN) as u64;
     if bytes.len() >= MAGIC.len() && bytes[..MAGIC.len()] != MAGIC {
         return Err(EndgameError::Magic { path: path_buf() });
     }
@@ -192,64 +260,112 @@ pub(crate) fn decode(
     count_bytes.copy_from_slice(&body[32..40]);
     let header_count = u64::from_le_bytes(count_bytes);
     let said = format!(
-        "{header_game} on {header_squares} squares, material {header_material}, {header_count} positions"
+        "{header_game} on {header_squares} squares, material {header_material}, kind {}, {header_count} positions",
+        body[31]
     );
-    let wanted = format!("{game} on {squares} squares, material {material}, {count} positions");
-    if said != wanted || body[31] != 0 {
+    let wanted = format!(
+        "{game} on {squares} squares, material {material}, kind {}, {count} positions",
+        kind.code()
+    );
+    if said != wanted {
         return Err(EndgameError::Header {
             path: path_buf(),
             expected: wanted,
             found: said,
         });
     }
-    let packed = body[HEADER_LEN..].to_vec();
-    // Every value must be a value; the unused bits of the last byte zero.
-    for (byte_index, &byte) in packed.iter().enumerate() {
-        for slot in 0..4u64 {
-            let index = byte_index as u64 * 4 + slot;
-            let bits = (byte >> (2 * slot)) & 3;
-            let bad = if index < count {
-                Value::from_bits(bits).is_none()
-            } else {
-                bits != 0
-            };
-            if bad {
-                return Err(EndgameError::BadValue {
-                    path: path_buf(),
-                    index,
-                });
+    let body = body[HEADER_LEN..].to_vec();
+    if kind == Kind::Values {
+        // Every value must be a value; the unused bits of the last byte
+        // zero.
+        for (byte_index, &byte) in body.iter().enumerate() {
+            for slot in 0..4u64 {
+                let index = byte_index as u64 * 4 + slot;
+                let bits = (byte >> (2 * slot)) & 3;
+                let bad = if index < count {
+                    Value::from_bits(bits).is_none()
+                } else {
+                    bits != 0
+                };
+                if bad {
+                    return Err(EndgameError::BadValue {
+                        path: path_buf(),
+                        index,
+                    });
+                }
             }
         }
     }
-    Ok(Table { indexer, packed })
+    Ok(body)
 }
 
-/// Reads the table of `indexer`'s material for `game` from `dir`.
+/// Reads the `kind` file of `indexer`'s material, `None` when there is
+/// none.
+fn read_kind(
+    dir: &Path,
+    game: &'static str,
+    squares: u32,
+    indexer: &Indexer,
+    kind: Kind,
+) -> Result<Option<Vec<u8>>, EndgameError> {
+    let path = kind.path(dir, game, indexer.material());
+    let bytes = match fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => return Err(EndgameError::Io { path, source }),
+    };
+    decode(&path, &bytes, game, squares, indexer, kind).map(Some)
+}
+
+/// Reads the table of `indexer`'s material for `game` from `dir`: its
+/// values, and its distances when `distances` is `true` (`Required`) or
+/// when their file is there (`IfPresent`).
 ///
 /// # Errors
 ///
-/// [`EndgameError::Missing`] when there is no such file,
-/// [`EndgameError::Io`] when it cannot be read, and the errors of
-/// [`decode`] when it is not the whole, intact database.
+/// [`EndgameError::Missing`] when a file needed is not there,
+/// [`EndgameError::Io`] when one cannot be read, and
+/// [`EndgameError::Length`], [`Magic`](EndgameError::Magic),
+/// [`Version`](EndgameError::Version), [`Header`](EndgameError::Header),
+/// [`Checksum`](EndgameError::Checksum) or
+/// [`BadValue`](EndgameError::BadValue) when one is not the whole, intact
+/// file.
 pub(crate) fn read(
     dir: &Path,
     game: &'static str,
     squares: u32,
     indexer: Indexer,
+    distances: Distances,
 ) -> Result<Table, EndgameError> {
-    let path = database_path(dir, game, indexer.material());
-    let bytes = match fs::read(&path) {
-        Ok(bytes) => bytes,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            return Err(EndgameError::Missing {
-                path,
-                game,
-                material: indexer.material(),
-            })
-        }
-        Err(source) => return Err(EndgameError::Io { path, source }),
+    let material = indexer.material();
+    let missing = |kind: Kind| EndgameError::Missing {
+        path: kind.path(dir, game, material),
+        game,
+        material,
     };
-    decode(&path, &bytes, game, squares, indexer)
+    let packed = read_kind(dir, game, squares, &indexer, Kind::Values)?
+        .ok_or_else(|| missing(Kind::Values))?;
+    let distances = match distances {
+        Distances::IfPresent => read_kind(dir, game, squares, &indexer, Kind::Distances)?,
+        Distances::Required => Some(
+            read_kind(dir, game, squares, &indexer, Kind::Distances)?
+                .ok_or_else(|| missing(Kind::Distances))?,
+        ),
+    };
+    Ok(Table {
+        indexer,
+        packed,
+        distances,
+    })
+}
+
+/// Whether [`read`] reads the distances.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Distances {
+    /// Read when their file is there.
+    IfPresent,
+    /// Read, and missing is an error.
+    Required,
 }
 
 #[cfg(test)]

@@ -82,5 +82,5 @@ mod value;
 pub use build::SliceReport;
 pub use error::EndgameError;
 pub use index::{Material, MAX_DATABASE_PIECES};
-pub use tablebase::{BuildProgress, Tablebase};
+pub use tablebase::{BuildProgress, Tablebase, Verdict};
 pub use value::Value;

@@ -78,6 +78,21 @@ pub struct BuildProgress {
     pub total: u64,
 }
 
+/// What [`Tablebase::best_move`] says of a position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Verdict<R: Rules> {
+    /// The value for the side to move.
+    pub value: Value,
+    /// A move that keeps the value; `None` when the side to move has no
+    /// move (it has lost).
+    pub best_move: Option<Move<R>>,
+    /// For a win or a loss, the plies to a conversion (a capture, a
+    /// crowning or the end of the game), the winner hurrying and the loser
+    /// resisting (255: that many or more), when the distances are there;
+    /// `None` for a draw.
+    pub distance: Option<u32>,
+}
+
 /// The databases of draughts variant `R` (English checkers is
 /// [`EnglishRules`](crate::draughts::EnglishRules)): every material up to
 /// [`max_pieces`](Self::max_pieces) pieces, with the value of each
@@ -95,9 +110,10 @@ pub struct BuildProgress {
 /// let tablebase = Tablebase::<EnglishRules>::build_in_memory(3, |_| {}).unwrap();
 /// let position = English::from_fen("W:WK1,K2:BK32").unwrap();
 /// assert_eq!(tablebase.probe(&position), Some(Value::Win));
-/// let (value, mv) = tablebase.best_move(&position).unwrap();
-/// assert_eq!(value, Value::Win);
-/// assert!(mv.is_some());
+/// let verdict = tablebase.best_move(&position).unwrap();
+/// assert_eq!(verdict.value, Value::Win);
+/// assert!(verdict.best_move.is_some());
+/// assert!(verdict.distance.is_some());
 /// // Four pieces: outside these databases.
 /// let four = English::from_fen("W:WK1,K2:BK31,K32").unwrap();
 /// assert_eq!(tablebase.probe(&four), None);
@@ -290,7 +306,13 @@ impl<R: Rules> Tablebase<R> {
                     game: R::NAME,
                     material,
                 })?;
-                store.insert(file::read(dir, R::NAME, squares::<R>(), indexer)?);
+                store.insert(file::read(
+                    dir,
+                    R::NAME,
+                    squares::<R>(),
+                    indexer,
+                    file::Distances::IfPresent,
+                )?);
             }
         }
         Ok(Tablebase { store, max_pieces })
@@ -312,24 +334,35 @@ impl<R: Rules> Tablebase<R> {
         Some(self.store.get(material)?.value_of(normal))
     }
 
-    /// The value of `position` and a move that keeps it: for a win a move
-    /// to a position the opponent loses, for a draw one the opponent
-    /// cannot win, for a loss the move that resists longest as far as the
-    /// databases say (see below); no move when the game is over. `None`
-    /// when the position is outside the databases.
+    /// The value of `position` for its side to move, its distance to a
+    /// conversion when the distances were built or read, and a move that
+    /// keeps the value (see [`Verdict`]). `None` when the position is
+    /// outside the databases.
     ///
-    /// Among the moves that keep the value, the choice makes progress: a
-    /// capture or a crowning (which leaves the material for a smaller
-    /// database, and cannot be undone) first, the one that takes the most
-    /// pieces; then a man's move (men never go back); then the king's move
-    /// after which the opponent has the fewest moves. The databases hold
-    /// no distances, so this does not promise the shortest win; it never
-    /// gives a win away.
-    pub fn best_move(&self, position: &Draughts<R>) -> Option<(Value, Option<Move<R>>)> {
-        let value = self.probe(position)?;
-        let mover_material = normal_of(position, squares::<R>()).material();
+    /// The move: for a win, a move to a position the opponent loses; for
+    /// a draw, one to a position the opponent cannot win; for a loss, any
+    /// (all lose). With the distances, a win takes the move to the
+    /// shortest distance to a conversion (a capture, a crowning or the
+    /// end), which is one ply shorter, so that a won ending played by
+    /// `best_move` is won: every ply brings the conversion nearer, and
+    /// conversions (fewer pieces, or fewer men) cannot be undone. A loss
+    /// takes the longest. Without the distances (databases read from
+    /// values files alone), the choice is by rules of thumb that do not
+    /// promise progress: a capture or a crowning first, the one that
+    /// takes the most pieces; then a man's move; then the move after
+    /// which the opponent has the fewest moves.
+    ///
+    /// Generates the moves of the position and of its successors (on the
+    /// stack); allocates nothing.
+    pub fn best_move(&self, position: &Draughts<R>) -> Option<Verdict<R>> {
+        let normal = normal_of(position, squares::<R>());
+        let value = self.value(&normal)?;
+        let material = normal.material();
+        let distance = self.distance(&normal);
+        let with_distances = distance.is_some();
         let wanted = value.flipped();
-        let mut best: Option<(Move<R>, (u8, usize, u8, usize))> = None;
+        // Higher is better.
+        let mut best: Option<(Move<R>, (u32, usize, u8, usize))> = None;
         for &mv in position.legal_moves().iter() {
             let mut after = *position;
             after.apply_unchecked(mv);
@@ -340,31 +373,73 @@ impl<R: Rules> Tablebase<R> {
             if reply != wanted {
                 continue;
             }
-            let converts = successor.material() != mover_material.swapped();
-            let man_moves = !converts && !mv.is_capture() && {
-                let from = mv.from();
-                position
-                    .piece_at(from)
-                    .is_some_and(|piece| piece.role == crate::draughts::Role::Man)
-            };
-            let replies = after.legal_moves().len();
-            // Higher is better; the opponent's replies are fewer for a win
-            // and more for a loss (to resist).
-            let key = (
-                u8::from(converts),
-                mv.capture_count(),
-                u8::from(man_moves),
-                if value == Value::Loss {
-                    replies
+            let converts = successor.material() != material.swapped();
+            let key = if with_distances {
+                // Plies to the conversion through this move.
+                let plies = if converts {
+                    1
                 } else {
-                    usize::MAX - replies
-                },
-            );
+                    1 + self.distance(&successor).unwrap_or(u32::from(u8::MAX))
+                };
+                let hurry = if value == Value::Loss {
+                    plies
+                } else {
+                    u32::MAX - plies
+                };
+                (hurry, 0, 0, 0)
+            } else {
+                let man_moves = !converts
+                    && !mv.is_capture()
+                    && position
+                        .piece_at(mv.from())
+                        .is_some_and(|piece| piece.role == crate::draughts::Role::Man);
+                let replies = after.legal_moves().len();
+                (
+                    u32::from(converts),
+                    mv.capture_count(),
+                    u8::from(man_moves),
+                    if value == Value::Loss {
+                        replies
+                    } else {
+                        usize::MAX - replies
+                    },
+                )
+            };
             if best.as_ref().map_or(true, |(_, best_key)| key > *best_key) {
                 best = Some((mv, key));
             }
         }
-        Some((value, best.map(|(mv, _)| mv)))
+        Some(Verdict {
+            value,
+            best_move: best.map(|(mv, _)| mv),
+            distance,
+        })
+    }
+
+    /// The distance to a conversion of a decided position, if the
+    /// distances are there.
+    #[inline]
+    fn distance(&self, normal: &Normal) -> Option<u32> {
+        let material = normal.material();
+        if material.pieces() > self.max_pieces {
+            return None;
+        }
+        let table = self.store.get(material)?;
+        let distances = table.distances.as_ref()?;
+        let index = table.indexer.rank(normal);
+        (table.get(index) != Value::Draw).then(|| u32::from(distances[index as usize]))
+    }
+
+    /// Whether every database has its distances (built, or read from
+    /// distances files).
+    pub fn has_distances(&self) -> bool {
+        (1..=self.max_pieces).all(|pieces| {
+            Material::all_of::<R>(pieces).into_iter().all(|material| {
+                self.store
+                    .get(material)
+                    .is_some_and(|table| table.distances.is_some())
+            })
+        })
     }
 
     /// Checks the database of `material` against its successors: a win
@@ -425,7 +500,14 @@ fn read_slice<R: Rules>(dir: &Path, slice: &[Material]) -> Option<Vec<Table>> {
         .iter()
         .map(|&material| {
             let indexer = Indexer::new::<R>(material)?;
-            file::read(dir, R::NAME, squares::<R>(), indexer).ok()
+            file::read(
+                dir,
+                R::NAME,
+                squares::<R>(),
+                indexer,
+                file::Distances::Required,
+            )
+            .ok()
         })
         .collect()
 }

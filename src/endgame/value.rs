@@ -69,12 +69,20 @@ impl fmt::Display for Value {
     }
 }
 
+/// The largest distance a table stores: a distance of this many plies
+/// or more.
+pub(crate) const MAX_DISTANCE: u8 = u8::MAX;
+
 /// The values of every position of one material, packed four to a byte
-/// (position `i` in byte `i / 4`, bits `2 * (i % 4)` and up).
+/// (position `i` in byte `i / 4`, bits `2 * (i % 4)` and up), and, when
+/// built or read, the distance of each won or lost position to a
+/// conversion in plies (one byte, 0 for draws, [`MAX_DISTANCE`] for that
+/// many or more).
 #[derive(Clone, Debug)]
 pub(crate) struct Table {
     pub(crate) indexer: Indexer,
     pub(crate) packed: Vec<u8>,
+    pub(crate) distances: Option<Vec<u8>>,
 }
 
 impl Table {
@@ -86,7 +94,11 @@ impl Table {
     /// A table of `indexer`'s material, every position a draw.
     pub(crate) fn draws(indexer: Indexer) -> Table {
         let packed = vec![0; Table::packed_len(indexer.count())];
-        Table { indexer, packed }
+        Table {
+            indexer,
+            packed,
+            distances: None,
+        }
     }
 
     pub(crate) fn material(&self) -> Material {
