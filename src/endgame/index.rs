@@ -75,7 +75,7 @@ pub(crate) fn binomial(n: u32, k: u32) -> u64 {
 
 /// What stands on the board, as counts: the men and kings of the side to
 /// move and of the other side. One database holds every position of one
-/// material (with either colour to move, see the [module](self)'s docs).
+/// material (with either colour to move, see the [module](crate::endgame)'s docs).
 ///
 /// `Display` writes it as the file names do, `mover_men-mover_kings-
 /// other_men-other_kings` (`0-2-0-1`: two kings against one, the side with

@@ -28,7 +28,7 @@
 //!   point (see [`SliceReport`]). What is left undecided is a draw.
 //! - **Two bits per position**, in memory and on disk: draw, win, loss
 //!   for the side to move.
-//! - **Files** ([`file`]): one per material, a header (magic, version,
+//! - **Files** ([`mod@file`]): one per material, a header (magic, version,
 //!   game, board, material, position count), the packed values, a CRC-32.
 //!   A truncated, corrupted or foreign file is refused with an
 //!   [`EndgameError`], never read as values.
@@ -65,9 +65,12 @@
 //!
 //! assert_eq!(Tablebase::<EnglishRules>::positions(2), 6_972);
 //! let tablebase = Tablebase::<EnglishRules>::build_in_memory(2, |_| {}).unwrap();
-//! // A king against a king: White to move on 18 against 23... a draw.
-//! let position = English::from_fen("W:WK18:BK14").unwrap();
-//! assert_eq!(tablebase.probe(&position), Some(Value::Draw));
+//! // A king against a king far away: a draw; next to it, the side to
+//! // move takes it.
+//! let far = English::from_fen("W:WK1:BK32").unwrap();
+//! assert_eq!(tablebase.probe(&far), Some(Value::Draw));
+//! let near = English::from_fen("W:WK18:BK14").unwrap();
+//! assert_eq!(tablebase.probe(&near), Some(Value::Win));
 //! assert_eq!(Tablebase::<EnglishRules>::material_positions(Material::new(0, 1, 0, 1)), Some(992));
 //! ```
 

@@ -78,6 +78,12 @@ pub struct BuildProgress {
     pub total: u64,
 }
 
+/// How [`Tablebase::best_move`] ranks the moves that keep the value,
+/// higher first: with distances, the hurry (or, for a loss, the delay)
+/// alone; without, conversion, pieces taken, a man's move, the
+/// opponent's replies.
+type PreferenceKey = (u32, usize, u8, usize);
+
 /// What [`Tablebase::best_move`] says of a position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Verdict<R: Rules> {
@@ -176,7 +182,7 @@ impl<R: Rules> Tablebase<R> {
     }
 
     /// Builds every database up to `max_pieces` pieces into `dir`, one
-    /// file per material (see [`file`](super::file) for the layout),
+    /// file per material (see [`file`](mod@super::file) for the layout),
     /// calling `progress` after each slice. A material whose file is
     /// already there and valid is read instead of built, so an interrupted
     /// build goes on where it stopped; a file that is not valid is built
@@ -362,7 +368,7 @@ impl<R: Rules> Tablebase<R> {
         let with_distances = distance.is_some();
         let wanted = value.flipped();
         // Higher is better.
-        let mut best: Option<(Move<R>, (u32, usize, u8, usize))> = None;
+        let mut best: Option<(Move<R>, PreferenceKey)> = None;
         for &mv in position.legal_moves().iter() {
             let mut after = *position;
             after.apply_unchecked(mv);
@@ -510,4 +516,26 @@ fn read_slice<R: Rules>(dir: &Path, slice: &[Material]) -> Option<Vec<Table>> {
             .ok()
         })
         .collect()
+}
+
+impl Tablebase<crate::draughts::EnglishRules> {
+    /// The value of a [`Checkers`](crate::checkers::Checkers) position
+    /// for its side to move: the same as [`probe`](Self::probe) of the
+    /// same position as an [`English`](crate::draughts::English) one
+    /// (checkers' Red is the family's Black). `None` when it is outside
+    /// the databases. Allocates nothing.
+    ///
+    /// ```
+    /// use rulebook::checkers::Checkers;
+    /// use rulebook::draughts::EnglishRules;
+    /// use rulebook::endgame::{Tablebase, Value};
+    ///
+    /// let tablebase = Tablebase::<EnglishRules>::build_in_memory(3, |_| {}).unwrap();
+    /// let position = Checkers::from_fen("B:WK32:BK1,K2").unwrap();
+    /// assert_eq!(tablebase.probe_checkers(&position), Some(Value::Win));
+    /// ```
+    pub fn probe_checkers(&self, position: &crate::checkers::Checkers) -> Option<Value> {
+        let english = crate::draughts::English::from_setup(&position.to_setup()).ok()?;
+        self.probe(&english)
+    }
 }

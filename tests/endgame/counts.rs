@@ -50,3 +50,27 @@ fn english_king_against_king() {
     );
     assert_eq!((wins, draws, losses), (230, 654, 108));
 }
+
+/// `Checkers` positions probe as the same `English` positions: Red is
+/// the family's Black.
+#[test]
+fn checkers_positions_probe_as_english_ones() {
+    use rulebook::checkers::Checkers;
+    let tablebase = Tablebase::<EnglishRules>::build_in_memory(3, |_| {}).unwrap();
+    for fen in [
+        "W:WK1,K2:BK32",
+        "B:WK1,K2:BK32",
+        "W:W28:BK1",
+        "B:W9,K13:B24",
+        "W:W9:B24,K20",
+    ] {
+        let checkers = Checkers::from_fen(fen).unwrap();
+        let english = English::from_fen(fen).unwrap();
+        assert_eq!(
+            tablebase.probe_checkers(&checkers),
+            tablebase.probe(&english),
+            "{fen}"
+        );
+        assert!(tablebase.probe(&english).is_some());
+    }
+}
