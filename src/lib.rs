@@ -13,6 +13,9 @@
 //! - [`draughts`] — International, Brazilian, Russian, pool, Italian,
 //!   Spanish and Czech draughts on one engine; [`pdn`] — PDN records,
 //!   shared by checkers and draughts.
+//! - [`endgame`] — endgame databases of checkers and draughts: built by
+//!   retrograde analysis, stored in checked files, probed by a
+//!   [`Tablebase`](endgame::Tablebase).
 //! - [`othello`] — Othello (Reversi) on bitboards.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
@@ -148,6 +151,7 @@ struct ReadmeDoctests;
 /// deeper documentation stays true too.
 #[cfg(doctest)]
 #[doc = include_str!("../docs/draughts.md")]
+#[doc = include_str!("../docs/endgame.md")]
 #[doc = include_str!("../docs/search.md")]
 #[doc = include_str!("../docs/solver.md")]
 struct DocsDoctests;

@@ -8,6 +8,7 @@ mod support;
 mod counts;
 mod files;
 mod forward;
+mod known;
 mod program;
 mod search;
 mod verify;
