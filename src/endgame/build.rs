@@ -195,75 +195,55 @@ impl<'a, R: Rules> Slice<'a, R> {
         Ok((tables, report))
     }
 
-    /// Step 1 for every position of slot `slot`: decided positions go to
-    /// `at_zero` (no move: lost at once) or `at_one` (decided by a move
-    /// leaving the slice).
+    /// Step 1 for every position of slot `slot`, on every core: decided
+    /// positions go to `at_zero` (no move: lost at once) or `at_one`
+    /// (decided by a move leaving the slice).
     fn first_pass(
         &mut self,
         slot: u8,
         at_zero: &mut Vec<Entry>,
         at_one: &mut Vec<Entry>,
     ) -> Result<(), EndgameError> {
-        let indexer = self.indexers[slot as usize].clone();
-        let inside = indexer.material().swapped();
-        for index in 0..indexer.count() {
-            let normal = indexer.unrank(index);
-            let position = Draughts::<R>::from_dense_bitboards(
-                normal.mover,
-                normal.other,
-                normal.kings,
-                Color::White,
-            );
-            let moves = position.legal_moves();
-            let entry = (slot, index as u32);
-            if moves.is_empty() {
-                self.states[slot as usize][index as usize] = LOST;
-                at_zero.push(entry);
-                continue;
-            }
-            let mut within = 0u32;
-            let mut best_exit: Option<Value> = None;
-            for &mv in moves.iter() {
-                let mut after = position;
-                after.apply_unchecked(mv);
-                let successor = normal_of(&after, self.squares);
-                let material = successor.material();
-                if material == inside {
-                    within += 1;
-                    continue;
-                }
-                let value = self.store.value_in_build(material, &successor)?.flipped();
-                if best_exit.map_or(true, |best| value.rank() > best.rank()) {
-                    best_exit = Some(value);
-                }
-            }
-            let state = &mut self.states[slot as usize][index as usize];
-            match best_exit {
-                Some(Value::Win) => {
-                    *state = WON;
-                    self.plies[slot as usize][index as usize] = 1;
-                    at_one.push(entry);
-                }
-                _ if within == 0 => {
-                    // Every move leaves the slice: the best of them.
-                    if best_exit == Some(Value::Draw) {
-                        *state = DRAWN;
-                    } else {
-                        *state = LOST;
-                        self.plies[slot as usize][index as usize] = 1;
-                        at_one.push(entry);
-                    }
-                }
-                _ => {
-                    debug_assert!(within < u32::from(DRAWING_EXIT));
-                    let drawing = if best_exit == Some(Value::Draw) {
-                        DRAWING_EXIT
-                    } else {
-                        0
+        let indexer = &self.indexers[slot as usize];
+        let count = indexer.count() as usize;
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // Chunks of at least 4096 positions, so small slices stay on one
+        // thread.
+        let chunk = count.div_ceil(threads).max(4096);
+        let (store, squares) = (self.store, self.squares);
+        let states = &mut self.states[slot as usize];
+        let counters = &mut self.counters[slot as usize];
+        let plies = &mut self.plies[slot as usize];
+        let results: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = states
+                .chunks_mut(chunk)
+                .zip(counters.chunks_mut(chunk))
+                .zip(plies.chunks_mut(chunk))
+                .enumerate()
+                .map(|(n, ((states, counters), plies))| {
+                    let range = Range {
+                        slot,
+                        start: n * chunk,
+                        states,
+                        counters,
+                        plies,
                     };
-                    self.counters[slot as usize][index as usize] = within as u8 | drawing;
-                }
-            }
+                    scope.spawn(move || range.classify::<R>(store, indexer, squares))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| {
+                    handle
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        });
+        for result in results {
+            let (zero, one) = result?;
+            at_zero.extend(zero);
+            at_one.extend(one);
         }
         Ok(())
     }
@@ -332,6 +312,90 @@ impl<'a, R: Rules> Slice<'a, R> {
             self.plies[slot as usize][index as usize] = ply;
             next.push((slot, index));
         }
+    }
+}
+
+/// A range of positions of one slot for step 1, with their states.
+struct Range<'a> {
+    slot: u8,
+    start: usize,
+    states: &'a mut [u8],
+    counters: &'a mut [u8],
+    plies: &'a mut [u16],
+}
+
+impl Range<'_> {
+    /// Step 1 for the range's positions: the positions lost at once and
+    /// the positions decided by a move leaving the slice.
+    fn classify<R: Rules>(
+        self,
+        store: &Store<R>,
+        indexer: &Indexer,
+        squares: u32,
+    ) -> Result<(Vec<Entry>, Vec<Entry>), EndgameError> {
+        let (mut at_zero, mut at_one) = (Vec::new(), Vec::new());
+        let top_row = (1u64 << (R::SIZE / 2)) - 1;
+        for offset in 0..self.states.len() {
+            let index = self.start + offset;
+            let normal = indexer.unrank(index as u64);
+            let position = position_of::<R>(&normal);
+            let moves = position.legal_moves();
+            let entry = (self.slot, index as u32);
+            if moves.is_empty() {
+                self.states[offset] = LOST;
+                at_zero.push(entry);
+                continue;
+            }
+            let mut within = 0u32;
+            let mut best_exit: Option<Value> = None;
+            for &mv in moves.iter() {
+                // A move stays in the slice unless it captures or crowns
+                // (the side to move plays up, crowned on the top row).
+                let from = 1u64 << mv.from().index();
+                let to = 1u64 << mv.to().index();
+                let crowns = normal.kings & from == 0 && to & top_row != 0;
+                if !mv.is_capture() && !crowns {
+                    within += 1;
+                    continue;
+                }
+                let mut after = position;
+                after.apply_unchecked(mv);
+                let successor = normal_of(&after, squares);
+                let value = store
+                    .value_in_build(successor.material(), &successor)?
+                    .flipped();
+                if best_exit.map_or(true, |best| value.rank() > best.rank()) {
+                    best_exit = Some(value);
+                }
+            }
+            match best_exit {
+                Some(Value::Win) => {
+                    self.states[offset] = WON;
+                    self.plies[offset] = 1;
+                    at_one.push(entry);
+                }
+                _ if within == 0 => {
+                    // Every move leaves the slice: the best of them.
+                    if best_exit == Some(Value::Draw) {
+                        self.states[offset] = DRAWN;
+                    } else {
+                        self.states[offset] = LOST;
+                        self.plies[offset] = 1;
+                        at_one.push(entry);
+                    }
+                }
+                _ => {
+                    debug_assert!(within < u32::from(DRAWING_EXIT));
+                    let drawing = if best_exit == Some(Value::Draw) {
+                        DRAWING_EXIT
+                    } else {
+                        0
+                    };
+                    self.counters[offset] = within as u8 | drawing;
+                }
+            }
+        }
+        Ok((at_zero, at_one))
     }
 }
 
