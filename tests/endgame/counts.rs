@@ -74,3 +74,11 @@ fn checkers_positions_probe_as_english_ones() {
         assert!(tablebase.probe(&english).is_some());
     }
 }
+
+/// One tablebase serves every thread of a search.
+#[test]
+fn a_tablebase_is_shared_between_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Tablebase<EnglishRules>>();
+    send_sync::<Tablebase<rulebook::draughts::InternationalRules>>();
+}
