@@ -79,6 +79,13 @@ type Entry = (u8, u32);
 impl<'a, R: Rules> Slice<'a, R> {
     /// The slice of `material` (and its swap), reading smaller databases
     /// from `store`.
+    ///
+    /// # Errors
+    ///
+    /// [`EndgameError::Material`] when no database can hold the material;
+    /// [`EndgameError::TooLarge`] when it has more than `u32::MAX`
+    /// positions or its working memory (4 bytes a position) cannot be
+    /// had.
     pub(crate) fn new(
         store: &'a Store<R>,
         rays: &'a Rays,
@@ -96,18 +103,20 @@ impl<'a, R: Rules> Slice<'a, R> {
             })?;
             indexers.push(indexer);
         }
-        let states = indexers
-            .iter()
-            .map(|indexer| vec![UNDECIDED; indexer.count() as usize])
-            .collect();
-        let counters = indexers
-            .iter()
-            .map(|indexer| vec![0; indexer.count() as usize])
-            .collect();
-        let plies = indexers
-            .iter()
-            .map(|indexer| vec![0; indexer.count() as usize])
-            .collect();
+        let (mut states, mut counters, mut plies) = (Vec::new(), Vec::new(), Vec::new());
+        for indexer in &indexers {
+            let count = indexer.count();
+            let too_large = || EndgameError::TooLarge {
+                game: R::NAME,
+                material: indexer.material(),
+                positions: count,
+            };
+            // Positions are numbered by `u32` in the queues.
+            let len = u32::try_from(count).map_err(|_| too_large())? as usize;
+            states.push(zeroed::<u8>(len).ok_or_else(too_large)?);
+            counters.push(zeroed::<u8>(len).ok_or_else(too_large)?);
+            plies.push(zeroed::<u16>(len).ok_or_else(too_large)?);
+        }
         Ok(Slice {
             store,
             plies,
@@ -134,7 +143,7 @@ impl<'a, R: Rules> Slice<'a, R> {
     ///
     /// # Errors
     ///
-    /// [`EndgameError::Missing`] when a capture or a crowning leads to a
+    /// [`EndgameError::NotBuilt`] when a capture or a crowning leads to a
     /// material that `store` does not hold.
     pub(crate) fn build(mut self) -> Result<(Vec<Table>, SliceReport), EndgameError> {
         let mut current: Vec<Entry> = Vec::new();
@@ -397,6 +406,14 @@ impl Range<'_> {
         }
         Ok((at_zero, at_one))
     }
+}
+
+/// `len` zeros, or `None` when the memory cannot be had.
+fn zeroed<T: Clone + Default>(len: usize) -> Option<Vec<T>> {
+    let mut vector = Vec::new();
+    vector.try_reserve_exact(len).ok()?;
+    vector.resize(len, T::default());
+    Some(vector)
 }
 
 /// `position` seen from its side to move.

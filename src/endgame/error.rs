@@ -38,6 +38,17 @@ pub enum EndgameError {
         /// The material needed.
         material: Material,
     },
+    /// A slice too large to build here: more positions than the builder
+    /// indexes (`u32`), or more memory than the system gives.
+    #[error("{game} {material}: {positions} positions, too many to build here")]
+    TooLarge {
+        /// The game.
+        game: &'static str,
+        /// The material.
+        material: Material,
+        /// Its positions.
+        positions: u64,
+    },
     /// The directory holds no database of the game.
     #[error("{}: no {game} database here (build them with `endgame build {game}`)", dir.display())]
     NoDatabases {

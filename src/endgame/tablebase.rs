@@ -173,7 +173,11 @@ impl<R: Rules> Tablebase<R> {
     /// # Errors
     ///
     /// [`EndgameError::Material`] when `max_pieces` is over
-    /// [`MAX_DATABASE_PIECES`](super::MAX_DATABASE_PIECES).
+    /// [`MAX_DATABASE_PIECES`](super::MAX_DATABASE_PIECES);
+    /// [`EndgameError::TooLarge`] when a slice has more positions than the
+    /// builder numbers (`u32`) or than memory holds (4 bytes a position
+    /// of the slice while it is built, 10 bits a position of every
+    /// database built).
     pub fn build_in_memory(
         max_pieces: u32,
         progress: impl FnMut(&BuildProgress),
@@ -191,8 +195,9 @@ impl<R: Rules> Tablebase<R> {
     /// # Errors
     ///
     /// [`EndgameError::Io`] when the directory or a file cannot be made,
-    /// written or read; [`EndgameError::Material`] when `max_pieces` is
-    /// over [`MAX_DATABASE_PIECES`](super::MAX_DATABASE_PIECES).
+    /// written or read; [`EndgameError::Material`] and
+    /// [`EndgameError::TooLarge`] as
+    /// [`build_in_memory`](Self::build_in_memory).
     pub fn build(
         dir: &Path,
         max_pieces: u32,

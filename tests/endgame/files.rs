@@ -182,3 +182,16 @@ fn positions_beyond_the_databases_are_unknown() {
     let two = English::from_fen("W:WK1:BK32").unwrap();
     assert_eq!(tablebase.probe(&two), Some(Value::Draw));
 }
+
+/// More pieces than a database holds is refused with an error, before
+/// any work; large materials are counted without building (the builder
+/// refuses a slice over `u32::MAX` positions with `TooLarge`).
+#[test]
+fn a_build_too_large_is_refused() {
+    let error = Tablebase::<InternationalRules>::build_in_memory(16, |_| {}).unwrap_err();
+    assert!(matches!(error, EndgameError::Material { .. }), "{error}");
+    let big = Material::new(0, 8, 0, 7);
+    assert!(
+        Tablebase::<InternationalRules>::material_positions(big).unwrap() > u64::from(u32::MAX)
+    );
+}
