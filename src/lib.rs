@@ -13,6 +13,9 @@
 //! - [`draughts`] — International, Brazilian, Russian, pool, Italian,
 //!   Spanish and Czech draughts on one engine; [`pdn`] — PDN records,
 //!   shared by checkers and draughts.
+//! - [`endgame`] — endgame databases of checkers and draughts: built by
+//!   retrograde analysis, stored in checked files, probed by a
+//!   [`Tablebase`](endgame::Tablebase).
 //! - [`othello`] — Othello (Reversi) on bitboards.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
@@ -111,6 +114,7 @@ pub mod checkers;
 pub mod connect4;
 pub mod connectx;
 pub mod draughts;
+pub mod endgame;
 mod error;
 mod game;
 mod game_match;
@@ -149,6 +153,7 @@ struct ReadmeDoctests;
 /// deeper documentation stays true too.
 #[cfg(doctest)]
 #[doc = include_str!("../docs/draughts.md")]
+#[doc = include_str!("../docs/endgame.md")]
 #[doc = include_str!("../docs/search.md")]
 #[doc = include_str!("../docs/solver.md")]
 struct DocsDoctests;

@@ -293,6 +293,31 @@ fn check_environments() {
     assert_eq!(allocations, 0, "russian environment allocated");
 }
 
+/// Endgame database lookups: `probe`, `probe_checkers` and `best_move`
+/// allocate nothing (the tablebase is built before counting).
+fn check_endgame() {
+    use rulebook::draughts::{English, EnglishRules};
+    use rulebook::endgame::Tablebase;
+    let tablebase = Tablebase::<EnglishRules>::build_in_memory(3, |_| {}).unwrap();
+    let positions = [
+        "W:WK1,K2:BK32",
+        "B:W9,K13:B24",
+        "W:W28:BK1",
+        "W:WK1,K2,K3:BK32",
+    ]
+    .map(|fen| English::from_fen(fen).unwrap());
+    let checkers = Checkers::from_fen("B:WK32:BK1,K2").unwrap();
+    let (allocations, found) = allocations_during(|| {
+        let mut found = 0;
+        for position in &positions {
+            found += usize::from(tablebase.probe(position).is_some());
+            found += usize::from(tablebase.best_move(position).is_some());
+        }
+        found + usize::from(tablebase.probe_checkers(&checkers).is_some())
+    });
+    assert_eq!((allocations, found), (0, 7), "endgame lookups");
+}
+
 #[test]
 fn hot_paths_do_not_allocate() {
     // The counter must see an allocation when there is one.
@@ -363,6 +388,7 @@ fn hot_paths_do_not_allocate() {
     assert!(games > 0);
 
     check_environments();
+    check_endgame();
 
     check_search("connect4", connect4[0], connect4::Evaluation::new());
     check_search("checkers", checkers[1], checkers::Evaluation::new());

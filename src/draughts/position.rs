@@ -243,6 +243,47 @@ impl<R: Rules> Draughts<R> {
 
     crate::draughts::piece_counts!(Color);
 
+    /// The pieces by dense index (bit `i` stands for the square of dense
+    /// index `i`): White's, Black's and the kings of both. For the endgame
+    /// databases ([`crate::endgame`]), which index positions by square.
+    pub(crate) fn dense_bitboards(&self) -> [u64; 3] {
+        let dense = |mut board: Bitboard| {
+            let mut set = 0u64;
+            while board != 0 {
+                set |= 1 << index_of_bit::<R>(board.trailing_zeros());
+                board &= board - 1;
+            }
+            set
+        };
+        [dense(self.white), dense(self.black), dense(self.kings)]
+    }
+
+    /// The position whose pieces [`dense_bitboards`](Self::dense_bitboards)
+    /// gives, `turn` to move.
+    ///
+    /// Precondition: the sets make a position the rules allow (disjoint
+    /// sides, kings among the pieces, squares below `R::SQUARES`, no man on
+    /// its crowning row, at least one piece); checked in debug builds.
+    pub(crate) fn from_dense_bitboards(white: u64, black: u64, kings: u64, turn: Color) -> Self {
+        let padded = |mut set: u64| {
+            let mut board: Bitboard = 0;
+            while set != 0 {
+                board |= 1 << bit_of_index::<R>(set.trailing_zeros() as usize);
+                set &= set - 1;
+            }
+            board
+        };
+        let position = Draughts {
+            white: padded(white),
+            black: padded(black),
+            kings: padded(kings),
+            turn,
+            variant: PhantomData,
+        };
+        position.debug_assert_invariants();
+        position
+    }
+
     /// The squares of the pieces `mv` captures, in the order it takes them
     /// (empty for a quiet move). `mv` should be legal here; for another
     /// move the result says which opponent pieces lie on its route.
