@@ -35,12 +35,14 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 }
 
 /// The computer player of level `level` (1 is the weakest, [`MAX_LEVEL`]
-/// the strongest): alpha-beta with the learned checkers evaluation
-/// ([`LearnedEvaluation::shipped`]), the level's node or depth limit, a
+/// the strongest): alpha-beta with the level's node or depth limit, a
 /// draw margin of [`DRAW_MARGIN`], and [`Evaluation::is_dead_draw`] for
-/// draw offers. The learned evaluation beats the hand-set [`Evaluation`]
-/// at equal search (figures in `docs/learned-eval.md`); [`engine_with`]
-/// builds the same player with another evaluation.
+/// draw offers. From level [`FIRST_LEARNED_LEVEL`] on it judges positions
+/// with the learned checkers evaluation ([`LearnedEvaluation::shipped`]),
+/// which beats the hand-set [`Evaluation`] at equal search (figures in
+/// `docs/learned-eval.md`); the levels below keep the hand-set one, so the
+/// ladder's first rungs, made for beginners, play as they always did.
+/// [`engine_with`] builds the same player with another evaluation.
 ///
 /// Node-limited levels make the same moves on every machine; change the
 /// limits with [`Engine::set_limits`] (e.g. to a time per move).
@@ -49,8 +51,15 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn engine(level: u32) -> Result<Engine<Checkers>, LevelError> {
-    engine_with(level, LearnedEvaluation::shipped())
+    if level < FIRST_LEARNED_LEVEL {
+        engine_with(level, Evaluation::new())
+    } else {
+        engine_with(level, LearnedEvaluation::shipped())
+    }
 }
+
+/// The first level whose engine uses the learned evaluation.
+pub const FIRST_LEARNED_LEVEL: u32 = 3;
 
 /// The computer player of level `level` as [`engine`] builds it, but
 /// judging positions with `evaluation`: to compare evaluations at equal

@@ -77,7 +77,9 @@ pub use hop_by_hop::{
 };
 pub use hops::{EnterMoveError, Entry, PartialCapture};
 pub use learned::LearnedEvaluation;
-pub use levels::{engine, engine_with, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
+pub use levels::{
+    engine, engine_with, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, FIRST_LEARNED_LEVEL, MAX_LEVEL,
+};
 pub use moves::{Captured, Move, ParseMoveError, Path, MAX_JUMPS};
 pub use piece::{Piece, Player, Role};
 pub use position::{Checkers, Ending, Moves, ResolveMoveError, MAX_MOVES, MAX_PIECES_PER_SIDE};
