@@ -239,7 +239,9 @@ fn perfect_o_never_loses_what_it_can_hold() {
         let lost = end.outcome() == Some(Outcome::Win(Player::X));
         for &(plies, score) in thoughts {
             match score.loss_in_plies() {
-                Some(distance) => assert!(end.plies() >= plies + distance, "{end:?}"),
+                // A loss comes no sooner than announced; a weak X may blunder
+                // the win away, and then O wins as soon as it can.
+                Some(distance) => assert!(!lost || end.plies() >= plies + distance, "{end:?}"),
                 None => assert!(!lost, "lost a position scored {score}: {end:?}"),
             }
         }
