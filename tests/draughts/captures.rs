@@ -36,7 +36,7 @@ const RUSSIAN_CROWNED: &str = "B:Wb2,d2,g5:Ba3";
 const INTERNATIONAL_SWEEP: &str = "W:WK1,15,K36,41,43,45,49,50:B4,7,8,9,10,K14,K21,23,38,K40,K44";
 
 /// What the kit compares: start, end and the pieces taken, in order.
-fn draughts_capture<R: Rules>(
+pub(crate) fn draughts_capture<R: Rules>(
     game: &Draughts<R>,
     mv: &rulebook::draughts::Move<R>,
 ) -> Option<CaptureIdentity> {
@@ -47,7 +47,8 @@ fn draughts_capture<R: Rules>(
     })
 }
 
-fn texts<G: Game>(game: &G) -> Vec<String> {
+/// The legal moves' texts, in `legal_moves` order.
+pub(crate) fn texts<G: Game>(game: &G) -> Vec<String> {
     game.legal_moves().iter().map(ToString::to_string).collect()
 }
 

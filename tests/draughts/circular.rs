@@ -15,15 +15,16 @@ use rulebook::agent::{Environment, Progress};
 use rulebook::checkers::Checkers;
 use rulebook::draughts::pdn::{replay, replay_any, AnyMatch};
 use rulebook::draughts::{
-    Brazilian, Draughts, English, EnglishRules, Entry, EveryRoute, HopByHop, International,
+    Brazilian, English, EnglishRules, Entry, EveryRoute, HopByHop, International,
     InternationalRules, Rules, Russian,
 };
 use rulebook::pdn::PdnReader;
 use rulebook::testing::{
-    check_contract, check_one_move_per_result, CaptureIdentity, CaptureRoutes, Config,
-    ContractViolation, Rule,
+    check_contract, check_one_move_per_result, CaptureRoutes, Config, ContractViolation, Rule,
 };
 use rulebook::{perft, Game};
+
+use super::captures::{draughts_capture, texts};
 
 /// The issue's position: Black's man on 15 takes 20, 29, 30, 39 and 40 and
 /// comes back to 24, by 33 first or by 35 first.
@@ -31,22 +32,6 @@ const INTERNATIONAL_RING: &str = "B:W20,25,26,29,30,39,40,43,45,47,48:B2,4,6,7,1
 /// A White man on c3 takes d4, f4, f2 and d2 round the ring back to c3
 /// (men capture backward in Russian and Brazilian).
 const EIGHT_BY_EIGHT_RING: &str = "W:Wc3:Bd2,d4,f2,f4,h8";
-
-fn texts<G: Game>(game: &G) -> Vec<String> {
-    game.legal_moves().iter().map(ToString::to_string).collect()
-}
-
-/// Start, end and pieces taken in order, for the kit.
-fn draughts_capture<R: Rules>(
-    game: &Draughts<R>,
-    mv: &rulebook::draughts::Move<R>,
-) -> Option<CaptureIdentity> {
-    mv.is_capture().then(|| CaptureIdentity {
-        start: mv.from().index(),
-        end: mv.to().index(),
-        taken: game.captured(mv).iter().map(|s| s.index()).collect(),
-    })
-}
 
 #[test]
 fn the_international_ring_is_one_move() {
