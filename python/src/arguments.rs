@@ -14,6 +14,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyInt, PyType};
 
+use crate::games::PyGame;
+
 /// `value` as an integer (through `__index__`), or the `TypeError` naming
 /// `name` (a `ValueError` beyond 128 bits).
 pub(crate) fn index(value: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
@@ -155,4 +157,21 @@ pub(crate) fn count(value: &Bound<'_, PyAny>, name: &str, minimum: u64) -> PyRes
             usize::MAX
         ))
     })
+}
+
+/// The `game` and `actions` arguments of `set_game` (a `rulebook.Game` and
+/// the actions of a move in progress, each a count): the game borrowed, the
+/// actions read, or the error naming the argument.
+pub(crate) fn game_and_actions<'py>(
+    game: &Bound<'py, PyAny>,
+    actions: &[Bound<'py, PyAny>],
+) -> PyResult<(PyRef<'py, PyGame>, Vec<usize>)> {
+    let game = game
+        .cast::<PyGame>()
+        .map_err(|_| PyTypeError::new_err("game must be a rulebook.Game"))?;
+    let actions = actions
+        .iter()
+        .map(|action| count(action, "action", 0))
+        .collect::<PyResult<Vec<usize>>>()?;
+    Ok((game.borrow(), actions))
 }

@@ -6,7 +6,7 @@
 //! `connect_four_v3` layout — and masks int8 arrays of the action count.
 
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use rulebook::agent::{ActionError, Environment, Progress};
@@ -20,7 +20,6 @@ use crate::environments::{
     AgentEnvironment, EnvironmentVisitor,
 };
 use crate::errors::IllegalActionError;
-use crate::games::PyGame;
 
 /// A game as an environment, object-safe: what `_AgentEnv` drives.
 trait SingleCore {
@@ -398,15 +397,8 @@ impl AgentEnv {
         actions: Vec<Bound<'_, PyAny>>,
         steps: u32,
     ) -> PyResult<()> {
-        let game = game
-            .cast::<PyGame>()
-            .map_err(|_| PyTypeError::new_err("game must be a rulebook.Game"))?;
-        let actions = actions
-            .iter()
-            .map(|action| arguments::count(action, "action", 0))
-            .collect::<PyResult<Vec<usize>>>()?;
-        self.core
-            .set_game(game.borrow().dyn_game(), &actions, steps)
+        let (game, actions) = arguments::game_and_actions(game, &actions)?;
+        self.core.set_game(game.dyn_game(), &actions, steps)
     }
 
     /// Actions played since the episode started (what `max_steps` counts).

@@ -16,7 +16,6 @@ use crate::environments::{
     game_object, step_limit, visit_environment, AgentEnvironment, EnvironmentVisitor,
 };
 use crate::errors::IllegalActionError;
-use crate::games::PyGame;
 
 /// The batch's outputs, allocated once and overwritten by every call.
 struct Arrays {
@@ -424,15 +423,8 @@ impl VectorEnv {
         steps: u32,
     ) -> PyResult<()> {
         let env = self.env_index(env)?;
-        let game = game
-            .cast::<PyGame>()
-            .map_err(|_| PyTypeError::new_err("game must be a rulebook.Game"))?;
-        let actions = actions
-            .iter()
-            .map(|action| arguments::count(action, "action", 0))
-            .collect::<PyResult<Vec<usize>>>()?;
-        self.core
-            .set_game(env, game.borrow().dyn_game(), &actions, steps)?;
+        let (game, actions) = arguments::game_and_actions(game, &actions)?;
+        self.core.set_game(env, game.dyn_game(), &actions, steps)?;
         let core = &self.core;
         with_outputs(py, &self.arrays, |outputs| core.write_row(env, outputs))
     }
