@@ -196,6 +196,8 @@ pub struct Options {
     /// A Fischer game's time for each side's first move before it is
     /// aborted.
     pub first_move: Duration,
+    /// Mark the session cookie `Secure` (the server is behind https).
+    pub secure_cookies: bool,
 }
 
 /// The shared state.

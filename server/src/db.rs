@@ -51,7 +51,7 @@ const MIGRATIONS: &[&[&str]] = &[&[
     "CREATE INDEX IF NOT EXISTS games_timed ON games (over, timed)",
     "CREATE TABLE IF NOT EXISTS heartbeat (id BIGINT PRIMARY KEY, at BIGINT NOT NULL)",
     "INSERT INTO heartbeat (id, at) SELECT 0, 0 WHERE NOT EXISTS (SELECT 1 FROM heartbeat WHERE id = 0)",
-]];
+], crate::people::MIGRATION];
 
 /// A change to commit.
 #[derive(Debug)]
@@ -177,6 +177,12 @@ impl Db {
             postgres,
             url,
         })
+    }
+
+    /// The connection pool, for the tables of accounts, ratings and
+    /// players (`crate::people`), which change outside the games' events.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     /// Commits `op`, returning once it is committed (or refused).

@@ -4,10 +4,14 @@
 
 #![forbid(unsafe_code)]
 
+mod accounts;
 mod app;
 mod clock;
 mod db;
 mod error;
+mod lobby;
+mod people;
+mod rating;
 mod ratelimit;
 mod routes;
 mod session;
@@ -23,7 +27,7 @@ use web::Web;
 const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--web-dir DIR]
     [--engine-threads N] [--engine-millis-per-level MS] [--rate-limit PER_SECOND] [--rate-burst N]
     [--idle-evict-secs S] [--idle-evict-live-secs S] [--header-timeout-secs S] [--claim-grace-secs S]
-    [--first-move-secs S]
+    [--first-move-secs S] [--secure-cookies]
 
   --listen ADDR        where to listen (default 127.0.0.1:8080; port 0 picks a free one)
   --database URL       sqlite://FILE, a file path, or postgres://... (default rulebook-server.db)
@@ -42,7 +46,8 @@ const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--
   --claim-grace-secs S a player whose opponent left (closed the game's page) may claim
                        the win or a draw S seconds later (default 30)
   --first-move-secs S  in a game with a clock, each side's first move within S seconds
-                       or the game is aborted (default 30; correspondence: its days)";
+                       or the game is aborted (default 30; correspondence: its days)
+  --secure-cookies     mark the session cookie `Secure` (behind https)";
 
 struct Args {
     listen: String,
@@ -57,6 +62,7 @@ struct Args {
     header_timeout: f64,
     claim_grace: f64,
     first_move: f64,
+    secure_cookies: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -73,6 +79,7 @@ fn parse_args() -> Result<Args, String> {
         header_timeout: 10.0,
         claim_grace: 30.0,
         first_move: 30.0,
+        secure_cookies: false,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -99,6 +106,7 @@ fn parse_args() -> Result<Args, String> {
             "--header-timeout-secs" => args.header_timeout = number(value()?)?,
             "--claim-grace-secs" => args.claim_grace = number(value()?)?,
             "--first-move-secs" => args.first_move = number(value()?)?,
+            "--secure-cookies" => args.secure_cookies = true,
             _ => return Err(format!("unknown argument `{word}`")),
         }
     }
@@ -148,9 +156,12 @@ async fn serve(args: Args) -> Result<(), String> {
         down_since,
         claim_grace: seconds(args.claim_grace).unwrap_or_default(),
         first_move: seconds(args.first_move).unwrap_or(std::time::Duration::from_secs(30)),
+        secure_cookies: args.secure_cookies,
     };
     let app = Arc::new(App::new(db.clone(), options));
     tokio::spawn(app.clone().evict_loop());
+    // Finished games with named players: results kept, ratings updated.
+    tokio::spawn(people::settle_loop(app.clone()));
     // Games with clocks: their timers run (and the time the server was
     // down is not charged, see `App::after_load`).
     for id in db.live_timed_games().await? {

@@ -42,7 +42,12 @@ fn json_response(status: StatusCode, text: impl Into<String>) -> Response {
         .into_response()
 }
 
-fn bearer(headers: &HeaderMap) -> Result<String, ApiError> {
+/// The `Authorization: Bearer` token.
+///
+/// # Errors
+///
+/// 401 `unauthorized` without one.
+pub fn bearer(headers: &HeaderMap) -> Result<String, ApiError> {
     let missing = || {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
@@ -124,7 +129,7 @@ pub struct Created {
 }
 
 /// `POST /api/games/{id}/join`'s answer.
-#[derive(Serialize, ToSchema)]
+#[derive(Serialize, ToSchema, Clone, Debug)]
 pub struct Joined {
     /// The game's id.
     pub id: String,
@@ -817,6 +822,7 @@ async fn openapi() -> Response {
     json_response(
         StatusCode::OK,
         ApiDoc::openapi()
+            .merge_from(crate::people::PeopleDoc::openapi())
             .to_json()
             .unwrap_or_else(|_| "{}".to_owned()),
     )
@@ -901,6 +907,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/games/{id}", get(game_page))
         .route("/favicon.ico", get(favicon))
         .route("/assets/{*path}", get(asset))
+        .merge(crate::people::router(app.clone()))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
