@@ -434,7 +434,16 @@ mod tests {
         for good in ["alice", "Bob_2", "x-y", "abcdefghijklmnopqrst"] {
             assert!(check_name(good).is_ok(), "{good}");
         }
-        for bad in ["", "ab", "1abc", "_abc", "al ice", "ålice", "abcdefghijklmnopqrstu", "a<b>"] {
+        for bad in [
+            "",
+            "ab",
+            "1abc",
+            "_abc",
+            "al ice",
+            "ålice",
+            "abcdefghijklmnopqrstu",
+            "a<b>",
+        ] {
             assert!(check_name(bad).is_err(), "{bad}");
         }
     }
@@ -447,7 +456,10 @@ mod tests {
             HeaderValue::from_static("a=1; rulebook_session=abc ; b=2"),
         );
         assert_eq!(session_token(&headers).as_deref(), Some("abc"));
-        headers.insert(header::COOKIE, HeaderValue::from_static("rulebook_sessions=x"));
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("rulebook_sessions=x"),
+        );
         assert_eq!(session_token(&headers), None);
     }
 

@@ -284,13 +284,15 @@ async fn new_seek(
     name: Option<&str>,
     random: bool,
 ) -> Result<Seek, ApiError> {
-    let spec: GameSpec = game.parse().map_err(|error: rulebook::catalog::SpecError| {
-        let code = match error {
-            rulebook::catalog::SpecError::UnknownGame { .. } => "unknown_game",
-            _ => "bad_request",
-        };
-        ApiError::new(StatusCode::BAD_REQUEST, code, error.to_string())
-    })?;
+    let spec: GameSpec = game
+        .parse()
+        .map_err(|error: rulebook::catalog::SpecError| {
+            let code = match error {
+                rulebook::catalog::SpecError::UnknownGame { .. } => "unknown_game",
+                _ => "bad_request",
+            };
+            ApiError::new(StatusCode::BAD_REQUEST, code, error.to_string())
+        })?;
     if let Some(control) = &control {
         control.control().map_err(ApiError::bad_request)?;
     }
@@ -329,9 +331,7 @@ async fn new_seek(
                 let low = f64::from(low.unwrap_or(0));
                 let high = f64::from(high.unwrap_or(u32::MAX));
                 if low > high {
-                    return Err(ApiError::bad_request(
-                        "rating_min is above rating_max",
-                    ));
+                    return Err(ApiError::bad_request("rating_min is above rating_max"));
                 }
                 Some((low, high))
             }

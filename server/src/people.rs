@@ -331,11 +331,12 @@ async fn settle(
     .await?;
     if claimed.rows_affected() == 1 && rated {
         if let Some(score) = first_score(pdn) {
-            let rows =
-                sqlx::query("SELECT seat, name_key FROM game_players WHERE game_id = $1 ORDER BY seat")
-                    .bind(id.to_owned())
-                    .fetch_all(&mut *tx)
-                    .await?;
+            let rows = sqlx::query(
+                "SELECT seat, name_key FROM game_players WHERE game_id = $1 ORDER BY seat",
+            )
+            .bind(id.to_owned())
+            .fetch_all(&mut *tx)
+            .await?;
             let keys: Vec<String> = rows
                 .iter()
                 .filter_map(|row| row.try_get::<String, _>("name_key").ok())
@@ -493,26 +494,27 @@ pub async fn name_my_seat(
     let (index, kind) = {
         let slot = handle.slot.lock().await;
         let index = u8::from(slot.game.seat_name(0) != seat.seat);
-        let control = slot.game.config().time_control.map(|control| control.body());
+        let control = slot
+            .game
+            .config()
+            .time_control
+            .map(|control| control.body());
         let kind = rating::kind(&slot.game.spec().to_string(), control.as_ref());
         (index, kind)
     };
     name_game(&people, &id, &kind, false, handle.created_at).await?;
     if !name_seat(&people, &id, index, &player).await? {
-        let current = sqlx::query(
-            "SELECT name, name_key FROM game_players WHERE game_id = $1 AND seat = $2",
-        )
-        .bind(id.clone())
-        .bind(i64::from(index))
-        .fetch_one(people.pool())
-        .await
-        .map_err(db_error)?;
+        let current =
+            sqlx::query("SELECT name, name_key FROM game_players WHERE game_id = $1 AND seat = $2")
+                .bind(id.clone())
+                .bind(i64::from(index))
+                .fetch_one(people.pool())
+                .await
+                .map_err(db_error)?;
         let name: String = current.try_get("name").map_err(db_error)?;
         let key: String = current.try_get("name_key").map_err(db_error)?;
         if name != player.name || key != player.key() {
-            return Err(ApiError::conflict(format!(
-                "this seat is already {name}'s"
-            )));
+            return Err(ApiError::conflict(format!("this seat is already {name}'s")));
         }
     }
     game_players(State(people), Ok(Path(id))).await
@@ -696,14 +698,43 @@ async fn player_page(State(people): State<Arc<People>>) -> Response {
 /// into the server's document).
 #[derive(OpenApi)]
 #[openapi(
-    paths(accounts::register, accounts::login, accounts::whoami, accounts::logout,
-        lobby::post_seek, lobby::list_seeks, lobby::seek_status, lobby::cancel_seek,
-        lobby::accept_seek, lobby::pairing, game_players, name_my_seat, player),
-    components(schemas(accounts::Credentials, accounts::SessionView, lobby::SeekBody,
-        lobby::SeekView, lobby::SeekList, lobby::SeekPosted, lobby::SeekStatus, lobby::AcceptBody,
-        lobby::PairingBody, lobby::PairingAnswer, crate::routes::Joined,
-        GamePlayers, SeatPlayer, RatingView, NameBody, PlayerPage, KindRating, HistoryPoint,
-        PlayerGame, ErrorBody))
+    paths(
+        accounts::register,
+        accounts::login,
+        accounts::whoami,
+        accounts::logout,
+        lobby::post_seek,
+        lobby::list_seeks,
+        lobby::seek_status,
+        lobby::cancel_seek,
+        lobby::accept_seek,
+        lobby::pairing,
+        game_players,
+        name_my_seat,
+        player
+    ),
+    components(schemas(
+        accounts::Credentials,
+        accounts::SessionView,
+        lobby::SeekBody,
+        lobby::SeekView,
+        lobby::SeekList,
+        lobby::SeekPosted,
+        lobby::SeekStatus,
+        lobby::AcceptBody,
+        lobby::PairingBody,
+        lobby::PairingAnswer,
+        crate::routes::Joined,
+        GamePlayers,
+        SeatPlayer,
+        RatingView,
+        NameBody,
+        PlayerPage,
+        KindRating,
+        HistoryPoint,
+        PlayerGame,
+        ErrorBody
+    ))
 )]
 pub struct PeopleDoc;
 

@@ -10,5 +10,6 @@ mod errors;
 mod evict;
 mod games;
 mod load;
+mod people;
 mod postgres;
 mod seats;

@@ -1,0 +1,617 @@
+//! Accounts, seeks, random pairing and ratings: registration and login
+//! (wrong passwords, brute force rate-limited, sessions that are not
+//! yours), seeks posted, listed, accepted and cancelled, two players
+//! paired at random, and a rated game that moves both ratings.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::support::Server;
+
+/// A request with an optional session cookie and bearer token: the
+/// status, the body and the `Set-Cookie` header.
+async fn send(
+    server: &Server,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<Value>,
+    cookie: Option<&str>,
+    token: Option<&str>,
+) -> (u16, Value, Option<String>) {
+    let mut request = server.http.request(method, server.url(path));
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    if let Some(cookie) = cookie {
+        request = request.header("Cookie", cookie);
+    }
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    let set_cookie = response
+        .headers()
+        .get("set-cookie")
+        .map(|value| value.to_str().unwrap().to_owned());
+    let text = response.text().await.unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        set_cookie,
+    )
+}
+
+async fn post(
+    server: &Server,
+    path: &str,
+    body: Value,
+    cookie: Option<&str>,
+    token: Option<&str>,
+) -> (u16, Value) {
+    let (status, body, _) = send(
+        server,
+        reqwest::Method::POST,
+        path,
+        Some(body),
+        cookie,
+        token,
+    )
+    .await;
+    (status, body)
+}
+
+/// The `name=value` part of a `Set-Cookie` header.
+fn cookie_of(set_cookie: &str) -> String {
+    set_cookie.split(';').next().unwrap().trim().to_owned()
+}
+
+/// Registers `name`: its session cookie.
+async fn register(server: &Server, name: &str) -> String {
+    let (status, body, set_cookie) = send(
+        server,
+        reqwest::Method::POST,
+        "/api/accounts",
+        Some(json!({"username": name, "password": "correct horse"})),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    cookie_of(&set_cookie.expect("a session cookie"))
+}
+
+async fn whoami(server: &Server, cookie: &str) -> (u16, Value) {
+    let (status, body, _) = send(
+        server,
+        reqwest::Method::GET,
+        "/api/session",
+        None,
+        Some(cookie),
+        None,
+    )
+    .await;
+    (status, body)
+}
+
+#[tokio::test]
+async fn register_log_in_and_out() {
+    let server = Server::start();
+    let (status, body, set_cookie) = send(
+        &server,
+        reqwest::Method::POST,
+        "/api/accounts",
+        Some(json!({"username": "Alice", "password": "correct horse"})),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!((status, &body["name"]), (201, &json!("Alice")), "{body}");
+    let set_cookie = set_cookie.unwrap();
+    for attribute in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+        assert!(set_cookie.contains(attribute), "{set_cookie}");
+    }
+    assert!(!set_cookie.contains("Secure"), "{set_cookie}");
+    let cookie = cookie_of(&set_cookie);
+    assert_eq!(whoami(&server, &cookie).await.1["name"], "Alice");
+    // Names are unique regardless of case.
+    let (status, body) = post(
+        &server,
+        "/api/accounts",
+        json!({"username": "alice", "password": "another one"}),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!((status, &body["error"]["code"]), (409, &json!("conflict")));
+    // Bad names and passwords.
+    for (username, password) in [
+        ("al", "correct horse"),
+        ("<b>x</b>", "correct horse"),
+        ("bob", "short"),
+    ] {
+        let (status, body) = post(
+            &server,
+            "/api/accounts",
+            json!({"username": username, "password": password}),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(
+            (status, &body["error"]["code"]),
+            (400, &json!("bad_request")),
+            "{body}"
+        );
+    }
+    // A wrong password, an unknown user: the same 401.
+    for (username, password) in [("Alice", "wrong horse"), ("nobody", "correct horse")] {
+        let (status, body) = post(
+            &server,
+            "/api/session",
+            json!({"username": username, "password": password}),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(
+            (status, &body["error"]["code"]),
+            (401, &json!("unauthorized"))
+        );
+        assert_eq!(body["error"]["message"], "wrong username or password");
+    }
+    // The right one, in any case: a second session.
+    let (status, body, second) = send(
+        &server,
+        reqwest::Method::POST,
+        "/api/session",
+        Some(json!({"username": "ALICE", "password": "correct horse"})),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!((status, &body["name"]), (200, &json!("Alice")));
+    let second = cookie_of(&second.unwrap());
+    assert_ne!(second, cookie);
+    // Logging out ends that session only, and clears its cookie.
+    let (status, _, cleared) = send(
+        &server,
+        reqwest::Method::DELETE,
+        "/api/session",
+        None,
+        Some(&cookie),
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    assert!(cleared.unwrap().contains("Max-Age=0"));
+    let (status, body) = whoami(&server, &cookie).await;
+    assert_eq!(
+        (status, &body["error"]["code"]),
+        (401, &json!("unauthorized"))
+    );
+    assert_eq!(whoami(&server, &second).await.1["name"], "Alice");
+    // A made-up session is nobody's.
+    let (status, _) = whoami(&server, "rulebook_session=0123456789abcdef").await;
+    assert_eq!(status, 401);
+}
+
+#[tokio::test]
+async fn brute_force_is_rate_limited_per_username() {
+    let server = Server::start();
+    register(&server, "carol").await;
+    let attempt = |password: &'static str| {
+        let server = &server;
+        async move {
+            post(
+                server,
+                "/api/session",
+                json!({"username": "carol", "password": password}),
+                None,
+                None,
+            )
+            .await
+        }
+    };
+    for _ in 0..5 {
+        assert_eq!(attempt("guess guess").await.0, 401);
+    }
+    // The sixth attempt within the minute is refused, even the right one.
+    let (status, body) = attempt("correct horse").await;
+    assert_eq!(
+        (status, &body["error"]["code"]),
+        (429, &json!("rate_limited")),
+        "{body}"
+    );
+    // Another username from the same address still logs in.
+    register(&server, "dave").await;
+    let (status, _) = post(
+        &server,
+        "/api/session",
+        json!({"username": "dave", "password": "correct horse"}),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+}
+
+fn listed(list: &Value, id: &str) -> bool {
+    list["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|seek| seek["id"] == id)
+}
+
+#[tokio::test]
+async fn a_seek_is_listed_accepted_and_both_are_seated() {
+    let server = Server::start();
+    let control = json!({"initial_seconds": 180, "increment_seconds": 2});
+    let (status, posted) = post(
+        &server,
+        "/api/seeks",
+        json!({"game": "checkers", "time_control": control, "name": "Ann"}),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, 201, "{posted}");
+    let id = posted["id"].as_str().unwrap();
+    let owner = posted["token"].as_str().unwrap();
+    let (_, list) = server.get("/api/seeks").await;
+    assert!(listed(&list, id), "{list}");
+    let seek = &list["seeks"][0];
+    assert_eq!(
+        (
+            &seek["player"],
+            &seek["speed"],
+            &seek["rated"],
+            &seek["account"]
+        ),
+        (&json!("Ann"), &json!("blitz"), &json!(false), &json!(false))
+    );
+    assert!(seek.get("token").is_none(), "no token is listed");
+    // The owner's view keeps it open; another token is refused.
+    let path = format!("/api/seeks/{id}");
+    let (status, body) = server.get_with(&path, Some(owner)).await;
+    assert_eq!((status, &body["status"]), (200, &json!("open")));
+    let (status, _) = server.get_with(&path, Some("0123")).await;
+    assert_eq!(status, 403);
+    // Someone accepts.
+    let (status, joined) = post(
+        &server,
+        &format!("/api/seeks/{id}/accept"),
+        json!({"name": "Ben"}),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{joined}");
+    let game = joined["id"].as_str().unwrap();
+    let (_, list) = server.get("/api/seeks").await;
+    assert!(!listed(&list, id), "{list}");
+    let (status, body) = server.get_with(&path, Some(owner)).await;
+    assert_eq!(
+        (status, &body["status"]),
+        (200, &json!("accepted")),
+        "{body}"
+    );
+    assert_eq!(body["game"]["id"], game);
+    // Both tokens are seats of the new game, each taken, on the other side.
+    let seat = format!("/api/games/{game}/seat");
+    let (_, mine) = server.get_with(&seat, body["game"]["token"].as_str()).await;
+    let (_, theirs) = server.get_with(&seat, joined["token"].as_str()).await;
+    assert_eq!(
+        (&mine["taken"], &theirs["taken"]),
+        (&json!(true), &json!(true))
+    );
+    assert_ne!(mine["seat"], theirs["seat"]);
+    assert_eq!(mine["seat"], body["game"]["seat"]);
+    let state = server.state(game).await;
+    assert_eq!(state["time_control"]["initial_seconds"], 180);
+    assert_eq!(state["time_control"]["increment_seconds"], 2);
+    // Each seat has its player's name.
+    let (_, players) = server.get(&format!("/api/games/{game}/players")).await;
+    assert_eq!(players["rated"], false);
+    assert_eq!(
+        players["players"][mine["seat"].as_str().unwrap()]["name"],
+        "Ann"
+    );
+    assert_eq!(
+        players["players"][theirs["seat"].as_str().unwrap()]["name"],
+        "Ben"
+    );
+    // It cannot be accepted twice.
+    let (status, _) = post(
+        &server,
+        &format!("/api/seeks/{id}/accept"),
+        json!({}),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn only_its_owner_cancels_a_seek() {
+    let server = Server::start();
+    let stranger = register(&server, "erin").await;
+    let (_, posted) = post(
+        &server,
+        "/api/seeks",
+        json!({"game": "connect4"}),
+        None,
+        None,
+    )
+    .await;
+    let id = posted["id"].as_str().unwrap();
+    let path = format!("/api/seeks/{id}");
+    // A session is not a seek's token; a wrong token is refused.
+    assert_eq!(
+        send(
+            &server,
+            reqwest::Method::DELETE,
+            &path,
+            None,
+            Some(&stranger),
+            None
+        )
+        .await
+        .0,
+        401
+    );
+    assert_eq!(
+        send(
+            &server,
+            reqwest::Method::DELETE,
+            &path,
+            None,
+            None,
+            Some("0123")
+        )
+        .await
+        .0,
+        403
+    );
+    let (_, list) = server.get("/api/seeks").await;
+    assert!(listed(&list, id));
+    assert_eq!(
+        send(
+            &server,
+            reqwest::Method::DELETE,
+            &path,
+            None,
+            None,
+            posted["token"].as_str()
+        )
+        .await
+        .0,
+        204
+    );
+    let (_, list) = server.get("/api/seeks").await;
+    assert!(!listed(&list, id));
+    let (status, _) = server.get_with(&path, posted["token"].as_str()).await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn random_pairing_matches_the_same_request() {
+    let server = Server::start();
+    let request = json!({"game": "russian", "time_control": {"initial_seconds": 300, "increment_seconds": 3}});
+    let (status, first) = post(&server, "/api/pairing", request.clone(), None, None).await;
+    assert_eq!(
+        (status, &first["status"]),
+        (202, &json!("waiting")),
+        "{first}"
+    );
+    // A waiting request is not listed as a seek.
+    let (_, list) = server.get("/api/seeks").await;
+    assert_eq!(list["seeks"], json!([]));
+    // Another game, or another clock, does not match.
+    let (status, other) = post(
+        &server,
+        "/api/pairing",
+        json!({"game": "russian", "time_control": {"initial_seconds": 60}}),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!((status, &other["status"]), (202, &json!("waiting")));
+    let (status, second) = post(&server, "/api/pairing", request, None, None).await;
+    assert_eq!(
+        (status, &second["status"]),
+        (200, &json!("paired")),
+        "{second}"
+    );
+    let game = second["game"]["id"].as_str().unwrap();
+    let seek = &first["seek"];
+    let (status, waited) = server
+        .get_with(
+            &format!("/api/seeks/{}", seek["id"].as_str().unwrap()),
+            seek["token"].as_str(),
+        )
+        .await;
+    assert_eq!(
+        (status, &waited["status"]),
+        (200, &json!("accepted")),
+        "{waited}"
+    );
+    assert_eq!(waited["game"]["id"], game);
+    assert_ne!(waited["game"]["seat"], second["game"]["seat"]);
+    // The other request still waits.
+    let other_seek = &other["seek"];
+    let (_, still) = server
+        .get_with(
+            &format!("/api/seeks/{}", other_seek["id"].as_str().unwrap()),
+            other_seek["token"].as_str(),
+        )
+        .await;
+    assert_eq!(still["status"], "open");
+}
+
+#[tokio::test]
+async fn rated_games_need_accounts_and_move_both_ratings() {
+    let server = Server::start();
+    let frank = register(&server, "frank").await;
+    let grace = register(&server, "grace").await;
+    let control = json!({"initial_seconds": 60, "increment_seconds": 0});
+    // Refusals: a guest, no clock.
+    let (status, body) = post(
+        &server,
+        "/api/seeks",
+        json!({"game": "checkers", "time_control": control, "rated": true}),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(
+        (status, &body["error"]["code"]),
+        (401, &json!("unauthorized"))
+    );
+    let (status, _) = post(
+        &server,
+        "/api/seeks",
+        json!({"game": "checkers", "rated": true}),
+        Some(&frank),
+        None,
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, posted) = post(
+        &server,
+        "/api/seeks",
+        json!({"game": "checkers", "time_control": control, "rated": true}),
+        Some(&frank),
+        None,
+    )
+    .await;
+    assert_eq!(status, 201, "{posted}");
+    assert_eq!(posted["seek"]["rating"], 1500.0);
+    let id = posted["id"].as_str().unwrap();
+    let accept = format!("/api/seeks/{id}/accept");
+    // A guest cannot take a rated seek, nor its owner its own.
+    assert_eq!(post(&server, &accept, json!({}), None, None).await.0, 401);
+    assert_eq!(
+        post(&server, &accept, json!({}), Some(&frank), None)
+            .await
+            .0,
+        409
+    );
+    let (status, joined) = post(&server, &accept, json!({}), Some(&grace), None).await;
+    assert_eq!(status, 200, "{joined}");
+    let game = joined["id"].as_str().unwrap();
+    let (_, players) = server.get(&format!("/api/games/{game}/players")).await;
+    assert_eq!(players["rated"], true);
+    assert_eq!(players["kind"], "checkers:bullet");
+    // Grace resigns: Frank wins.
+    let (status, state) = post(
+        &server,
+        &format!("/api/games/{game}/resign"),
+        json!({}),
+        None,
+        joined["token"].as_str(),
+    )
+    .await;
+    assert_eq!(status, 200, "{state}");
+    let frank_page = loop {
+        let (status, page) = server.get("/api/players/frank").await;
+        assert_eq!(status, 200, "{page}");
+        if !page["history"].as_array().unwrap().is_empty() {
+            break page;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let (_, grace_page) = server.get("/api/players/Grace").await;
+    let rating = |page: &Value| page["ratings"][0]["rating"].as_f64().unwrap();
+    assert_eq!(frank_page["ratings"][0]["kind"], "checkers:bullet");
+    assert_eq!(frank_page["ratings"][0]["games"], 1);
+    assert!(rating(&frank_page) > 1500.0 && rating(&grace_page) < 1500.0);
+    assert!((rating(&frank_page) - 1500.0 + rating(&grace_page) - 1500.0).abs() < 1e-6);
+    assert_eq!(grace_page["history"][0]["game_id"], game);
+    let listed_game = &frank_page["games"][0];
+    assert_eq!(
+        (
+            &listed_game["id"],
+            &listed_game["opponent"],
+            &listed_game["rated"]
+        ),
+        (&json!(game), &json!("grace"), &json!(true))
+    );
+    assert!(["1-0", "0-1"].contains(&listed_game["result"].as_str().unwrap()));
+    // The next rated seek shows Frank's new rating.
+    let (_, posted) = post(
+        &server,
+        "/api/seeks",
+        json!({"game": "checkers", "time_control": control, "rated": true, "rating_min": 1600}),
+        Some(&frank),
+        None,
+    )
+    .await;
+    assert_eq!(
+        posted["seek"]["rating"].as_f64().unwrap(),
+        rating(&frank_page)
+    );
+    // Grace (below 1500) is outside its range.
+    let (status, body) = post(
+        &server,
+        &format!("/api/seeks/{}/accept", posted["id"].as_str().unwrap()),
+        json!({}),
+        Some(&grace),
+        None,
+    )
+    .await;
+    assert_eq!((status, &body["error"]["code"]), (409, &json!("conflict")));
+    // Unknown players: 404.
+    assert_eq!(server.get("/api/players/nobody").await.0, 404);
+    assert_eq!(server.get("/api/players/%3Cscript%3E").await.0, 404);
+}
+
+#[tokio::test]
+async fn a_guest_names_its_seat_once() {
+    let server = Server::start();
+    let (id, first, second) = server
+        .human_game(json!({"game": "connect4", "opponent": "human"}))
+        .await;
+    let path = format!("/api/games/{id}/players");
+    let (status, body) = post(&server, &path, json!({"name": "Zoe"}), None, Some(&first)).await;
+    assert_eq!(status, 200, "{body}");
+    // Not a seat's token: refused; a name with markup: refused.
+    assert_eq!(
+        post(&server, &path, json!({"name": "Eve"}), None, Some("0123"))
+            .await
+            .0,
+        403
+    );
+    assert_eq!(
+        post(
+            &server,
+            &path,
+            json!({"name": "<img src=x>"}),
+            None,
+            Some(&second)
+        )
+        .await
+        .0,
+        400
+    );
+    let (status, body) = post(&server, &path, json!({"name": "Yan"}), None, Some(&second)).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["players"]["x"]["name"], "Zoe");
+    assert_eq!(body["players"]["o"]["name"], "Yan");
+    // Again the same: fine; another name: 409.
+    assert_eq!(
+        post(&server, &path, json!({"name": "Zoe"}), None, Some(&first))
+            .await
+            .0,
+        200
+    );
+    assert_eq!(
+        post(&server, &path, json!({"name": "Other"}), None, Some(&first))
+            .await
+            .0,
+        409
+    );
+}
