@@ -207,6 +207,25 @@ pub async fn name_seat(
     Ok(done.rows_affected() == 1)
 }
 
+/// The names of the seats' players (accounts or guests), by seat.
+///
+/// # Errors
+///
+/// 503 when the database fails.
+pub async fn seat_names(app: &App, id: &str) -> Result<[Option<String>; 2], ApiError> {
+    let rows = sqlx::query("SELECT seat, name FROM game_players WHERE game_id = $1")
+        .bind(id.to_owned())
+        .fetch_all(app.db.pool())
+        .await
+        .map_err(db_error)?;
+    let mut names = [None, None];
+    for row in rows {
+        let seat: i64 = row.try_get("seat").map_err(db_error)?;
+        names[usize::from(seat != 0)] = Some(row.try_get("name").map_err(db_error)?);
+    }
+    Ok(names)
+}
+
 /// A rating as the API shows it.
 #[derive(Serialize, ToSchema, Clone, Copy)]
 pub struct RatingView {

@@ -660,13 +660,18 @@ pub async fn record(
 ) -> Result<Response, ApiError> {
     let Path(id) = path?;
     let handle = app.handle(&id).await?;
+    let names = crate::people::seat_names(&app, &id).await?;
     let (text, extension, name) = {
         let slot = handle.slot.lock().await;
         let extension = match slot.game.spec() {
             GameSpec::Checkers | GameSpec::Draughts(_) => "pdn",
             _ => "txt",
         };
-        (slot.game.record(&id), extension, slot.game.record_name(&id))
+        (
+            slot.game.record(&id, &names),
+            extension,
+            slot.game.record_name(&id),
+        )
     };
     Ok((
         StatusCode::OK,

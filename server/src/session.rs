@@ -288,8 +288,9 @@ pub trait LiveGame: Send + Sync {
     fn clock_since(&self) -> Option<i64>;
     /// Whether a clock is running now (the state changes with time).
     fn clock_running(&self) -> bool;
-    /// The game's record (PDN for checkers and draughts).
-    fn record(&self, id: &str) -> String;
+    /// The game's record (PDN for checkers and draughts); `names`: the
+    /// seats' players (accounts or guests), for the White and Black tags.
+    fn record(&self, id: &str, names: &[Option<String>; 2]) -> String;
     /// The record's file name, without its extension: the game, the date
     /// and the start of the id (`checkers-2026-12-03-1a2b3c4d`).
     fn record_name(&self, id: &str) -> String;
@@ -918,7 +919,7 @@ impl<G: Playable> LiveGame for Session<G> {
         state
     }
 
-    fn record(&self, id: &str) -> String {
+    fn record(&self, id: &str, names: &[Option<String>; 2]) -> String {
         let control = self.clock.as_ref().map(|clock| clock.control.tag());
         let date = pdn_date(self.config.created_ms);
         // Who sat where: PDN's White and Black (checkers' Red is Black), or
@@ -931,7 +932,9 @@ impl<G: Playable> LiveGame for Session<G> {
                         format!("rulebook computer, level {level}")
                     }
                     (SeatKind::Computer, None) => "rulebook computer".to_owned(),
-                    (SeatKind::Human, _) if config.taken => "human player".to_owned(),
+                    (SeatKind::Human, _) if config.taken => names[usize::from(seat)]
+                        .clone()
+                        .unwrap_or_else(|| "human player".to_owned()),
                     (SeatKind::Human, _) => "?".to_owned(),
                 };
                 let tag = match Self::name(seat) {

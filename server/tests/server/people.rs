@@ -323,6 +323,18 @@ async fn a_seek_is_listed_accepted_and_both_are_seated() {
         players["players"][theirs["seat"].as_str().unwrap()]["name"],
         "Ben"
     );
+    // The record's White and Black tags name them (checkers' red is Black).
+    let (_, record) = server.get(&format!("/api/games/{game}/record")).await;
+    let tag = |seat: &Value| if seat == "white" { "White" } else { "Black" };
+    let record = record.as_str().unwrap();
+    assert!(
+        record.contains(&format!("[{} \"Ann\"]", tag(&mine["seat"]))),
+        "{record}"
+    );
+    assert!(
+        record.contains(&format!("[{} \"Ben\"]", tag(&theirs["seat"]))),
+        "{record}"
+    );
     // It cannot be accepted twice.
     let (status, _) = post(
         &server,
