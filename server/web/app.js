@@ -1396,6 +1396,12 @@ if (match) {
   const page = new GamePage(match[1]);
   window.rulebookPage = page;
   page.start();
+  import("./seatnames.js").then((module) => module.showSeatNames(match[1]));
+} else if (location.pathname.startsWith("/players/")) {
+  import("./player.js").then((module) => module.showPlayer(decodeURIComponent(location.pathname.slice("/players/".length))));
 } else {
-  showLobby().catch((error) => setStatus(error instanceof ApiError ? error.message : String(error), "error"));
+  showLobby()
+    .then(() => import("./lobby.js"))
+    .then((module) => module.mountLobby(app))
+    .catch((error) => setStatus(error instanceof ApiError ? error.message : String(error), "error"));
 }
