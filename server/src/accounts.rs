@@ -109,7 +109,7 @@ impl Default for LoginLimits {
 impl LoginLimits {
     fn check(&self, address: IpAddr, key: Option<&str>) -> Result<(), ApiError> {
         let by_address = self.by_address.allow(&address);
-        let by_name = key.is_none_or(|key| self.by_name.allow(&key.to_owned()));
+        let by_name = key.map_or(true, |key| self.by_name.allow(&key.to_owned()));
         if by_address && by_name {
             Ok(())
         } else {

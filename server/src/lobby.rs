@@ -273,17 +273,33 @@ fn unknown_seek(id: &str) -> ApiError {
     ))
 }
 
+/// What a seek or a pairing request asks for.
+struct SeekRequest<'a> {
+    game: &'a str,
+    control: Option<TimeControlBody>,
+    rated: bool,
+    /// The rating range asked for (seeks only).
+    range: Option<(Option<u32>, Option<u32>)>,
+    /// A guest's name.
+    name: Option<&'a str>,
+    /// A random-pairing request (not listed).
+    random: bool,
+}
+
 /// Reads and checks a seek's request: the seek, unlisted for `random`.
 async fn new_seek(
     people: &People,
     headers: &HeaderMap,
-    game: &str,
-    control: Option<TimeControlBody>,
-    rated: bool,
-    range: Option<(Option<u32>, Option<u32>)>,
-    name: Option<&str>,
-    random: bool,
+    request: SeekRequest<'_>,
 ) -> Result<Seek, ApiError> {
+    let SeekRequest {
+        game,
+        control,
+        rated,
+        range,
+        name,
+        random,
+    } = request;
     let spec: GameSpec = game
         .parse()
         .map_err(|error: rulebook::catalog::SpecError| {
@@ -355,17 +371,15 @@ pub async fn post_seek(
     body: Result<Json<SeekBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(body) = body?;
-    let seek = new_seek(
-        &people,
-        &headers,
-        &body.game,
-        body.time_control,
-        body.rated.unwrap_or(false),
-        Some((body.rating_min, body.rating_max)),
-        body.name.as_deref(),
-        false,
-    )
-    .await?;
+    let request = SeekRequest {
+        game: &body.game,
+        control: body.time_control,
+        rated: body.rated.unwrap_or(false),
+        range: Some((body.rating_min, body.rating_max)),
+        name: body.name.as_deref(),
+        random: false,
+    };
+    let seek = new_seek(&people, &headers, request).await?;
     let posted = open(&people, seek)?;
     Ok(created(posted))
 }
@@ -621,17 +635,15 @@ pub async fn pairing(
     body: Result<Json<PairingBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(body) = body?;
-    let mine = new_seek(
-        &people,
-        &headers,
-        &body.game,
-        body.time_control,
-        body.rated.unwrap_or(false),
-        None,
-        body.name.as_deref(),
-        true,
-    )
-    .await?;
+    let request = SeekRequest {
+        game: &body.game,
+        control: body.time_control,
+        rated: body.rated.unwrap_or(false),
+        range: None,
+        name: body.name.as_deref(),
+        random: true,
+    };
+    let mine = new_seek(&people, &headers, request).await?;
     let now = now_ms();
     people.lobby.sweep(now);
     // The oldest waiting request that matches, taken out of the lobby.
