@@ -627,3 +627,70 @@ async fn a_guest_names_its_seat_once() {
         409
     );
 }
+
+/// On PostgreSQL (`RULEBOOK_TEST_POSTGRES_URL`; skipped otherwise): a
+/// session opened on one process is valid on another, and a rated game
+/// settled by two processes' loops moves each rating once.
+#[tokio::test]
+async fn accounts_and_ratings_on_postgresql_with_two_processes() {
+    let Some(url) = std::env::var("RULEBOOK_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|url| !url.is_empty())
+    else {
+        println!("skipped: set RULEBOOK_TEST_POSTGRES_URL to run the PostgreSQL test");
+        return;
+    };
+    let a = Server::start_with(&url, &[]);
+    let b = Server::start_with(&url, &[]);
+    let suffix = fastrand::u32(..100_000);
+    let (hal, ida) = (format!("hal{suffix}"), format!("ida{suffix}"));
+    let hal_cookie = register(&a, &hal).await;
+    // Ida registers on B; her session works on A.
+    let ida_cookie = register(&b, &ida).await;
+    assert_eq!(whoami(&a, &ida_cookie).await.1["name"], ida.as_str());
+    let control = json!({"days_per_move": 1});
+    let (status, posted) = post(
+        &a,
+        "/api/seeks",
+        json!({"game": "international", "time_control": control, "rated": true}),
+        Some(&hal_cookie),
+        None,
+    )
+    .await;
+    assert_eq!(status, 201, "{posted}");
+    let (status, joined) = post(
+        &a,
+        &format!("/api/seeks/{}/accept", posted["id"].as_str().unwrap()),
+        json!({}),
+        Some(&ida_cookie),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{joined}");
+    let game = joined["id"].as_str().unwrap();
+    // Ida resigns through B.
+    let (status, _) = post(
+        &b,
+        &format!("/api/games/{game}/resign"),
+        json!({}),
+        None,
+        joined["token"].as_str(),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let page = loop {
+        let (_, page) = b.get(&format!("/api/players/{hal}")).await;
+        if !page["history"].as_array().unwrap().is_empty() {
+            break page;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // Both loops had their chance: still one game, one change.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let (_, again) = a.get(&format!("/api/players/{hal}")).await;
+    assert_eq!(again["ratings"], page["ratings"]);
+    assert_eq!(again["ratings"][0]["games"], 1);
+    assert_eq!(again["ratings"][0]["kind"], "international:correspondence");
+    assert!(again["ratings"][0]["rating"].as_f64().unwrap() > 1500.0);
+    assert_eq!(again["history"].as_array().unwrap().len(), 1);
+}
