@@ -9,10 +9,11 @@
 //! after [`SEEK_TIMEOUT_MS`]. A private invitation is never a seek.
 
 use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 
 use axum::extract::rejection::{JsonRejection, PathRejection};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -35,6 +36,8 @@ pub const SEEK_TIMEOUT_MS: i64 = 20_000;
 pub const MATCHED_TIMEOUT_MS: i64 = 120_000;
 /// The most seeks at once (memory is bounded).
 pub const MAX_SEEKS: usize = 2_000;
+/// The most open seeks (and pairing requests) from one client address.
+pub const MAX_SEEKS_PER_ADDRESS: usize = 10;
 /// Random pairing of rated players without a range: within this many
 /// rating points of each other.
 pub const PAIRING_RANGE: f64 = 300.0;
@@ -53,6 +56,8 @@ struct Seek {
     rating: Option<f64>,
     /// A random-pairing seek: not listed.
     random: bool,
+    /// The client address that posted it.
+    address: Option<IpAddr>,
     created_ms: i64,
     seen_ms: i64,
 }
@@ -121,6 +126,19 @@ impl Lobby {
             .map_err(|_| ApiError::unavailable("the lobby is unavailable"))?;
         if seeks.len() >= MAX_SEEKS {
             return Err(ApiError::conflict("the lobby is full: try again later"));
+        }
+        let from_address = seeks
+            .values()
+            .filter(|other| seek.address.is_some() && other.address == seek.address)
+            .count();
+        if from_address >= MAX_SEEKS_PER_ADDRESS {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "at most {MAX_SEEKS_PER_ADDRESS} open seeks from one address: cancel one first"
+                ),
+            ));
         }
         seeks.insert(id, seek);
         Ok(())
@@ -322,6 +340,7 @@ async fn new_seek(
         player,
         rating: None,
         random,
+        address: None,
         created_ms: now_ms(),
         seen_ms: now_ms(),
     };
@@ -364,9 +383,10 @@ async fn new_seek(
 #[utoipa::path(post, path = "/api/seeks", request_body = SeekBody,
     responses((status = 201, body = SeekPosted), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 409, body = ErrorBody),
-              (status = 415, body = ErrorBody)))]
+              (status = 415, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn post_seek(
     State(people): State<Arc<People>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Json<SeekBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
@@ -379,7 +399,8 @@ pub async fn post_seek(
         name: body.name.as_deref(),
         random: false,
     };
-    let seek = new_seek(&people, &headers, request).await?;
+    let mut seek = new_seek(&people, &headers, request).await?;
+    seek.address = Some(client.ip());
     let posted = open(&people, seek)?;
     Ok(created(posted))
 }
@@ -628,9 +649,11 @@ async fn start(people: &People, seek: &Seek, other: Player) -> Result<[Joined; 2
     responses((status = 200, body = PairingAnswer, description = "paired"),
               (status = 202, body = PairingAnswer, description = "waiting"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 409, body = ErrorBody), (status = 415, body = ErrorBody)))]
+              (status = 409, body = ErrorBody), (status = 415, body = ErrorBody),
+              (status = 429, body = ErrorBody)))]
 pub async fn pairing(
     State(people): State<Arc<People>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Json<PairingBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
@@ -643,7 +666,8 @@ pub async fn pairing(
         name: body.name.as_deref(),
         random: true,
     };
-    let mine = new_seek(&people, &headers, request).await?;
+    let mut mine = new_seek(&people, &headers, request).await?;
+    mine.address = Some(client.ip());
     let now = now_ms();
     people.lobby.sweep(now);
     // The oldest waiting request that matches, taken out of the lobby.
@@ -708,6 +732,7 @@ mod tests {
             },
             rating: None,
             random: false,
+            address: None,
             created_ms: 0,
             seen_ms: 0,
         }
@@ -719,6 +744,27 @@ mod tests {
         assert!(seek(Some((1400.0, 1600.0))).accepts(Some(1500.0)));
         assert!(!seek(Some((1400.0, 1600.0))).accepts(Some(1700.0)));
         assert!(!seek(Some((1400.0, 1600.0))).accepts(None));
+    }
+
+    #[test]
+    fn one_address_has_a_few_seeks_at_most() {
+        let lobby = Lobby::default();
+        let from = |address: [u8; 4]| Seek {
+            address: Some(IpAddr::from(address)),
+            ..seek(None)
+        };
+        for index in 0..MAX_SEEKS_PER_ADDRESS {
+            lobby
+                .insert(index.to_string(), from([10, 0, 0, 1]))
+                .unwrap();
+        }
+        let refused = lobby
+            .insert("more".to_owned(), from([10, 0, 0, 1]))
+            .unwrap_err();
+        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        lobby
+            .insert("other".to_owned(), from([10, 0, 0, 2]))
+            .unwrap();
     }
 
     #[test]
