@@ -268,6 +268,12 @@ pub async fn require_account(people: &People, headers: &HeaderMap) -> Result<Acc
 async fn open_session(people: &People, account: &Account) -> Result<HeaderValue, ApiError> {
     let token = random_hex(32)?;
     let at = now();
+    // Expired sessions are forgotten as new ones open.
+    sqlx::query("DELETE FROM account_sessions WHERE expires_at <= $1")
+        .bind(at)
+        .execute(people.pool())
+        .await
+        .map_err(db_error)?;
     sqlx::query(
         "INSERT INTO account_sessions (token_hash, name_key, created_at, expires_at) VALUES ($1, $2, $3, $4)",
     )
