@@ -23,8 +23,8 @@ async function lobby(name) {
 
 /** Both pages seated in the same game, on different seats: the game's id. */
 async function bothSeated(first, second) {
-  await first.waitForURL(/\/games\//);
-  await second.waitForURL(/\/games\//);
+  // The seeker's page learns of the acceptance at its next poll (every 2 s).
+  for (const page of [first, second]) await page.waitForURL(/\/games\//, { waitUntil: "commit", timeout: 30000 });
   assert.equal(gameId(first), gameId(second));
   await waitForState(first, (s) => Object.values(s.seats).every((seat) => seat.taken), { what: "both seats taken" });
   const seats = await Promise.all([first, second].map((page) => page.evaluate(() => window.rulebookPage.seat)));
