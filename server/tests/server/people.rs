@@ -694,3 +694,21 @@ async fn accounts_and_ratings_on_postgresql_with_two_processes() {
     assert!(again["ratings"][0]["rating"].as_f64().unwrap() > 1500.0);
     assert_eq!(again["history"].as_array().unwrap().len(), 1);
 }
+
+#[tokio::test]
+async fn behind_https_the_session_cookie_is_secure() {
+    let server = Server::start_with(&crate::support::temp_db(), &["--secure-cookies"]);
+    let (status, _, set_cookie) = send(
+        &server,
+        reqwest::Method::POST,
+        "/api/accounts",
+        Some(json!({"username": "kim", "password": "correct horse"})),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, 201);
+    let set_cookie = set_cookie.unwrap();
+    assert!(set_cookie.contains("; Secure"), "{set_cookie}");
+    assert!(set_cookie.contains("HttpOnly"), "{set_cookie}");
+}
