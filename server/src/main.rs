@@ -15,6 +15,7 @@ mod ratelimit;
 mod rating;
 mod routes;
 mod session;
+mod settle;
 mod web;
 
 use std::net::SocketAddr;
@@ -161,7 +162,7 @@ async fn serve(args: Args) -> Result<(), String> {
     let app = Arc::new(App::new(db.clone(), options));
     tokio::spawn(app.clone().evict_loop());
     // Finished games with named players: results kept, ratings updated.
-    tokio::spawn(people::settle_loop(app.clone()));
+    tokio::spawn(settle::settle_loop(app.clone()));
     // Games with clocks: their timers run (and the time the server was
     // down is not charged, see `App::after_load`).
     for id in db.live_timed_games().await? {

@@ -1,11 +1,10 @@
 //! The people around the games: accounts and sessions (`accounts.rs`),
 //! seeks and random pairing (`lobby.rs`), who sat on each seat (an
 //! account or a guest's name), ratings settled when a rated game ends
-//! (`rating.rs`), and the player pages. This module owns their tables,
+//! (`rating.rs`, `settle.rs`), and the player pages. This module owns their tables,
 //! their shared state and their routes.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{Path, State};
@@ -257,7 +256,12 @@ pub async fn rating_of(people: &People, key: &str, kind: &str) -> Result<Rating,
     read_rating(&mut conn, key, kind).await.map_err(db_error)
 }
 
-async fn read_rating(
+/// The rating of `key` in `kind` on `conn` (the default for one never rated).
+///
+/// # Errors
+///
+/// The database's.
+pub async fn read_rating(
     conn: &mut sqlx::AnyConnection,
     key: &str,
     kind: &str,
@@ -277,131 +281,6 @@ async fn read_rating(
         }),
         None => Ok(Rating::default()),
     }
-}
-
-/// Settles the finished games with named players, every half second, for
-/// ever: each once (the `settled` flag, set in the same transaction), its
-/// result kept for the player pages and, for a rated game with a decisive
-/// or drawn result, both players' ratings updated (each game its own
-/// rating period). An aborted game changes no rating.
-pub async fn settle_loop(app: Arc<App>) {
-    let mut ticks = tokio::time::interval(Duration::from_millis(500));
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticks.tick().await;
-        if let Err(error) = settle_finished(&app).await {
-            eprintln!("rulebook-server: settling ratings: {error}");
-        }
-    }
-}
-
-async fn settle_finished(app: &Arc<App>) -> Result<(), String> {
-    let rows = sqlx::query(
-        "SELECT n.game_id, n.kind, n.rated FROM named_games n JOIN games g ON g.id = n.game_id \
-         WHERE n.settled = 0 AND g.over = 1 LIMIT 100",
-    )
-    .fetch_all(app.db.pool())
-    .await
-    .map_err(|error| error.to_string())?;
-    for row in rows {
-        let id: String = row.try_get("game_id").map_err(|error| error.to_string())?;
-        let kind: String = row.try_get("kind").map_err(|error| error.to_string())?;
-        let rated: i64 = row.try_get("rated").map_err(|error| error.to_string())?;
-        let Ok(handle) = app.handle(&id).await else {
-            continue;
-        };
-        let pdn = {
-            let slot = handle.slot.lock().await;
-            let state = slot.game.state(&id, slot.version, crate::app::now_ms());
-            state.result.map(|result| result.pdn)
-        };
-        let Some(pdn) = pdn else { continue };
-        settle(app.db.pool(), &id, &kind, rated != 0, &pdn)
-            .await
-            .map_err(|error| error.to_string())?;
-    }
-    Ok(())
-}
-
-/// The first mover's score of a PDN result, None for `*`.
-fn first_score(pdn: &str) -> Option<f64> {
-    match pdn {
-        "1-0" | "2-0" => Some(1.0),
-        "0-1" | "0-2" => Some(0.0),
-        "1/2-1/2" | "1-1" => Some(0.5),
-        _ => None,
-    }
-}
-
-async fn settle(
-    pool: &AnyPool,
-    id: &str,
-    kind: &str,
-    rated: bool,
-    pdn: &str,
-) -> Result<(), sqlx::Error> {
-    let mut tx = pool.begin().await?;
-    let claimed = sqlx::query(
-        "UPDATE named_games SET settled = 1, result = $2 WHERE game_id = $1 AND settled = 0",
-    )
-    .bind(id.to_owned())
-    .bind(pdn.to_owned())
-    .execute(&mut *tx)
-    .await?;
-    if claimed.rows_affected() == 1 && rated {
-        if let Some(score) = first_score(pdn) {
-            let rows = sqlx::query(
-                "SELECT seat, name_key FROM game_players WHERE game_id = $1 ORDER BY seat",
-            )
-            .bind(id.to_owned())
-            .fetch_all(&mut *tx)
-            .await?;
-            let keys: Vec<String> = rows
-                .iter()
-                .filter_map(|row| row.try_get::<String, _>("name_key").ok())
-                .collect();
-            if let [first, second] = keys.as_slice() {
-                if !first.is_empty() && !second.is_empty() && first != second {
-                    let before = [
-                        read_rating(&mut tx, first, kind).await?,
-                        read_rating(&mut tx, second, kind).await?,
-                    ];
-                    let after = [
-                        before[0].after_game(before[1], score),
-                        before[1].after_game(before[0], 1.0 - score),
-                    ];
-                    let at = crate::app::now_ms();
-                    for (key, rating) in [(first, after[0]), (second, after[1])] {
-                        sqlx::query(
-                            "INSERT INTO ratings (name_key, kind, rating, deviation, volatility, games) \
-                             VALUES ($1, $2, $3, $4, $5, 1) ON CONFLICT (name_key, kind) DO UPDATE SET \
-                             rating = $3, deviation = $4, volatility = $5, games = ratings.games + 1",
-                        )
-                        .bind(key.clone())
-                        .bind(kind.to_owned())
-                        .bind(rating.rating)
-                        .bind(rating.deviation)
-                        .bind(rating.volatility)
-                        .execute(&mut *tx)
-                        .await?;
-                        sqlx::query(
-                            "INSERT INTO rating_history (name_key, game_id, kind, at, rating, deviation) \
-                             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name_key, game_id) DO NOTHING",
-                        )
-                        .bind(key.clone())
-                        .bind(id.to_owned())
-                        .bind(kind.to_owned())
-                        .bind(at)
-                        .bind(rating.rating)
-                        .bind(rating.deviation)
-                        .execute(&mut *tx)
-                        .await?;
-                    }
-                }
-            }
-        }
-    }
-    tx.commit().await
 }
 
 /// A seat's player as the API shows it.

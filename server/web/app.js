@@ -1396,9 +1396,14 @@ if (match) {
   const page = new GamePage(match[1]);
   window.rulebookPage = page;
   page.start();
-  import("./seatnames.js").then((module) => module.showSeatNames(match[1]));
+  // The names are extra: a page left before they load loses nothing.
+  import("./seatnames.js")
+    .then((module) => module.showSeatNames(match[1]))
+    .catch(() => {});
 } else if (location.pathname.startsWith("/players/")) {
-  import("./player.js").then((module) => module.showPlayer(decodeURIComponent(location.pathname.slice("/players/".length))));
+  import("./player.js")
+    .then((module) => module.showPlayer(decodeURIComponent(location.pathname.slice("/players/".length))))
+    .catch((error) => setStatus(error instanceof ApiError ? error.message : String(error), "error"));
 } else {
   showLobby()
     .then(() => import("./lobby.js"))
