@@ -1241,7 +1241,7 @@ impl<G: Playable> Session<G> {
         GameState {
             id: id.to_owned(),
             game: self.spec.to_string(),
-            title: title(self.spec),
+            title: self.spec.title(),
             players: G::players().map(|p| G::player_name(p).to_owned()).to_vec(),
             seats,
             position: position.position_text(),
@@ -1252,6 +1252,7 @@ impl<G: Playable> Session<G> {
                 },
                 rows: board.rows,
                 columns: board.columns,
+                bottom: G::player_at_bottom().map(|player| G::player_name(player).to_owned()),
                 cells: board
                     .cells
                     .into_iter()
@@ -1266,6 +1267,7 @@ impl<G: Playable> Session<G> {
                     })
                     .collect(),
             },
+            capture_word: G::capture_word().to_owned(),
             to_move: (!over).then(|| G::player_name(self.game.to_move()).to_owned()),
             legal_moves,
             pending_route: self.pending_route.clone(),
@@ -1284,23 +1286,6 @@ impl<G: Playable> Session<G> {
             clocks: None,
             clock_running: None,
             version,
-        }
-    }
-}
-
-/// A game's title as people write it.
-pub fn title(spec: GameSpec) -> String {
-    match spec {
-        GameSpec::Connect4 => "Connect Four".to_owned(),
-        GameSpec::ConnectX(parameters) => format!("ConnectX {parameters}"),
-        GameSpec::Checkers => "Checkers".to_owned(),
-        GameSpec::Othello => "Othello".to_owned(),
-        GameSpec::Draughts(variant) => {
-            let name = variant.name();
-            let mut title: String = name[..1].to_uppercase();
-            title.push_str(&name[1..]);
-            title.push_str(" draughts");
-            title
         }
     }
 }
@@ -1396,6 +1381,10 @@ pub struct BoardJson {
     pub rows: u8,
     /// Columns.
     pub columns: u8,
+    /// The seat whose home side is drawn at the bottom (`white` in
+    /// checkers and draughts); null when the board has no sides (Connect
+    /// Four, Othello). A page turns the board over for the other seat.
+    pub bottom: Option<String>,
     /// Every cell, row-major from the top-left corner.
     pub cells: Vec<CellJson>,
 }
@@ -1417,6 +1406,9 @@ pub struct GameState {
     pub position: String,
     /// The board to draw.
     pub board: BoardJson,
+    /// The game's word for a capture (`jump` in checkers, `capture`
+    /// elsewhere), for the page's messages.
+    pub capture_word: String,
     /// The seat to move; `null` when the game is over.
     pub to_move: Option<String>,
     /// The legal moves.
