@@ -52,5 +52,5 @@ pub use board::{BoardKind, BoardView, Cell, PieceView};
 pub use described::{Described, MoveTextError, PlayerNameError, PositionTextError};
 pub use environment::EnvironmentVisitor;
 pub(crate) use registry::draughts_variants;
-pub use route::moves_with_route_prefix;
+pub use route::{moves_with_route_prefix, RouteEntry, RouteSoFar};
 pub use spec::{GameSpec, GameVisitor, SpecError, Variant, PARAMETERS_SEPARATOR};

@@ -102,7 +102,8 @@ macro_rules! rules_variants {
 
             /// The name the Hub protocol's `variant` parameter uses
             /// (Scan's where Scan plays the variant: `"normal"` for
-            /// International), as [`draughts::hub`](super::hub) speaks it.
+            /// International), as [`hub_position`](super::hub_position) and the
+            /// Hub example speak it.
             pub const fn hub_name(self) -> &'static str {
                 match self {
                     Variant::$English => $english_hub,
