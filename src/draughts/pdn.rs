@@ -131,6 +131,12 @@ macro_rules! any_match {
                     $(AnyMatch::$Name(_) => Variant::$Name,)*
                 }
             }
+
+            /// Calls `visitor` with the match, whatever its variant: code
+            /// written once, generic over [`Rules`], for every variant.
+            pub fn visit<V: MatchVisitor>(&self, visitor: V) -> V::Output {
+                with_match!(self, game => visitor.visit(game))
+            }
         }
 
         /// Why [`replay_any`] could not replay a game.
@@ -165,6 +171,36 @@ macro_rules! any_match {
 }
 
 crate::catalog::draughts_variants!(any_match);
+
+/// Generic work over a replayed match of any variant, written once: what
+/// [`AnyMatch::visit`] calls.
+///
+/// ```
+/// use rulebook::draughts::pdn::{replay_any, MatchVisitor};
+/// use rulebook::draughts::{Draughts, Rules};
+/// use rulebook::pdn::PdnReader;
+/// use rulebook::Match;
+///
+/// /// The variant's name and the moves played.
+/// struct Summary;
+/// impl MatchVisitor for Summary {
+///     type Output = (&'static str, usize);
+///     fn visit<R: Rules>(self, game: &Match<Draughts<R>>) -> Self::Output {
+///         (R::NAME, game.history().len())
+///     }
+/// }
+///
+/// let text = "[GameType \"25\"]\n1. c3-d4 f6-e5 *\n";
+/// let game = PdnReader::new(text).next().unwrap().unwrap();
+/// assert_eq!(replay_any(&game).unwrap().visit(Summary), ("russian", 2));
+/// ```
+pub trait MatchVisitor {
+    /// What the visit returns (the same for every variant).
+    type Output;
+
+    /// Does the work with the match of variant `R`.
+    fn visit<R: Rules>(self, game: &Match<Draughts<R>>) -> Self::Output;
+}
 
 /// The `GameType`s of the crate's variants, for messages: `20
 /// (international), 21 (english), ...`.
