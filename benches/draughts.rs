@@ -8,11 +8,9 @@
 //! `cargo run --release --example perft -- russian 11` against `-- checkers 11`.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use rulebook::catalog::Variant;
 use rulebook::checkers::Checkers;
-use rulebook::draughts::{
-    BrazilianRules, CzechRules, Draughts, International, ItalianRules, PoolRules, Rules,
-    RussianRules, SpanishRules,
-};
+use rulebook::draughts::{Draughts, International, Rules, RulesVisitor};
 use rulebook::{perft, Game};
 
 /// The depth the 8x8 variants and checkers are counted to.
@@ -45,12 +43,21 @@ fn start_8x8(c: &mut Criterion) {
     let mut group = c.benchmark_group("draughts/perft_start_8x8");
     group.sample_size(10);
     bench_perft(&mut group, "checkers", &Checkers::default(), DEPTH_8X8);
-    bench_variant::<RussianRules>(&mut group, DEPTH_8X8);
-    bench_variant::<BrazilianRules>(&mut group, DEPTH_8X8);
-    bench_variant::<PoolRules>(&mut group, DEPTH_8X8);
-    bench_variant::<ItalianRules>(&mut group, DEPTH_8X8);
-    bench_variant::<SpanishRules>(&mut group, DEPTH_8X8);
-    bench_variant::<CzechRules>(&mut group, DEPTH_8X8);
+    /// [`bench_variant`] for the 8x8 variants.
+    struct Bench8x8<'a, 'g>(
+        &'a mut criterion::BenchmarkGroup<'g, criterion::measurement::WallTime>,
+    );
+    impl RulesVisitor for Bench8x8<'_, '_> {
+        type Output = ();
+        fn visit<R: Rules>(self) {
+            if R::SIZE == 8 {
+                bench_variant::<R>(self.0, DEPTH_8X8);
+            }
+        }
+    }
+    for variant in Variant::ALL {
+        variant.rules().visit_rules(Bench8x8(&mut group));
+    }
     group.finish();
 }
 

@@ -7,8 +7,8 @@
 //!     [--computer white|black|both] [--level N]
 //! ```
 //!
-//! Variants: `international` (10x10), `brazilian`, `russian`, `pool`,
-//! `italian`, `spanish`, `czech`. Type a move in the variant's notation
+//! Variants: every one of `rulebook::catalog::Variant` (`international`,
+//! 10x10, `brazilian`, `russian`, `pool`, `italian`, `spanish`, ...). Type a move in the variant's notation
 //! (`32-28`, `c3-d4`); a capture one hop at a time (`28x19`, then `19x10`
 //! when asked) or all at once (`28x19x10`, or `28x10` when that names one
 //! capture). A capture the rules refuse (a shorter one under the majority
@@ -65,19 +65,30 @@ fn sentence(text: &str) -> String {
         capitalized(text)
     }
 }
+use rulebook::catalog::Variant;
 use rulebook::draughts::{
-    self, pdn, Color, Draughts, Ending, Entry, Move, PartialCapture, Rules, Square,
+    self, pdn, Color, Draughts, Ending, Entry, Move, PartialCapture, Rules, RulesVisitor, Square,
 };
 use rulebook::{EndReason, Game, Match, MatchResult, Outcome};
 
-const USAGE: &str = "usage: draughts --variant <international|brazilian|russian|pool|italian|spanish|czech> [--save FILE] [--load FILE] [--computer white|black|both] [--level N]";
+/// The usage line, naming every variant of the catalog.
+fn usage() -> String {
+    format!(
+        "usage: draughts --variant <{}> [--save FILE] [--load FILE] [--computer white|black|both] [--level N]",
+        variant_names("|")
+    )
+}
 
-/// What `--help` prints after the usage line.
+/// The names of the variants, joined by `separator`.
+fn variant_names(separator: &str) -> String {
+    Variant::ALL.map(Variant::name).join(separator)
+}
+
+/// What `--help` prints after the usage line (the variants follow it).
 const ABOUT: &str = "\
 Draughts for two players at one keyboard, or against the computer, in any
 variant of the crate.
-  --variant NAME   international (10x10), brazilian, russian, pool, italian,
-                   spanish or czech
+  --variant NAME   one of the variants (below)
   --save FILE      write every finished game of the session to FILE as PDN
   --load FILE      continue the first game of the PDN file FILE (of the variant)
   --computer SIDE  the computer plays white, black or both
@@ -89,13 +100,13 @@ fn main() -> ExitCode {
         .skip(1)
         .any(|arg| arg == "--help" || arg == "-h")
     {
-        println!("{USAGE}\n\n{ABOUT}");
+        println!("{}\n\n{ABOUT}\nVariants: {}.", usage(), variant_names(", "));
         return ExitCode::SUCCESS;
     }
     let options = match parse_arguments(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("draughts: {message}\n{USAGE}");
+            eprintln!("draughts: {message}\n{}", usage());
             return ExitCode::from(2);
         }
     };
@@ -105,15 +116,10 @@ fn main() -> ExitCode {
         input: stdin.lock(),
         output: io::stdout().lock(),
     };
-    let outcome = match options.variant.as_str() {
-        "international" => run::<draughts::InternationalRules>(&mut console, &options),
-        "brazilian" => run::<draughts::BrazilianRules>(&mut console, &options),
-        "russian" => run::<draughts::RussianRules>(&mut console, &options),
-        "pool" => run::<draughts::PoolRules>(&mut console, &options),
-        "italian" => run::<draughts::ItalianRules>(&mut console, &options),
-        "spanish" => run::<draughts::SpanishRules>(&mut console, &options),
-        _ => run::<draughts::CzechRules>(&mut console, &options),
-    };
+    let outcome = options.variant.rules().visit_rules(Session {
+        console: &mut console,
+        options: &options,
+    });
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -123,20 +129,22 @@ fn main() -> ExitCode {
     }
 }
 
-/// The variants, by name.
-const VARIANTS: [&str; 7] = [
-    "international",
-    "brazilian",
-    "russian",
-    "pool",
-    "italian",
-    "spanish",
-    "czech",
-];
+/// A session of the variant the registry's list gives [`run`] for.
+struct Session<'a, I, O> {
+    console: &'a mut Console<I, O>,
+    options: &'a Options,
+}
+
+impl<I: BufRead, O: Write> RulesVisitor for Session<'_, I, O> {
+    type Output = io::Result<()>;
+    fn visit<R: Rules>(self) -> io::Result<()> {
+        run::<R>(self.console, self.options)
+    }
+}
 
 /// What the command line asks for.
 struct Options {
-    variant: String,
+    variant: Variant,
     /// Where to save the session's games.
     save: Option<PathBuf>,
     /// A PDN file whose first game the session continues.
@@ -154,14 +162,16 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--variant" => match args.next() {
-                Some(name) if VARIANTS.contains(&name.as_str()) => variant = Some(name),
-                Some(name) => {
-                    return Err(format!(
-                        "unknown variant `{}`: use {}",
-                        quoted(&name),
-                        VARIANTS.join(", ")
-                    ))
-                }
+                Some(name) => match Variant::from_name(&name) {
+                    Some(found) => variant = Some(found),
+                    None => {
+                        return Err(format!(
+                            "unknown variant `{}`: use {}",
+                            quoted(&name),
+                            variant_names(", ")
+                        ))
+                    }
+                },
                 None => return Err("--variant needs a name".to_owned()),
             },
             "--save" => match args.next() {

@@ -7,8 +7,9 @@
 //! cargo run --release --example draughts_moves -- <variant> read < fens.txt
 //! ```
 //!
-//! Variants: `international`, `brazilian`, `russian`, `pool`, `italian`,
-//! `spanish`, `czech`, `english`.
+//! Variants: every one of `rulebook::draughts::Variant` (`english`,
+//! `international`, `brazilian`, `russian`, `pool`, `italian`, `spanish`,
+//! ...).
 //!
 //! - `random N`: plays random games from the start position (a seeded
 //!   xorshift generator, `--seed`, default 1) up to `--max-plies` plies
@@ -29,14 +30,19 @@
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use rulebook::draughts::{self, Color, Draughts, Rules};
+use rulebook::draughts::{Color, Draughts, Rules, RulesVisitor, Variant};
 use rulebook::Game;
+
+/// The usage text, with the variants' names in place of `{variants}`.
+fn usage() -> String {
+    USAGE.replace("{variants}", &Variant::names(" "))
+}
 
 const USAGE: &str = "\
 usage: draughts_moves <variant> random <positions> [--seed S] [--max-plies P]
        draughts_moves <variant> read   (one FEN a line on standard input)
 
-  variants: international brazilian russian pool italian spanish czech english
+  variants: {variants}
   prints one line per position: FEN, a tab, the legal moves (start>end[:captured,...])";
 
 /// A small seeded generator (xorshift64*), so that runs repeat.
@@ -166,33 +172,34 @@ fn parse(args: &[String]) -> Result<(String, Options), String> {
     Ok((variant, options))
 }
 
+/// [`run`] for the variant named on the command line.
+struct Run<'a>(&'a Options);
+
+impl RulesVisitor for Run<'_> {
+    type Output = io::Result<()>;
+    fn visit<R: Rules>(self) -> io::Result<()> {
+        run::<R>(self.0)
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
+        println!("{}", usage());
         return ExitCode::SUCCESS;
     }
     let (variant, options) = match parse(&args) {
         Ok(parsed) => parsed,
         Err(message) => {
-            eprintln!("draughts_moves: {message}\n{USAGE}");
+            eprintln!("draughts_moves: {message}\n{}", usage());
             return ExitCode::from(2);
         }
     };
-    let result = match variant.as_str() {
-        "international" => run::<draughts::InternationalRules>(&options),
-        "brazilian" => run::<draughts::BrazilianRules>(&options),
-        "russian" => run::<draughts::RussianRules>(&options),
-        "pool" => run::<draughts::PoolRules>(&options),
-        "italian" => run::<draughts::ItalianRules>(&options),
-        "spanish" => run::<draughts::SpanishRules>(&options),
-        "czech" => run::<draughts::CzechRules>(&options),
-        "english" => run::<draughts::EnglishRules>(&options),
-        _ => {
-            eprintln!("draughts_moves: unknown variant {variant}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let Some(variant) = Variant::from_name(&variant) else {
+        eprintln!("draughts_moves: unknown variant {variant}\n{}", usage());
+        return ExitCode::from(2);
     };
+    let result = variant.visit_rules(Run(&options));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -7,8 +7,8 @@
 //! cargo run --release --example endgame -- verify GAME [--dir DIR]
 //! ```
 //!
-//! Games: `english` (English checkers), `international`, `brazilian`,
-//! `russian`, `pool`, `italian`, `spanish`, `czech`.
+//! Games: every one of `rulebook::draughts::Variant`: `english` (English
+//! checkers), `international`, `brazilian`, `russian`, `pool`, ...
 //!
 //! - `build` builds every database of GAME up to N pieces into DIR, one
 //!   file per material, with a progress line on standard error. Files
@@ -42,18 +42,23 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rulebook::draughts::{self, Draughts, Rules};
+use rulebook::draughts::{Draughts, Rules, RulesVisitor, Variant};
 use rulebook::endgame::{file, BuildProgress, Material, Tablebase};
 
 const USAGE: &str = "usage: endgame build GAME --pieces N [--dir DIR]
        endgame probe GAME [--dir DIR]
        endgame verify GAME [--dir DIR]
-games: english, international, brazilian, russian, pool, italian, spanish, czech";
+games:";
+
+/// The usage text, ending with the games' names.
+fn usage() -> String {
+    format!("{USAGE} {}", Variant::names(", "))
+}
 
 /// What the command line asks for.
 struct Options {
     command: Command,
-    game: String,
+    game: Variant,
     pieces: Option<u32>,
     dir: PathBuf,
 }
@@ -65,42 +70,32 @@ enum Command {
     Verify,
 }
 
-const GAMES: [&str; 8] = [
-    "english",
-    "international",
-    "brazilian",
-    "russian",
-    "pool",
-    "italian",
-    "spanish",
-    "czech",
-];
+/// [`run`] for the game named on the command line.
+struct Run<'a>(&'a Options);
+
+impl RulesVisitor for Run<'_> {
+    type Output = Result<ExitCode, String>;
+    fn visit<R: Rules>(self) -> Result<ExitCode, String> {
+        run::<R>(self.0)
+    }
+}
 
 fn main() -> ExitCode {
     if std::env::args()
         .skip(1)
         .any(|arg| arg == "--help" || arg == "-h")
     {
-        outln!("{USAGE}");
+        outln!("{}", usage());
         return ExitCode::SUCCESS;
     }
     let options = match parse_arguments(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("endgame: {message}\n{USAGE}");
+            eprintln!("endgame: {message}\n{}", usage());
             return ExitCode::from(2);
         }
     };
-    let result = match options.game.as_str() {
-        "english" => run::<draughts::EnglishRules>(&options),
-        "international" => run::<draughts::InternationalRules>(&options),
-        "brazilian" => run::<draughts::BrazilianRules>(&options),
-        "russian" => run::<draughts::RussianRules>(&options),
-        "pool" => run::<draughts::PoolRules>(&options),
-        "italian" => run::<draughts::ItalianRules>(&options),
-        "spanish" => run::<draughts::SpanishRules>(&options),
-        _ => run::<draughts::CzechRules>(&options),
-    };
+    let result = options.game.visit_rules(Run(&options));
     match result {
         Ok(code) => code,
         Err(message) => {
@@ -119,8 +114,7 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
         None => return Err("say what to do: build, probe or verify".to_owned()),
     };
     let game = match args.next() {
-        Some(game) if GAMES.contains(&game.as_str()) => game,
-        Some(game) => return Err(format!("unknown game `{game}`")),
+        Some(game) => Variant::from_name(&game).ok_or_else(|| format!("unknown game `{game}`"))?,
         None => return Err("say which game".to_owned()),
     };
     let mut pieces = None;

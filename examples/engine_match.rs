@@ -6,9 +6,9 @@
 //!     [--games N] [--opening-plies K] [--seed S] [--threads T] [--quiet]
 //! ```
 //!
-//! GAME is `checkers`, `connect4`, or a draughts variant (`international`,
-//! `brazilian`, `russian`, `pool`, `italian`, `spanish`, `czech`, played
-//! under the variant's draw rules).
+//! GAME is `checkers`, `connect4`, or a draughts variant of
+//! `rulebook::catalog::Variant` (`international`, `brazilian`, `russian`,
+//! ..., played under the variant's draw rules).
 //!
 //! A player is one of:
 //! - `random`: a uniformly random legal move;
@@ -59,6 +59,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use rulebook::catalog::Variant;
 use rulebook::checkers::{self, Checkers};
 use rulebook::connect4::{self, Connect4};
 use rulebook::draughts::{self, Draughts};
@@ -68,7 +69,7 @@ use rulebook::{DrawRules, EndReason, Game, Match, Outcome, SplitMix64};
 const USAGE: &str = "\
 usage: engine_match <checkers|connect4> <A> <B> [--games N] [--opening-plies K]
                     [--seed S] [--threads T] [--quiet]
-       engine_match <international|brazilian|russian|pool|italian|spanish|czech> <A> <B> ...
+       engine_match <a draughts variant: international, russian, ...> <A> <B> ...
 
 players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:N:PROGRAM
   an engine player may end in @hand or @learned (checkers, draughts): its
@@ -81,9 +82,21 @@ players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:
   --threads T        games played at once (default 1)
   --quiet            print only the summary";
 
-/// The games the match runner plays.
-const GAMES: &str =
-    "checkers, connect4, international, brazilian, russian, pool, italian, spanish or czech";
+/// The games the match runner plays, for messages.
+fn games() -> String {
+    let variants = Variant::ALL.map(Variant::name).join(", ");
+    format!("checkers, connect4 or a draughts variant ({variants})")
+}
+
+/// [`run`] for the draughts variant named on the command line.
+struct RunDraughts<'a>(&'a Options);
+
+impl draughts::RulesVisitor for RunDraughts<'_> {
+    type Output = Result<(), String>;
+    fn visit<R: draughts::Rules>(self) -> Result<(), String> {
+        run::<Draughts<R>>(self.0)
+    }
+}
 
 /// The exit code for bad arguments.
 const USAGE_ERROR: u8 = 2;
@@ -246,21 +259,7 @@ impl<R: draughts::Rules> MatchGame for Draughts<R> {
         mv.capture_count()
     }
     fn hub_variant() -> Option<&'static str> {
-        use core::any::TypeId;
-        let names = [
-            (TypeId::of::<draughts::InternationalRules>(), "normal"),
-            (TypeId::of::<draughts::BrazilianRules>(), "brazilian"),
-            (TypeId::of::<draughts::RussianRules>(), "russian"),
-            (TypeId::of::<draughts::PoolRules>(), "pool"),
-            (TypeId::of::<draughts::ItalianRules>(), "italian"),
-            (TypeId::of::<draughts::SpanishRules>(), "spanish"),
-            (TypeId::of::<draughts::CzechRules>(), "czech"),
-        ];
-        let id = TypeId::of::<R>();
-        names
-            .iter()
-            .find(|(rules, _)| *rules == id)
-            .map(|&(_, name)| name)
+        draughts::Variant::from_name(R::NAME).map(draughts::Variant::hub_name)
     }
     fn hub_position(&self) -> String {
         draughts::hub_position(self)
@@ -685,14 +684,10 @@ fn main() -> ExitCode {
     let outcome = parse_args(&args).and_then(|options| match options.game.as_str() {
         "checkers" => run::<Checkers>(&options),
         "connect4" => run::<Connect4>(&options),
-        "international" => run::<draughts::International>(&options),
-        "brazilian" => run::<draughts::Brazilian>(&options),
-        "russian" => run::<draughts::Russian>(&options),
-        "pool" => run::<draughts::Pool>(&options),
-        "italian" => run::<draughts::Italian>(&options),
-        "spanish" => run::<draughts::Spanish>(&options),
-        "czech" => run::<draughts::Czech>(&options),
-        other => Err(format!("unknown game {other:?}: use {GAMES}")),
+        other => match Variant::from_name(other) {
+            Some(variant) => variant.rules().visit_rules(RunDraughts(&options)),
+            None => Err(format!("unknown game {other:?}: use {}", games())),
+        },
     });
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,8 +7,8 @@
 //! ```
 //!
 //! Each game's `GameType` tag picks its variant; `--variant NAME`
-//! (`international`, `english`, `italian`, `pool`, `spanish`, `russian`,
-//! `brazilian`, `czech`, or a `GameType` number) is the variant of the
+//! (a name of `rulebook::draughts::Variant`: `english`, `international`,
+//! `russian`, ..., or a `GameType` number) is the variant of the
 //! games without one (default: English checkers, PDN's default). A game
 //! whose tag names another variant than `--variant` is replayed as its tag
 //! says, and a note says so. English games replay on `Checkers`
@@ -49,8 +49,12 @@ games without one, English checkers by default), and reports the games
 that do not read or replay, one line each. Exit code 0 when all do, 1
 otherwise.
 
-NAME: international, english, italian, pool, spanish, russian, brazilian,
-czech, or a GameType number.";
+NAME: a variant ({variants}) or a GameType number.";
+
+/// The usage text, with the variants' names.
+fn usage() -> String {
+    USAGE.replace("{variants}", &Variant::names(", "))
+}
 
 /// The exit code for bad arguments or a file that cannot be opened.
 const USAGE_ERROR: u8 = 2;
@@ -169,13 +173,13 @@ fn parse_args(args: &[String]) -> Result<(Variant, bool, Option<&str>), String> 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        outln!("{USAGE}");
+        outln!("{}", usage());
         return ExitCode::SUCCESS;
     }
     let (default, chosen, file) = match parse_args(&args) {
         Ok(parsed) => parsed,
         Err(error) => {
-            eprintln!("pdn_check: {error}\n\n{USAGE}");
+            eprintln!("pdn_check: {error}\n\n{}", usage());
             return ExitCode::from(USAGE_ERROR);
         }
     };

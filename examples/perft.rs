@@ -10,8 +10,8 @@
 //!     [--fen F | --moves M] [--threads N] [--divide] [--plain] [--routes | --distinct]
 //! ```
 //!
-//! Draughts variants: `international`, `brazilian`, `russian`, `pool`,
-//! `italian`, `spanish`, `czech`.
+//! Draughts variants: every one of `rulebook::catalog::Variant`
+//! (`international`, `brazilian`, `russian`, `pool`, ...).
 //!
 //! - `--rows R`, `--columns C`, `--in-a-row K` (connectx only): the board
 //!   size and the winning line, each defaulting to Connect Four's (6, 7,
@@ -61,10 +61,11 @@ use output::outln;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use rulebook::catalog::Variant;
 use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
 use rulebook::connectx::{ConnectX, Parameters};
-use rulebook::draughts::{self, DistinctRoutes, Draughts, EveryRoute, Rules};
+use rulebook::draughts::{DistinctRoutes, Draughts, EveryRoute, Rules, RulesVisitor};
 use rulebook::othello::Othello;
 use rulebook::{perft, perft_parallel_divide, perft_plain, Game};
 
@@ -91,7 +92,7 @@ usage: perft <connect4|checkers|connectx|othello> <depth> [--fen F | --moves M] 
   --end-passes   othello: count as Aart Bik's published table, where a finished game keeps
                  passing (one thread)
 
-Draughts variants: international, brazilian, russian, pool, italian, spanish, czech.
+Draughts variants: {variants}.
 
 ConnectX (connectx) takes --fen texts with their size (\"4x5x3:...\"), --moves as columns
 from 0 (\"3 3 4 2\"), and its size as:";
@@ -110,20 +111,19 @@ enum GameName {
     Checkers,
     ConnectX,
     Othello,
-    /// A draughts variant, by its rules' name.
-    Draughts(&'static str),
+    /// A draughts variant.
+    Draughts(Variant),
 }
 
-/// The draughts variants the example knows, by name.
-const DRAUGHTS_VARIANTS: [&str; 7] = [
-    draughts::InternationalRules::NAME,
-    draughts::BrazilianRules::NAME,
-    draughts::RussianRules::NAME,
-    draughts::PoolRules::NAME,
-    draughts::ItalianRules::NAME,
-    draughts::SpanishRules::NAME,
-    draughts::CzechRules::NAME,
-];
+/// The usage text, with the draughts variants' names.
+fn usage() -> String {
+    USAGE.replace("{variants}", &variant_names())
+}
+
+/// The draughts variants' names, for messages.
+fn variant_names() -> String {
+    Variant::ALL.map(Variant::name).join(", ")
+}
 
 /// Where the count starts.
 #[derive(Clone, Debug)]
@@ -208,12 +208,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         "checkers" => GameName::Checkers,
         "connectx" => GameName::ConnectX,
         "othello" => GameName::Othello,
-        other => match DRAUGHTS_VARIANTS.iter().find(|&&name| name == other) {
-            Some(&name) => GameName::Draughts(name),
+        other => match Variant::from_name(other) {
+            Some(variant) => GameName::Draughts(variant),
             None => {
                 return Err(format!(
                     "unknown game {other:?}: use connect4, checkers, connectx, othello or {}",
-                    DRAUGHTS_VARIANTS.join(", ")
+                    variant_names()
                 ))
             }
         },
@@ -369,6 +369,16 @@ enum Convention {
     Distinct,
 }
 
+/// [`run_draughts`] for the variant named on the command line.
+struct RunDraughts<'a>(&'a Options);
+
+impl RulesVisitor for RunDraughts<'_> {
+    type Output = Result<(), String>;
+    fn visit<R: Rules>(self) -> Result<(), String> {
+        run_draughts::<R>(self.0)
+    }
+}
+
 /// Counts a draughts variant in the convention `options` asks for.
 fn run_draughts<R: Rules>(options: &Options) -> Result<(), String> {
     let game = draughts_start::<R>(&options.start)?;
@@ -439,7 +449,7 @@ fn print_total(depth: u32, total: u64, elapsed: Duration) {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        outln!("{USAGE}\n{CONNECTX_FLAGS_USAGE}");
+        outln!("{}\n{CONNECTX_FLAGS_USAGE}", usage());
         return ExitCode::SUCCESS;
     }
     let outcome = take_connectx_flags(&args).and_then(|(size, args)| {
@@ -457,21 +467,13 @@ fn main() -> ExitCode {
                 print_total(options.depth, total, started.elapsed());
             }),
             GameName::Othello => othello_start(&options.start).map(|game| run(&game, &options)),
-            GameName::Draughts(name) => match name {
-                "international" => run_draughts::<draughts::InternationalRules>(&options),
-                "brazilian" => run_draughts::<draughts::BrazilianRules>(&options),
-                "russian" => run_draughts::<draughts::RussianRules>(&options),
-                "pool" => run_draughts::<draughts::PoolRules>(&options),
-                "italian" => run_draughts::<draughts::ItalianRules>(&options),
-                "spanish" => run_draughts::<draughts::SpanishRules>(&options),
-                _ => run_draughts::<draughts::CzechRules>(&options),
-            },
+            GameName::Draughts(variant) => variant.rules().visit_rules(RunDraughts(&options)),
         }
     });
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}\n\n{USAGE}\n{CONNECTX_FLAGS_USAGE}");
+            eprintln!("error: {message}\n\n{}\n{CONNECTX_FLAGS_USAGE}", usage());
             ExitCode::from(USAGE_ERROR)
         }
     }

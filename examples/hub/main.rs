@@ -6,10 +6,10 @@
 //! cargo run --release --example hub
 //! ```
 //!
-//! Every variant of `rulebook::draughts` plays, chosen with the `variant`
-//! parameter before `init`: `normal` (International, as Scan names it),
-//! `english`, `russian`, `brazilian`, `pool`, `italian`, `spanish`,
-//! `czech`. Positions and moves are written as `rulebook::draughts::hub`
+//! Every variant of `rulebook::draughts::Variant` plays, chosen with the
+//! `variant` parameter before `init`, by its `hub_name`: `normal`
+//! (International, as Scan names it), `english`, `russian`, `brazilian`,
+//! `pool`, `italian`, `spanish`, ... Positions and moves are written as `rulebook::draughts::hub`
 //! documents (8x8 boards: 32 squares numbered as in English checkers).
 //!
 //! What it answers:
@@ -59,6 +59,7 @@ use std::time::{Duration, Instant};
 
 use rulebook::draughts::{
     self, hub_move, parse_hub_move, parse_hub_position, Draughts, Evaluation, HubMessage, Rules,
+    RulesVisitor, Variant,
 };
 use rulebook::search::{AlphaBeta, Limits, Progress, Score, Searcher, StopSignal, TimeControl};
 use rulebook::{Game, Match};
@@ -120,17 +121,11 @@ const DXP_DEFAULT_MINUTES: u32 = 10;
 /// The initiator's number of moves when `--moves` is not given.
 const DXP_DEFAULT_MOVES: u32 = 75;
 
-/// The variants, by their Hub names; `normal` is International.
-const VARIANTS: [&str; 8] = [
-    "normal",
-    "english",
-    "russian",
-    "brazilian",
-    "pool",
-    "italian",
-    "spanish",
-    "czech",
-];
+/// The variants' Hub names (`normal` is International), joined by
+/// `separator`.
+fn variant_names(separator: &str) -> String {
+    Variant::ALL.map(Variant::hub_name).join(separator)
+}
 
 /// The transposition table's size when the GUI does not set `tt-size`.
 const DEFAULT_TABLE_MIB: usize = 16;
@@ -508,23 +503,22 @@ impl<R: Rules> Engine for Session<R> {
     }
 }
 
-/// A session of the variant named `variant` (one of [`VARIANTS`]).
-fn session(variant: &str, table_mib: usize) -> Box<dyn Engine> {
-    match variant {
-        "english" => Box::new(Session::<draughts::EnglishRules>::new(table_mib)),
-        "russian" => Box::new(Session::<draughts::RussianRules>::new(table_mib)),
-        "brazilian" => Box::new(Session::<draughts::BrazilianRules>::new(table_mib)),
-        "pool" => Box::new(Session::<draughts::PoolRules>::new(table_mib)),
-        "italian" => Box::new(Session::<draughts::ItalianRules>::new(table_mib)),
-        "spanish" => Box::new(Session::<draughts::SpanishRules>::new(table_mib)),
-        "czech" => Box::new(Session::<draughts::CzechRules>::new(table_mib)),
-        _ => Box::new(Session::<draughts::InternationalRules>::new(table_mib)),
+/// A session of `variant` with a table of `table_mib` MiB.
+fn session(variant: Variant, table_mib: usize) -> Box<dyn Engine> {
+    /// Makes the [`Session`] of the variant's rules.
+    struct NewSession(usize);
+    impl RulesVisitor for NewSession {
+        type Output = Box<dyn Engine>;
+        fn visit<R: Rules>(self) -> Box<dyn Engine> {
+            Box::new(Session::<R>::new(self.0))
+        }
     }
+    variant.visit_rules(NewSession(table_mib))
 }
 
 /// The parameters the GUI may set before `init`.
 struct Settings {
-    variant: String,
+    variant: Variant,
     table_mib: usize,
 }
 
@@ -536,9 +530,9 @@ impl Settings {
             .with("author", "the rulebook authors"));
         say(&HubMessage::new("param")
             .with("name", "variant")
-            .with("value", &self.variant)
+            .with("value", self.variant.hub_name())
             .with("type", "enum")
-            .with("values", VARIANTS.join(" ")));
+            .with("values", variant_names(" ")));
         say(&HubMessage::new("param")
             .with("name", "tt-size")
             .with("value", self.table_mib)
@@ -555,18 +549,20 @@ impl Settings {
             return false;
         };
         match name {
-            "variant" if VARIANTS.contains(&value) => {
-                let changed = self.variant != value;
-                self.variant = value.to_owned();
-                changed
-            }
-            "variant" => {
-                error(format!(
-                    "unknown variant {value}: use one of {}",
-                    VARIANTS.join(", ")
-                ));
-                false
-            }
+            "variant" => match Variant::from_hub_name(value) {
+                Some(variant) => {
+                    let changed = self.variant != variant;
+                    self.variant = variant;
+                    changed
+                }
+                None => {
+                    error(format!(
+                        "unknown variant {value}: use one of {}",
+                        variant_names(", ")
+                    ));
+                    false
+                }
+            },
             "tt-size" => match value.parse::<usize>() {
                 Ok(mib) if (1..=MAX_TABLE_MIB).contains(&mib) => {
                     let changed = self.table_mib != mib;
@@ -653,7 +649,7 @@ fn main() -> ExitCode {
     let (sender, events) = mpsc::channel();
     read_input(sender.clone());
     let mut settings = Settings {
-        variant: VARIANTS[0].to_owned(),
+        variant: Variant::International,
         table_mib: DEFAULT_TABLE_MIB,
     };
     let mut engine: Option<Box<dyn Engine>> = None;
@@ -720,20 +716,20 @@ fn main() -> ExitCode {
             // A new setting takes effect in a new session.
             "set-param" if settings.set(&message) => engine = None,
             "init" => {
-                engine.get_or_insert_with(|| session(&settings.variant, settings.table_mib));
+                engine.get_or_insert_with(|| session(settings.variant, settings.table_mib));
                 say(&HubMessage::new("ready"));
             }
             "new-game" => engine
-                .get_or_insert_with(|| session(&settings.variant, settings.table_mib))
+                .get_or_insert_with(|| session(settings.variant, settings.table_mib))
                 .new_game(),
             "pos" => engine
-                .get_or_insert_with(|| session(&settings.variant, settings.table_mib))
+                .get_or_insert_with(|| session(settings.variant, settings.table_mib))
                 .position(&message),
             "level" => engine
-                .get_or_insert_with(|| session(&settings.variant, settings.table_mib))
+                .get_or_insert_with(|| session(settings.variant, settings.table_mib))
                 .level(&message),
             "go" => engine
-                .get_or_insert_with(|| session(&settings.variant, settings.table_mib))
+                .get_or_insert_with(|| session(settings.variant, settings.table_mib))
                 .go(&message, &sender),
             // Unknown commands are ignored, as the protocol says.
             _ => {}

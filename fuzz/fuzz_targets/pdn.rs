@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use rulebook::checkers::pdn::{write_match, PdnReader, PdnResult};
-use rulebook::draughts::pdn::{replay, replay_any, AnyMatch};
+use rulebook::draughts::pdn::{replay, replay_any, MatchVisitor};
 use rulebook::draughts::{Draughts, Rules};
 use rulebook::{Game, Match};
 
@@ -39,6 +39,16 @@ fn draughts_round_trip<R: Rules>(replayed: &Match<Draughts<R>>, tags: &[(&str, &
     );
 }
 
+/// [`draughts_round_trip`] for whichever variant a game replayed as.
+struct RoundTrip<'a>(&'a [(&'a str, &'a str)]);
+
+impl MatchVisitor for RoundTrip<'_> {
+    type Output = ();
+    fn visit<R: Rules>(self, replayed: &Match<Draughts<R>>) {
+        draughts_round_trip(replayed, self.0);
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let from_bytes: Vec<_> = PdnReader::from_reader(data).collect();
     if let Ok(text) = std::str::from_utf8(data) {
@@ -66,16 +76,8 @@ fuzz_target!(|data: &[u8]| {
             .iter()
             .map(|(name, value)| (name.as_str(), value.as_str()))
             .collect();
-        match replay_any(game) {
-            Ok(AnyMatch::International(m)) => draughts_round_trip(&m, &tags),
-            Ok(AnyMatch::English(m)) => draughts_round_trip(&m, &tags),
-            Ok(AnyMatch::Italian(m)) => draughts_round_trip(&m, &tags),
-            Ok(AnyMatch::Pool(m)) => draughts_round_trip(&m, &tags),
-            Ok(AnyMatch::Spanish(m)) => draughts_round_trip(&m, &tags),
-            Ok(AnyMatch::Russian(m)) => draughts_round_trip(&m, &tags),
-            Ok(AnyMatch::Brazilian(m)) => draughts_round_trip(&m, &tags),
-            Ok(AnyMatch::Czech(m)) => draughts_round_trip(&m, &tags),
-            Err(_) => {}
+        if let Ok(replayed) = replay_any(game) {
+            replayed.visit(RoundTrip(&tags));
         }
         let Ok(replayed) = game.replay() else {
             continue;

@@ -9,7 +9,9 @@ use std::any::Any;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use rulebook::catalog::{BoardKind, BoardView, Described, GameSpec, GameVisitor};
+use rulebook::catalog::{
+    BoardKind, BoardView, Described, GameSpec, GameVisitor, RouteEntry, RouteSoFar,
+};
 use rulebook::pdn::PdnReader;
 use rulebook::search::Engine;
 use rulebook::{Game, Match, Outcome};
@@ -169,13 +171,9 @@ impl<G: Described> DynGame for G {
         play(self, mv)
     }
     fn play_route(&mut self, route: &[String]) -> PyResult<MoveInfo> {
-        let found = Game::legal_moves(self)
-            .iter()
-            .copied()
-            .find(|&mv| self.route(mv) == route);
-        match found {
-            Some(mv) => play(self, mv),
-            None => Err(IllegalMoveError::new_err(format!(
+        match RouteSoFar::new().enter(self, route) {
+            RouteEntry::Complete(mv) => play(self, mv),
+            RouteEntry::InProgress | RouteEntry::NoMove => Err(IllegalMoveError::new_err(format!(
                 "no legal move goes {} in this position",
                 route.join("-")
             ))),

@@ -24,7 +24,7 @@ use crate::app::{random_hex, token_hash, Actor, App};
 use crate::error::{ApiError, ErrorBody};
 use crate::ratelimit::Bucket;
 use crate::session::{
-    title, Answer, BoardJson, CellJson, Command, Create, GameState, HistoryEntry, MoveView, Offers,
+    Answer, BoardJson, CellJson, Command, Create, GameState, HistoryEntry, MoveView, Offers,
     PieceJson, ResultView, SeatKind, SeatView,
 };
 
@@ -232,6 +232,10 @@ pub struct BoardShape {
     pub columns: u8,
     /// `drop` or `squares`.
     pub kind: String,
+    /// The seat whose home side is drawn at the bottom (`white` in
+    /// checkers and draughts); null when the board has no sides (Connect
+    /// Four, Othello). A page turns the board over for the other seat.
+    pub bottom: Option<String>,
 }
 
 /// A game of the catalog.
@@ -249,6 +253,9 @@ pub struct CatalogGame {
     pub default_level: u32,
     /// The board's shape.
     pub board: BoardShape,
+    /// The game's word for a capture (`jump` in checkers, `capture`
+    /// elsewhere).
+    pub capture_word: String,
     /// Whether it takes `rows`, `columns`, `inarow`.
     pub parameters: bool,
 }
@@ -268,7 +275,7 @@ impl GameVisitor for Describe {
         let board = start.board();
         CatalogGame {
             game: self.0.name().to_owned(),
-            title: title(self.0),
+            title: self.0.title(),
             players: G::players().map(|p| G::player_name(p).to_owned()).to_vec(),
             levels: [*G::levels().start(), *G::levels().end()],
             default_level: G::default_level(),
@@ -279,7 +286,9 @@ impl GameVisitor for Describe {
                     BoardKind::Drop => "drop".to_owned(),
                     BoardKind::Squares => "squares".to_owned(),
                 },
+                bottom: G::player_at_bottom().map(|player| G::player_name(player).to_owned()),
             },
+            capture_word: G::capture_word().to_owned(),
             parameters: matches!(self.0, GameSpec::ConnectX(_)),
         }
     }

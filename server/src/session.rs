@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use rulebook::catalog::{moves_with_route_prefix, BoardKind, Described, GameSpec, GameVisitor};
+use rulebook::catalog::{BoardKind, Described, GameSpec, GameVisitor, RouteEntry, RouteSoFar};
 use rulebook::search::{LevelError, Limits};
 use rulebook::{Action, EndReason, Match, MatchError, Outcome, UndoError};
 use serde::{Deserialize, Serialize};
@@ -316,7 +316,7 @@ struct Session<G: Playable> {
     spec: GameSpec,
     config: GameConfig,
     game: Match<G>,
-    pending_route: Vec<String>,
+    pending_route: RouteSoFar,
     undo_offer: Option<u8>,
     history: Vec<HistoryEntry>,
     clock: Option<Clock>,
@@ -493,7 +493,7 @@ impl<G: Playable> Session<G> {
             spec,
             config,
             game: Match::with_rules(start, G::draw_rules()),
-            pending_route: Vec::new(),
+            pending_route: RouteSoFar::new(),
             undo_offer: None,
             history: Vec::new(),
         }
@@ -605,35 +605,22 @@ impl<G: Playable> Session<G> {
             .filter(|square| !square.is_empty())
             .map(str::to_owned)
             .collect();
-        let prefix: Vec<String> =
-            if self.pending_route.is_empty() || squares.starts_with(&self.pending_route) {
-                squares.clone()
-            } else if squares.first() == self.pending_route.last() {
-                let mut prefix = self.pending_route.clone();
-                prefix.extend(squares.iter().skip(1).cloned());
-                prefix
-            } else {
-                let mut prefix = self.pending_route.clone();
-                prefix.extend(squares.iter().cloned());
-                prefix
-            };
         let position = self.game.position();
-        let candidates = if prefix.len() > self.pending_route.len() && !squares.is_empty() {
-            moves_with_route_prefix(position, &prefix)
+        let entry = if squares.is_empty() {
+            RouteEntry::NoMove
         } else {
-            Vec::new()
+            self.pending_route.enter(position, &squares)
         };
-        if let [mv] = candidates[..] {
-            if position.route(mv) == prefix {
+        match entry {
+            RouteEntry::Complete(mv) => {
                 let text = self.play(player, mv)?;
                 return Ok(self.event(EventKind::Move, seat, text));
             }
-        }
-        // A hop is a step of two or more squares that legal moves go on from.
-        if !candidates.is_empty() && prefix.len() >= 2 {
-            self.pending_route = prefix;
-            let data = serde_json::to_string(&self.pending_route).unwrap_or_default();
-            return Ok(self.event(EventKind::Route, seat, data));
+            RouteEntry::InProgress => {
+                let data = serde_json::to_string(self.pending_route.squares()).unwrap_or_default();
+                return Ok(self.event(EventKind::Route, seat, data));
+            }
+            RouteEntry::NoMove => {}
         }
         let message = if self.pending_route.is_empty() {
             match position.parse_move(text) {
@@ -641,14 +628,10 @@ impl<G: Playable> Session<G> {
                 Ok(_) => format!("`{text}` is not a legal move here"),
             }
         } else {
-            let next: Vec<String> = moves_with_route_prefix(position, &self.pending_route)
-                .into_iter()
-                .filter_map(|mv| position.route(mv).get(self.pending_route.len()).cloned())
-                .collect();
             format!(
                 "`{text}` does not go on with the capture {}: the next square is one of {}",
-                self.pending_route.join("x"),
-                next.join(", ")
+                self.pending_route.squares().join("x"),
+                self.pending_route.next_squares(position).join(", ")
             )
         };
         Err(ApiError::illegal_move(message))
@@ -1170,8 +1153,10 @@ impl<G: Playable> Session<G> {
                 return Ok(());
             }
             EventKind::Route => {
-                self.pending_route =
+                let squares: Vec<String> =
                     serde_json::from_str(&event.data).map_err(|error| error.to_string())?;
+                self.pending_route = RouteSoFar::resume(self.game.position(), &squares)
+                    .ok_or_else(|| format!("{} is no move in progress", squares.join("x")))?;
                 return Ok(());
             }
             EventKind::Undo => {
@@ -1244,7 +1229,7 @@ impl<G: Playable> Session<G> {
         GameState {
             id: id.to_owned(),
             game: self.spec.to_string(),
-            title: title(self.spec),
+            title: self.spec.title(),
             players: G::players().map(|p| G::player_name(p).to_owned()).to_vec(),
             seats,
             position: position.position_text(),
@@ -1255,6 +1240,7 @@ impl<G: Playable> Session<G> {
                 },
                 rows: board.rows,
                 columns: board.columns,
+                bottom: G::player_at_bottom().map(|player| G::player_name(player).to_owned()),
                 cells: board
                     .cells
                     .into_iter()
@@ -1269,9 +1255,10 @@ impl<G: Playable> Session<G> {
                     })
                     .collect(),
             },
+            capture_word: G::capture_word().to_owned(),
             to_move: (!over).then(|| G::player_name(self.game.to_move()).to_owned()),
             legal_moves,
-            pending_route: self.pending_route.clone(),
+            pending_route: self.pending_route.squares().to_vec(),
             last_move: self.history.last().cloned(),
             history: self.history.clone(),
             offers: Offers {
@@ -1287,23 +1274,6 @@ impl<G: Playable> Session<G> {
             clocks: None,
             clock_running: None,
             version,
-        }
-    }
-}
-
-/// A game's title as people write it.
-pub fn title(spec: GameSpec) -> String {
-    match spec {
-        GameSpec::Connect4 => "Connect Four".to_owned(),
-        GameSpec::ConnectX(parameters) => format!("ConnectX {parameters}"),
-        GameSpec::Checkers => "Checkers".to_owned(),
-        GameSpec::Othello => "Othello".to_owned(),
-        GameSpec::Draughts(variant) => {
-            let name = variant.name();
-            let mut title: String = name[..1].to_uppercase();
-            title.push_str(&name[1..]);
-            title.push_str(" draughts");
-            title
         }
     }
 }
@@ -1399,6 +1369,10 @@ pub struct BoardJson {
     pub rows: u8,
     /// Columns.
     pub columns: u8,
+    /// The seat whose home side is drawn at the bottom (`white` in
+    /// checkers and draughts); null when the board has no sides (Connect
+    /// Four, Othello). A page turns the board over for the other seat.
+    pub bottom: Option<String>,
     /// Every cell, row-major from the top-left corner.
     pub cells: Vec<CellJson>,
 }
@@ -1420,6 +1394,9 @@ pub struct GameState {
     pub position: String,
     /// The board to draw.
     pub board: BoardJson,
+    /// The game's word for a capture (`jump` in checkers, `capture`
+    /// elsewhere), for the page's messages.
+    pub capture_word: String,
     /// The seat to move; `null` when the game is over.
     pub to_move: Option<String>,
     /// The legal moves.

@@ -47,7 +47,7 @@ async function call(method, path, { body, token, text } = {}) {
 }
 
 export const api = {
-  catalog: (path = "/api/games/meta") => call("GET", path),
+  catalog: () => call("GET", "/api/catalog"),
   create: (spec) => call("POST", "/api/games", { body: spec }),
   // With an invitation token: claims the seat that token was made for.
   join: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/join`, { body: {}, token }),

@@ -62,38 +62,14 @@ function seatLink(id, token, seat) {
   return `/games/${id}#token=${encodeURIComponent(token)}${seat ? `&seat=${encodeURIComponent(seat)}` : ""}`;
 }
 
-// The games the server knows, when it has no /api/games/meta.
-const FALLBACK_CATALOG = [
-  ["connect4", "Connect Four", ["x", "o"], [1, 8], 4, "drop"],
-  ["connectx", "ConnectX", ["x", "o"], [1, 8], 4, "drop"],
-  ["checkers", "Checkers", ["red", "white"], [1, 5], 3, "squares"],
-  ["international", "International draughts", ["white", "black"], [1, 5], 3, "squares"],
-  ["brazilian", "Brazilian draughts", ["white", "black"], [1, 5], 3, "squares"],
-  ["russian", "Russian draughts", ["white", "black"], [1, 5], 3, "squares"],
-  ["pool", "Pool checkers", ["white", "black"], [1, 5], 3, "squares"],
-  ["italian", "Italian draughts", ["white", "black"], [1, 5], 3, "squares"],
-  ["spanish", "Spanish draughts", ["white", "black"], [1, 5], 3, "squares"],
-  ["czech", "Czech draughts", ["white", "black"], [1, 5], 3, "squares"],
-  ["othello", "Othello", ["black", "white"], [1, 5], 3, "squares"],
-].map(([game, title, players, levels, level, kind]) => ({
-  game,
-  title,
-  players,
-  levels,
-  default_level: level,
-  board: { kind },
-}));
-
+// The games the server offers, as GET /api/catalog lists them (the one list:
+// names, titles, seats, levels, board kind and orientation).
 async function loadCatalog() {
-  for (const path of ["/api/games/meta", "/api/catalog"]) {
-    try {
-      const data = await api.catalog(path);
-      if (data && Array.isArray(data.games) && data.games.length) return data.games;
-    } catch {
-      // not this one: the next, then the built-in list
-    }
+  const data = await api.catalog();
+  if (!data || !Array.isArray(data.games) || !data.games.length) {
+    throw new Error("the server offers no games");
   }
-  return FALLBACK_CATALOG;
+  return data.games;
 }
 
 const app = document.getElementById("app");
@@ -148,11 +124,20 @@ function controlText(control) {
 
 async function showLobby() {
   document.title = "rulebook — play";
-  const catalog = await loadCatalog();
+  let catalog;
+  try {
+    catalog = await loadCatalog();
+  } catch (error) {
+    app.replaceChildren(
+      h("p", { class: "form-error", role: "alert", "data-testid": "lobby-error" },
+        `The list of games could not be loaded (${error.message}): reload the page.`),
+    );
+    return;
+  }
   const gameSelect = h(
     "select",
     { id: "game", name: "game" },
-    catalog.map((entry) => h("option", { value: entry.game }, entry.title || entry.game)),
+    catalog.map((entry) => h("option", { value: entry.game }, entry.title)),
   );
   const rows = h("input", { id: "rows", type: "number", min: 4, max: 12, value: 6, inputmode: "numeric" });
   const columns = h("input", { id: "columns", type: "number", min: 4, max: 12, value: 7, inputmode: "numeric" });
@@ -187,8 +172,8 @@ async function showLobby() {
 
   const refresh = () => {
     const entry = catalog.find((item) => item.game === gameSelect.value) || catalog[0];
-    sizeRow.hidden = entry.game !== "connectx";
-    const [low, high] = entry.levels || [1, 5];
+    sizeRow.hidden = !entry.parameters;
+    const [low, high] = entry.levels;
     const previous = Number(level.value) || entry.default_level;
     level.replaceChildren(
       ...Array.from({ length: high - low + 1 }, (_, index) => {
@@ -197,7 +182,7 @@ async function showLobby() {
       }),
     );
     level.value = String(Math.min(high, Math.max(low, previous || entry.default_level)));
-    const players = entry.players || ["first", "second"];
+    const players = entry.players;
     const before = side.value;
     side.replaceChildren(
       ...players.map((name, index) =>
@@ -248,7 +233,7 @@ async function showLobby() {
     if (open.checked) spec.public = true;
     const control = parseTimeControl(timeControl.value);
     if (control) spec.time_control = control;
-    if (spec.game === "connectx") {
+    if ((catalog.find((item) => item.game === spec.game) || {}).parameters) {
       spec.rows = Number(rows.value);
       spec.columns = Number(columns.value);
       spec.inarow = Number(inarow.value);
@@ -529,13 +514,10 @@ class GamePage {
   }
 
   defaultFlip(state) {
-    const index = this.seat ? state.players.indexOf(this.seat) : -1;
-    if (state.board.kind === "drop") return false;
-    // Checkers draws Red's home (squares 1-4) at the top, the other
-    // variants White at the bottom: put the player's own men at the bottom.
-    if (state.game === "checkers") return index === 0;
-    if (state.game === "othello") return false;
-    return index === 1;
+    // The server says whose side is drawn at the bottom (none for boards
+    // without sides): a seated player sees their own side at the bottom.
+    const bottom = state.board.bottom;
+    return Boolean(bottom && this.seat && state.players.includes(this.seat) && this.seat !== bottom);
   }
 
   async refresh() {
@@ -714,10 +696,14 @@ class GamePage {
     return null;
   }
 
+  // The game's word for a capture ("jump" in checkers), as the server says it.
+  captureWord() {
+    return this.state.capture_word || "capture";
+  }
+
   captureWords() {
-    return this.state.game === "checkers"
-      ? "you have a jump, and a jump must be taken"
-      : "you have a capture, and capturing is compulsory";
+    const word = this.captureWord();
+    return `you have a ${word}, and a ${word} must be taken`;
   }
 
   // ------------------------------------------------------------ clicks
@@ -793,10 +779,7 @@ class GamePage {
       this.selection = next;
       const onward = [...new Set(found.map((move) => move.route[next.length]))];
       this.message = {
-        text:
-          state.game === "checkers"
-            ? `Jump on from ${label}: you must jump one piece at a time until you cannot jump any more (next: ${onward.join(", ")}).`
-            : `Capture on from ${label}: click each square where the piece lands until it cannot capture any more (next: ${onward.join(", ")}).`,
+        text: `${cap(this.captureWord())} on from ${label}: click each square where the piece lands, one piece at a time, until it cannot ${this.captureWord()} any more (next: ${onward.join(", ")}).`,
         kind: "info",
       };
       return this.render();

@@ -74,6 +74,16 @@ impl Described for Checkers {
         })
     }
 
+    /// White: the board is drawn with White's home side at the bottom.
+    fn player_at_bottom() -> Option<Player> {
+        Some(Player::White)
+    }
+
+    /// Checkers players jump.
+    fn capture_word() -> &'static str {
+        "jump"
+    }
+
     fn levels() -> RangeInclusive<u32> {
         1..=checkers::MAX_LEVEL
     }

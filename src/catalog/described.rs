@@ -132,6 +132,23 @@ pub trait Described: Game + core::fmt::Display + Send + Sync + 'static {
     /// What to draw.
     fn board(&self) -> BoardView;
 
+    /// The player whose home side [`board`](Described::board) draws at
+    /// the bottom, for a game whose sides face each other (checkers and
+    /// draughts: White); `None` when the board has no sides to turn
+    /// (Connect Four's columns, Othello). A front door turns the board
+    /// over for the other player, so that each sees their own side at the
+    /// bottom.
+    fn player_at_bottom() -> Option<Self::Player> {
+        None
+    }
+
+    /// The game's word for a capture, as its players say it and a front
+    /// door writes it in its messages: `"jump"` in checkers, `"capture"`
+    /// (the default) elsewhere.
+    fn capture_word() -> &'static str {
+        "capture"
+    }
+
     /// The levels of the computer players this game offers, weakest
     /// first: `levels().contains(&level)`.
     fn levels() -> RangeInclusive<u32>;

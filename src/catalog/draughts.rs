@@ -98,6 +98,11 @@ impl<R: Rules> Described for Draughts<R> {
         })
     }
 
+    /// White: the board is drawn with White's home side at the bottom.
+    fn player_at_bottom() -> Option<Color> {
+        Some(Color::White)
+    }
+
     fn levels() -> RangeInclusive<u32> {
         1..=draughts::MAX_LEVEL
     }

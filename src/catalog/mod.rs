@@ -44,11 +44,13 @@ mod described;
 mod draughts;
 mod environment;
 mod othello;
+mod registry;
 mod route;
 mod spec;
 
 pub use board::{BoardKind, BoardView, Cell, PieceView};
 pub use described::{Described, MoveTextError, PlayerNameError, PositionTextError};
 pub use environment::EnvironmentVisitor;
-pub use route::moves_with_route_prefix;
+pub(crate) use registry::draughts_variants;
+pub use route::{moves_with_route_prefix, RouteEntry, RouteSoFar};
 pub use spec::{GameSpec, GameVisitor, SpecError, Variant, PARAMETERS_SEPARATOR};

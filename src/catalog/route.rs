@@ -1,4 +1,5 @@
-//! Hop-by-hop move entry for every game: [`moves_with_route_prefix`], the
+//! Hop-by-hop move entry for every game: [`RouteSoFar`], the route entered
+//! so far, and [`moves_with_route_prefix`], the
 //! legal moves a route entered so far can still become.
 
 use super::Described;
@@ -33,4 +34,141 @@ pub fn moves_with_route_prefix<G: Described>(game: &G, prefix: &[String]) -> Vec
         .into_iter()
         .filter(|&mv| game.route(mv).starts_with(prefix))
         .collect()
+}
+
+/// A move entered square by square, as a click UI, a server or a script
+/// takes it: the labels entered so far (the start of a legal move's
+/// [route](Described::route)), and [`enter`](RouteSoFar::enter), which
+/// goes on with more squares. The one implementation of hop-by-hop entry
+/// over labels for every game (the server's move entry and the Python
+/// package's `play_route` use it; the draughts family's typed
+/// [`Entry`](crate::draughts::Entry) is the same idea over its own squares,
+/// with its own messages).
+///
+/// ```
+/// use rulebook::catalog::{Described, RouteEntry, RouteSoFar};
+/// use rulebook::checkers::Checkers;
+///
+/// // Black's man on 9 must jump 14 and then 23: 9x18x27.
+/// let game = Checkers::from_fen("B:W14,23,32:B9").unwrap();
+/// let mut route = RouteSoFar::new();
+/// let squares = |text: &str| text.split('x').map(str::to_owned).collect::<Vec<_>>();
+/// assert!(matches!(route.enter(&game, &squares("9x18")), RouteEntry::InProgress));
+/// assert_eq!(route.squares(), ["9", "18"]);
+/// assert_eq!(route.next_squares(&game), ["27"]);
+/// assert!(matches!(route.enter(&game, &squares("5x9")), RouteEntry::NoMove));
+/// let RouteEntry::Complete(mv) = route.enter(&game, &squares("27")) else { panic!() };
+/// assert_eq!(game.route(mv), ["9", "18", "27"]);
+/// assert!(route.is_empty());
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, Hash, Debug)]
+pub struct RouteSoFar {
+    /// The labels entered, start first; empty before a move or after one.
+    squares: Vec<String>,
+}
+
+/// What [`RouteSoFar::enter`] made of the squares entered.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum RouteEntry<M> {
+    /// The route is a legal move's whole route: the move (the route so
+    /// far is empty again).
+    Complete(M),
+    /// The route is a proper start of legal moves' routes, two squares or
+    /// more (a hop played): the route so far is now it.
+    InProgress,
+    /// No legal move goes that way (or a single square, which starts
+    /// moves but plays no hop): the route so far is unchanged.
+    NoMove,
+}
+
+impl RouteSoFar {
+    /// No square entered.
+    pub fn new() -> RouteSoFar {
+        RouteSoFar::default()
+    }
+
+    /// The route so far `squares` in `game` (as [`squares`](RouteSoFar::squares)
+    /// gave it, e.g. kept in a database), or `None` when they are not a
+    /// move in progress there (a proper start, of two squares or more, of
+    /// legal moves' routes).
+    pub fn resume<G: Described>(game: &G, squares: &[String]) -> Option<RouteSoFar> {
+        let mut route = RouteSoFar::new();
+        match route.enter(game, squares) {
+            RouteEntry::InProgress => Some(route),
+            RouteEntry::Complete(_) | RouteEntry::NoMove => None,
+        }
+    }
+
+    /// The labels entered so far, start first.
+    pub fn squares(&self) -> &[String] {
+        &self.squares
+    }
+
+    /// Whether no square is entered (no move in progress).
+    pub fn is_empty(&self) -> bool {
+        self.squares.is_empty()
+    }
+
+    /// Forgets the squares entered (a move played some other way, an undo).
+    pub fn clear(&mut self) {
+        self.squares.clear();
+    }
+
+    /// The legal moves of `game` the route so far can still become
+    /// ([`moves_with_route_prefix`]).
+    pub fn moves<G: Described>(&self, game: &G) -> Vec<G::Move> {
+        moves_with_route_prefix(game, &self.squares)
+    }
+
+    /// The labels that can come next: the next square of each legal move
+    /// the route so far can still become, in the order of
+    /// [`legal_moves`](crate::Game::legal_moves) (repeats left in).
+    pub fn next_squares<G: Described>(&self, game: &G) -> Vec<String> {
+        self.moves(game)
+            .into_iter()
+            .filter_map(|mv| game.route(mv).get(self.squares.len()).cloned())
+            .collect()
+    }
+
+    /// Goes on with `squares` (labels as typed or clicked) in `game`:
+    /// `squares` repeat the route so far and go on (`9x18x27` after
+    /// `9x18`), start from its last square (`18x27`), or simply follow it
+    /// (`27`). A whole legal route is [`RouteEntry::Complete`]; a proper
+    /// start of legal routes of two squares or more is kept
+    /// ([`RouteEntry::InProgress`]); anything else is
+    /// [`RouteEntry::NoMove`] and changes nothing. An empty `squares` on an
+    /// empty route so far is the move with the empty route, a pass, when
+    /// that is legal (it is then the only legal move).
+    ///
+    /// `game` must be the position the route so far was entered in.
+    pub fn enter<G: Described>(&mut self, game: &G, squares: &[String]) -> RouteEntry<G::Move> {
+        if squares.is_empty() {
+            let pass = (self.squares.is_empty())
+                .then(|| moves_with_route_prefix(game, &[]))
+                .and_then(|moves| moves.into_iter().find(|&mv| game.route(mv).is_empty()));
+            return pass.map_or(RouteEntry::NoMove, RouteEntry::Complete);
+        }
+        let prefix: Vec<String> = if self.squares.is_empty() || squares.starts_with(&self.squares) {
+            squares.to_vec()
+        } else if squares.first() == self.squares.last() {
+            self.squares.iter().chain(&squares[1..]).cloned().collect()
+        } else {
+            self.squares.iter().chain(squares).cloned().collect()
+        };
+        if prefix.len() <= self.squares.len() {
+            return RouteEntry::NoMove;
+        }
+        let candidates = moves_with_route_prefix(game, &prefix);
+        if let [mv] = candidates[..] {
+            if game.route(mv) == prefix {
+                self.squares.clear();
+                return RouteEntry::Complete(mv);
+            }
+        }
+        if candidates.is_empty() || prefix.len() < 2 {
+            return RouteEntry::NoMove;
+        }
+        self.squares = prefix;
+        RouteEntry::InProgress
+    }
 }

@@ -1,93 +1,97 @@
 //! [`GameSpec`]: which game a user names, with its parameters, and
 //! [`GameSpec::visit`], the one place that turns such a name into generic
-//! code over [`Described`].
+//! code over [`Described`]. The lists themselves are generated from the
+//! registry (`registry.rs`).
 
 use core::fmt;
 use core::str::FromStr;
 
-use super::Described;
-use crate::checkers::Checkers;
-use crate::connect4::Connect4;
-use crate::connectx::{ConnectX, Parameters, ParametersError, ParseParametersError};
-use crate::draughts::{Brazilian, Czech, International, Italian, Pool, Russian, Spanish};
-use crate::othello::Othello;
+pub use super::registry::GameSpec;
+use super::{Described, EnvironmentVisitor};
+use crate::connectx::{Parameters, ParametersError, ParseParametersError};
+use crate::draughts::{Draughts, HopByHop, Rules, RulesVisitor};
 
 /// Between a game's name and its parameters in [`GameSpec`]'s text
 /// (`connectx:8x9x5`).
 pub const PARAMETERS_SEPARATOR: char = ':';
 
-/// A draughts variant of [`crate::draughts`] (English checkers is
+/// Generates the catalog's [`Variant`] from the registry's list (every
+/// draughts variant but English, which the catalog offers as
 /// [`GameSpec::Checkers`]).
-///
-/// `Display` and `FromStr` use the lower-case name (`"russian"`), the
-/// rules' [`NAME`](crate::draughts::Rules::NAME).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-pub enum Variant {
-    /// [`International`]: 10x10, PDN `GameType` 20.
-    International,
-    /// [`Brazilian`]: PDN `GameType` 26.
-    Brazilian,
-    /// [`Russian`]: PDN `GameType` 25.
-    Russian,
-    /// [`Pool`] checkers: PDN `GameType` 23.
-    Pool,
-    /// [`Italian`]: PDN `GameType` 22.
-    Italian,
-    /// [`Spanish`]: PDN `GameType` 24.
-    Spanish,
-    /// [`Czech`]: PDN `GameType` 29.
-    Czech,
+macro_rules! catalog_variants {
+    (
+        checkers $English:ident($EnglishRules:ident) $english_title:literal $english_hub:literal;
+        $($Name:ident($Rules:ident) $title:literal $hub:literal;)*
+    ) => {
+        /// A draughts variant of [`crate::draughts`] (English checkers is
+        /// [`GameSpec::Checkers`]), as the catalog offers it.
+        ///
+        /// `Display` and `FromStr` use the lower-case name (`"russian"`), the
+        /// rules' [`NAME`](crate::draughts::Rules::NAME). Generated from
+        /// the registry's one list of variants.
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+        #[cfg_attr(
+            feature = "serde",
+            derive(serde::Serialize, serde::Deserialize),
+            serde(rename_all = "lowercase")
+        )]
+        pub enum Variant {
+            $(
+                #[doc = concat!($title, ": [`", stringify!($Name), "`](crate::draughts::", stringify!($Name), ").")]
+                $Name,
+            )*
+        }
+
+        impl Variant {
+            /// Every variant, in the order of [`GameSpec::NAMES`].
+            pub const ALL: [Variant; 0 $(+ { let _ = stringify!($Name); 1 })*] =
+                [$(Variant::$Name),*];
+
+            /// The family's [`draughts::Variant`](crate::draughts::Variant)
+            /// of these rules (its PDN `GameType`, Hub name,
+            /// [`visit_rules`](crate::draughts::Variant::visit_rules)).
+            pub const fn rules(self) -> crate::draughts::Variant {
+                match self {
+                    $(Variant::$Name => crate::draughts::Variant::$Name,)*
+                }
+            }
+        }
+    };
 }
 
+crate::catalog::draughts_variants!(catalog_variants);
+
 impl Variant {
-    /// Every variant, in the order of [`GameSpec::NAMES`].
-    pub const ALL: [Variant; 7] = [
-        Variant::International,
-        Variant::Brazilian,
-        Variant::Russian,
-        Variant::Pool,
-        Variant::Italian,
-        Variant::Spanish,
-        Variant::Czech,
-    ];
+    /// Every variant as a [`GameSpec`], in the order of [`Variant::ALL`].
+    pub(super) const SPECS: [GameSpec; Variant::ALL.len()] = {
+        let mut specs = [GameSpec::Checkers; Variant::ALL.len()];
+        let mut index = 0;
+        while index < specs.len() {
+            specs[index] = GameSpec::Draughts(Variant::ALL[index]);
+            index += 1;
+        }
+        specs
+    };
 
     /// The variant's name in lower case (`"international"`).
     pub const fn name(self) -> &'static str {
-        use crate::draughts::{
-            BrazilianRules, CzechRules, InternationalRules, ItalianRules, PoolRules, Rules,
-            RussianRules, SpanishRules,
-        };
-        match self {
-            Variant::International => InternationalRules::NAME,
-            Variant::Brazilian => BrazilianRules::NAME,
-            Variant::Russian => RussianRules::NAME,
-            Variant::Pool => PoolRules::NAME,
-            Variant::Italian => ItalianRules::NAME,
-            Variant::Spanish => SpanishRules::NAME,
-            Variant::Czech => CzechRules::NAME,
-        }
+        self.rules().name()
+    }
+
+    /// The variant's title (`"International draughts"`).
+    pub const fn title(self) -> &'static str {
+        self.rules().title()
+    }
+
+    /// The name of the variant's type in [`crate::draughts`]
+    /// (`"International"`).
+    pub const fn type_name(self) -> &'static str {
+        self.rules().type_name()
     }
 
     /// The variant's PDN `GameType` number.
     pub const fn game_type(self) -> u32 {
-        use crate::draughts::{
-            BrazilianRules, CzechRules, InternationalRules, ItalianRules, PoolRules, Rules,
-            RussianRules, SpanishRules,
-        };
-        match self {
-            Variant::International => InternationalRules::GAME_TYPE,
-            Variant::Brazilian => BrazilianRules::GAME_TYPE,
-            Variant::Russian => RussianRules::GAME_TYPE,
-            Variant::Pool => PoolRules::GAME_TYPE,
-            Variant::Italian => ItalianRules::GAME_TYPE,
-            Variant::Spanish => SpanishRules::GAME_TYPE,
-            Variant::Czech => CzechRules::GAME_TYPE,
-        }
+        self.rules().game_type()
     }
 
     /// The variant of a PDN `GameType` number, or `None` for a number that
@@ -105,6 +109,34 @@ impl Variant {
         Variant::ALL
             .into_iter()
             .find(|variant| variant.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Calls `visitor` with the variant's start position
+    /// (`Russian::default()`, ...).
+    pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+        /// A [`GameVisitor`] called with `Draughts::<R>::default()`.
+        struct Start<V>(V);
+        impl<V: GameVisitor> RulesVisitor for Start<V> {
+            type Output = V::Output;
+            fn visit<R: Rules>(self) -> V::Output {
+                self.0.visit(Draughts::<R>::default())
+            }
+        }
+        self.rules().visit_rules(Start(visitor))
+    }
+
+    /// Calls `visitor` with the variant's learning-agent environment at
+    /// the start, [`draughts::HopByHop`](crate::draughts::HopByHop).
+    pub fn visit_environment<V: EnvironmentVisitor>(self, visitor: V) -> V::Output {
+        /// An [`EnvironmentVisitor`] called with `HopByHop::<R>::default()`.
+        struct Start<V>(V);
+        impl<V: EnvironmentVisitor> RulesVisitor for Start<V> {
+            type Output = V::Output;
+            fn visit<R: Rules>(self) -> V::Output {
+                self.0.visit(HopByHop::<R>::default())
+            }
+        }
+        self.rules().visit_rules(Start(visitor))
     }
 }
 
@@ -127,63 +159,6 @@ impl FromStr for Variant {
             name: text.trim().to_owned(),
         })
     }
-}
-
-/// Which game, with its parameters: what a user names (`"checkers"`,
-/// `"russian"`, `"connectx:8x9x5"`), and the one place front doors turn
-/// that name into a game type ([`GameSpec::visit`]).
-///
-/// `Display` writes the text `FromStr` reads: the game's
-/// [name](GameSpec::name), and for ConnectX `:` and its parameters
-/// (`connectx:8x9x5`, rows x columns x in-a-row). `FromStr` also reads a
-/// bare `connectx` (Connect Four's size, 6x7x4) and any case. With the
-/// `serde` feature a spec is that text.
-///
-/// ```
-/// use rulebook::catalog::{Described, GameSpec, GameVisitor, Variant};
-/// use rulebook::Game;
-///
-/// /// Counts the legal moves of the start position, whatever the game.
-/// struct StartMoves;
-/// impl GameVisitor for StartMoves {
-///     type Output = usize;
-///     fn visit<G: Described>(self, start: G) -> usize {
-///         start.legal_moves().len()
-///     }
-/// }
-///
-/// let spec: GameSpec = "international".parse()?;
-/// assert_eq!(spec, GameSpec::Draughts(Variant::International));
-/// assert_eq!(spec.visit(StartMoves), 9);
-/// assert_eq!("checkers".parse::<GameSpec>()?.visit(StartMoves), 7);
-///
-/// let big: GameSpec = "connectx:8x9x5".parse()?;
-/// assert_eq!(big, GameSpec::connectx(8, 9, 5)?);
-/// assert_eq!(big.to_string(), "connectx:8x9x5");
-/// assert_eq!(big.visit(StartMoves), 9);
-///
-/// let error = "chess".parse::<GameSpec>().unwrap_err();
-/// assert!(error.to_string().contains("connect4, connectx, checkers"));
-/// # Ok::<(), rulebook::catalog::SpecError>(())
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "String", into = "String")
-)]
-pub enum GameSpec {
-    /// Connect Four ([`Connect4`]).
-    Connect4,
-    /// Connect Four's rules on another board ([`ConnectX`]), with its
-    /// validated parameters.
-    ConnectX(Parameters),
-    /// English checkers ([`Checkers`]).
-    Checkers,
-    /// A draughts variant ([`crate::draughts`]).
-    Draughts(Variant),
-    /// Othello ([`Othello`]).
-    Othello,
 }
 
 /// Why a text is not a [`GameSpec`].
@@ -240,22 +215,6 @@ impl GameSpec {
     /// [`GameSpec::from_name`] reads them.
     pub const NAMES: &'static [&'static str] = &NAME_LIST;
 
-    /// Every game, with ConnectX at Connect Four's size, in the order of
-    /// [`GameSpec::NAMES`].
-    pub const ALL: [GameSpec; 11] = [
-        GameSpec::Connect4,
-        GameSpec::ConnectX(Parameters::CONNECT_FOUR),
-        GameSpec::Checkers,
-        GameSpec::Draughts(Variant::International),
-        GameSpec::Draughts(Variant::Brazilian),
-        GameSpec::Draughts(Variant::Russian),
-        GameSpec::Draughts(Variant::Pool),
-        GameSpec::Draughts(Variant::Italian),
-        GameSpec::Draughts(Variant::Spanish),
-        GameSpec::Draughts(Variant::Czech),
-        GameSpec::Othello,
-    ];
-
     /// The game named `name` (any case), ConnectX at its default size
     /// (6x7x4). Parameters are not read here: see `FromStr` for
     /// `connectx:8x9x5`, or [`GameSpec::connectx`].
@@ -293,39 +252,6 @@ impl GameSpec {
             return Some(GameSpec::Checkers);
         }
         Variant::from_game_type(game_type).map(GameSpec::Draughts)
-    }
-
-    /// The game's name, without parameters: one of [`GameSpec::NAMES`]
-    /// (`"connectx"` whatever its size).
-    pub const fn name(&self) -> &'static str {
-        match self {
-            GameSpec::Connect4 => "connect4",
-            GameSpec::ConnectX(_) => "connectx",
-            GameSpec::Checkers => "checkers",
-            GameSpec::Draughts(variant) => variant.name(),
-            GameSpec::Othello => "othello",
-        }
-    }
-
-    /// Calls `visitor` with the spec's start position: `Connect4::default()`,
-    /// `ConnectX::new(parameters)`, `Checkers::default()`,
-    /// `Russian::default()`, ... The dispatch point of every front door.
-    pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
-        match *self {
-            GameSpec::Connect4 => visitor.visit(Connect4::default()),
-            GameSpec::ConnectX(parameters) => visitor.visit(ConnectX::new(parameters)),
-            GameSpec::Checkers => visitor.visit(Checkers::default()),
-            GameSpec::Draughts(variant) => match variant {
-                Variant::International => visitor.visit(International::default()),
-                Variant::Brazilian => visitor.visit(Brazilian::default()),
-                Variant::Russian => visitor.visit(Russian::default()),
-                Variant::Pool => visitor.visit(Pool::default()),
-                Variant::Italian => visitor.visit(Italian::default()),
-                Variant::Spanish => visitor.visit(Spanish::default()),
-                Variant::Czech => visitor.visit(Czech::default()),
-            },
-            GameSpec::Othello => visitor.visit(Othello::default()),
-        }
     }
 }
 

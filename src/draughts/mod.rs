@@ -71,6 +71,7 @@ mod perft;
 mod piece;
 mod position;
 mod rules;
+mod variant;
 
 pub use distinct::{DistinctRoutes, EveryRoute};
 pub use dxp::{DxpError, DxpMessage, DXP_MAX_LENGTH, DXP_NAME_WIDTH, DXP_TERMINATOR, DXP_VERSION};
@@ -97,6 +98,7 @@ pub use rules::{
     BrazilianRules, CaptureRoutes, Crowning, CzechRules, EnglishRules, InternationalRules,
     ItalianRules, PoolRules, Precedence, Rules, RussianRules, SpanishRules,
 };
+pub use variant::{ParseVariantError, RulesVisitor, Variant};
 
 /// International draughts (10x10); see [`InternationalRules`].
 /// (The example on [`Draughts`] plays every variant.)

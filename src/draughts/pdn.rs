@@ -3,7 +3,8 @@
 //! and [`write_match`].
 //!
 //! `GameType` numbers (PDN 3.0): 20 International, 21 English, 22 Italian,
-//! 23 pool, 24 Spanish, 25 Russian, 26 Brazilian, 29 Czech ([`Variant`]).
+//! 23 pool, 24 Spanish, 25 Russian, 26 Brazilian, ... ([`Variant`], each
+//! variant's [`Rules::GAME_TYPE`]).
 //! A game without the tag is of the variant the caller knows it is (many
 //! real files have no tag: a whole file of Italian or Russian games), or
 //! English checkers (PDN's default) when the caller does not say.
@@ -31,14 +32,8 @@
 //! );
 //! ```
 
-use core::fmt;
-
-use super::{
-    Brazilian, BrazilianRules, Color, Czech, CzechRules, Draughts, English, EnglishRules, FenError,
-    International, InternationalRules, Italian, ItalianRules, Move, Pool, PoolRules,
-    ResolveMoveError, Rules, Russian, RussianRules, Spanish, SpanishRules,
-};
-use crate::pdn::{game_type_number, Recorded};
+use super::{Color, Draughts, FenError, Move, ResolveMoveError, Rules};
+use crate::pdn::Recorded;
 use crate::Match;
 
 pub use crate::pdn::{GameId, PdnGame, PdnReader, PdnResult, TextPosition, WriteError};
@@ -97,141 +92,124 @@ pub fn replay<R: Rules>(game: &PdnGame) -> Result<Match<Draughts<R>>, ReplayErro
     crate::pdn::replay(game)
 }
 
-/// A variant of the crate as PDN names it: its `GameType` number.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Variant {
-    /// `GameType` 20.
-    International,
-    /// `GameType` 21 (PDN's default).
-    English,
-    /// `GameType` 22.
-    Italian,
-    /// `GameType` 23.
-    Pool,
-    /// `GameType` 24.
-    Spanish,
-    /// `GameType` 25.
-    Russian,
-    /// `GameType` 26.
-    Brazilian,
-    /// `GameType` 29.
-    Czech,
-}
+pub use super::variant::{ParseVariantError, Variant};
 
-impl Variant {
-    /// Every variant, in `GameType` order.
-    pub const ALL: [Variant; 8] = [
-        Variant::International,
-        Variant::English,
-        Variant::Italian,
-        Variant::Pool,
-        Variant::Spanish,
-        Variant::Russian,
-        Variant::Brazilian,
-        Variant::Czech,
-    ];
-
-    /// The variant's name, as its rules' [`Rules::NAME`]
-    /// (`"international"`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Variant::International => InternationalRules::NAME,
-            Variant::English => EnglishRules::NAME,
-            Variant::Italian => ItalianRules::NAME,
-            Variant::Pool => PoolRules::NAME,
-            Variant::Spanish => SpanishRules::NAME,
-            Variant::Russian => RussianRules::NAME,
-            Variant::Brazilian => BrazilianRules::NAME,
-            Variant::Czech => CzechRules::NAME,
+/// Generates [`AnyMatch`] and [`AnyReplayError`] from the registry's list
+/// of variants.
+macro_rules! any_match {
+    (
+        checkers $English:ident($EnglishRules:ident) $english_title:literal $english_hub:literal;
+        $($Name:ident($Rules:ident) $title:literal $hub:literal;)*
+    ) => {
+        /// A replayed game of whichever variant its `GameType` tag names.
+        #[derive(Clone, Debug)]
+        pub enum AnyMatch {
+            #[doc = concat!($english_title, ": `GameType` 21, or no `GameType` tag.")]
+            $English(Match<super::$English>),
+            $(
+                #[doc = concat!($title, ".")]
+                $Name(Match<super::$Name>),
+            )*
         }
-    }
 
-    /// The PDN `GameType` number.
-    pub const fn game_type(self) -> u32 {
-        match self {
-            Variant::International => InternationalRules::GAME_TYPE,
-            Variant::English => EnglishRules::GAME_TYPE,
-            Variant::Italian => ItalianRules::GAME_TYPE,
-            Variant::Pool => PoolRules::GAME_TYPE,
-            Variant::Spanish => SpanishRules::GAME_TYPE,
-            Variant::Russian => RussianRules::GAME_TYPE,
-            Variant::Brazilian => BrazilianRules::GAME_TYPE,
-            Variant::Czech => CzechRules::GAME_TYPE,
+        /// Runs `$body` with `$game` bound to the match inside an
+        /// [`AnyMatch`], whatever its variant.
+        macro_rules! with_match {
+            ($any:expr, $game:ident => $body:expr) => {
+                match $any {
+                    AnyMatch::$English($game) => $body,
+                    $(AnyMatch::$Name($game) => $body,)*
+                }
+            };
         }
-    }
 
-    /// The variant a `GameType` tag value names (`20`, or
-    /// `20,W,10,10,N2,0`), if it is one of the crate's.
-    pub fn from_game_type(tag: &str) -> Option<Variant> {
-        let number = game_type_number(tag);
-        Variant::ALL
-            .into_iter()
-            .find(|variant| variant.game_type().to_string() == number)
-    }
-}
+        impl AnyMatch {
+            /// The variant replayed.
+            pub fn variant(&self) -> Variant {
+                match self {
+                    AnyMatch::$English(_) => Variant::$English,
+                    $(AnyMatch::$Name(_) => Variant::$Name,)*
+                }
+            }
 
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+            /// Calls `visitor` with the match, whatever its variant: code
+            /// written once, generic over [`Rules`], for every variant.
+            pub fn visit<V: MatchVisitor>(&self, visitor: V) -> V::Output {
+                with_match!(self, game => visitor.visit(game))
+            }
+        }
 
-/// A name that is no variant of the crate.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("`{0}` is no variant: international, english, italian, pool, spanish, russian, brazilian or czech (or a GameType number)")]
-pub struct ParseVariantError(pub String);
+        /// Why [`replay_any`] could not replay a game.
+        #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+        pub enum AnyReplayError {
+            /// The `GameType` is no variant of this crate.
+            #[error("{game}: its GameType is {game_type}, which is none of {known}", known = known_game_types())]
+            UnknownGameType {
+                /// The game.
+                game: GameId,
+                /// The tag as written.
+                game_type: String,
+            },
+            #[doc = concat!($english_title, ".")]
+            #[error(transparent)]
+            $English(#[from] ReplayError<super::$EnglishRules>),
+            $(
+                #[doc = concat!($title, ".")]
+                #[error(transparent)]
+                $Name(#[from] ReplayError<super::$Rules>),
+            )*
+        }
 
-impl core::str::FromStr for Variant {
-    type Err = ParseVariantError;
-
-    /// Reads a variant's name (`russian`, any case) or `GameType` number
-    /// (`25`).
-    fn from_str(text: &str) -> Result<Variant, ParseVariantError> {
-        let text = text.trim();
-        Variant::ALL
-            .into_iter()
-            .find(|variant| variant.name().eq_ignore_ascii_case(text))
-            .or_else(|| Variant::from_game_type(text))
-            .ok_or_else(|| ParseVariantError(text.to_owned()))
-    }
-}
-
-/// A replayed game of whichever variant its `GameType` tag names.
-#[derive(Clone, Debug)]
-pub enum AnyMatch {
-    /// `GameType` 20.
-    International(Match<International>),
-    /// `GameType` 21, or no `GameType` tag.
-    English(Match<English>),
-    /// `GameType` 22.
-    Italian(Match<Italian>),
-    /// `GameType` 23.
-    Pool(Match<Pool>),
-    /// `GameType` 24.
-    Spanish(Match<Spanish>),
-    /// `GameType` 25.
-    Russian(Match<Russian>),
-    /// `GameType` 26.
-    Brazilian(Match<Brazilian>),
-    /// `GameType` 29.
-    Czech(Match<Czech>),
-}
-
-/// Runs `$body` with `$game` bound to the match inside an [`AnyMatch`],
-/// whatever its variant.
-macro_rules! with_match {
-    ($any:expr, $game:ident => $body:expr) => {
-        match $any {
-            AnyMatch::International($game) => $body,
-            AnyMatch::English($game) => $body,
-            AnyMatch::Italian($game) => $body,
-            AnyMatch::Pool($game) => $body,
-            AnyMatch::Spanish($game) => $body,
-            AnyMatch::Russian($game) => $body,
-            AnyMatch::Brazilian($game) => $body,
-            AnyMatch::Czech($game) => $body,
+        /// Replays `game` as `variant` into its [`AnyMatch`].
+        fn replay_variant(game: &PdnGame, variant: Variant) -> Result<AnyMatch, AnyReplayError> {
+            Ok(match variant {
+                Variant::$English => AnyMatch::$English(replay(game)?),
+                $(Variant::$Name => AnyMatch::$Name(replay(game)?),)*
+            })
         }
     };
+}
+
+crate::catalog::draughts_variants!(any_match);
+
+/// Generic work over a replayed match of any variant, written once: what
+/// [`AnyMatch::visit`] calls.
+///
+/// ```
+/// use rulebook::draughts::pdn::{replay_any, MatchVisitor};
+/// use rulebook::draughts::{Draughts, Rules};
+/// use rulebook::pdn::PdnReader;
+/// use rulebook::Match;
+///
+/// /// The variant's name and the moves played.
+/// struct Summary;
+/// impl MatchVisitor for Summary {
+///     type Output = (&'static str, usize);
+///     fn visit<R: Rules>(self, game: &Match<Draughts<R>>) -> Self::Output {
+///         (R::NAME, game.history().len())
+///     }
+/// }
+///
+/// let text = "[GameType \"25\"]\n1. c3-d4 f6-e5 *\n";
+/// let game = PdnReader::new(text).next().unwrap().unwrap();
+/// assert_eq!(replay_any(&game).unwrap().visit(Summary), ("russian", 2));
+/// ```
+pub trait MatchVisitor {
+    /// What the visit returns (the same for every variant).
+    type Output;
+
+    /// Does the work with the match of variant `R`.
+    fn visit<R: Rules>(self, game: &Match<Draughts<R>>) -> Self::Output;
+}
+
+/// The `GameType`s of the crate's variants, for messages: `20
+/// (international), 21 (english), ...`.
+fn known_game_types() -> String {
+    let mut variants = Variant::ALL;
+    variants.sort_by_key(|variant| variant.game_type());
+    variants
+        .map(|variant| format!("{} ({})", variant.game_type(), variant.name()))
+        .join(", ")
 }
 
 /// The result of a match as PDN writes it, for a variant whose first
@@ -241,20 +219,6 @@ fn result_of<R: Rules>(game: &Match<Draughts<R>>) -> PdnResult {
 }
 
 impl AnyMatch {
-    /// The variant replayed.
-    pub fn variant(&self) -> Variant {
-        match self {
-            AnyMatch::International(_) => Variant::International,
-            AnyMatch::English(_) => Variant::English,
-            AnyMatch::Italian(_) => Variant::Italian,
-            AnyMatch::Pool(_) => Variant::Pool,
-            AnyMatch::Spanish(_) => Variant::Spanish,
-            AnyMatch::Russian(_) => Variant::Russian,
-            AnyMatch::Brazilian(_) => Variant::Brazilian,
-            AnyMatch::Czech(_) => Variant::Czech,
-        }
-    }
-
     /// The number of moves played.
     pub fn move_count(&self) -> usize {
         with_match!(self, game => game.history().len())
@@ -264,43 +228,6 @@ impl AnyMatch {
     pub fn result(&self) -> PdnResult {
         with_match!(self, game => result_of(game))
     }
-}
-
-/// Why [`replay_any`] could not replay a game.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum AnyReplayError {
-    /// The `GameType` is no variant of this crate.
-    #[error("{game}: its GameType is {game_type}, which is none of 20 (International), 21 (English), 22 (Italian), 23 (pool), 24 (Spanish), 25 (Russian), 26 (Brazilian), 29 (Czech)")]
-    UnknownGameType {
-        /// The game.
-        game: GameId,
-        /// The tag as written.
-        game_type: String,
-    },
-    /// International.
-    #[error(transparent)]
-    International(#[from] ReplayError<InternationalRules>),
-    /// English.
-    #[error(transparent)]
-    English(#[from] ReplayError<EnglishRules>),
-    /// Italian.
-    #[error(transparent)]
-    Italian(#[from] ReplayError<ItalianRules>),
-    /// Pool.
-    #[error(transparent)]
-    Pool(#[from] ReplayError<PoolRules>),
-    /// Spanish.
-    #[error(transparent)]
-    Spanish(#[from] ReplayError<SpanishRules>),
-    /// Russian.
-    #[error(transparent)]
-    Russian(#[from] ReplayError<RussianRules>),
-    /// Brazilian.
-    #[error(transparent)]
-    Brazilian(#[from] ReplayError<BrazilianRules>),
-    /// Czech.
-    #[error(transparent)]
-    Czech(#[from] ReplayError<CzechRules>),
 }
 
 /// The variant `game` is replayed as: the one its `GameType` tag names,
@@ -342,16 +269,7 @@ pub fn replay_any(game: &PdnGame) -> Result<AnyMatch, AnyReplayError> {
 /// [`AnyReplayError::UnknownGameType`], or the variant's
 /// [`ReplayError`].
 pub fn replay_as(game: &PdnGame, default: Variant) -> Result<AnyMatch, AnyReplayError> {
-    Ok(match variant_of(game, default)? {
-        Variant::International => AnyMatch::International(replay(game)?),
-        Variant::English => AnyMatch::English(replay(game)?),
-        Variant::Italian => AnyMatch::Italian(replay(game)?),
-        Variant::Pool => AnyMatch::Pool(replay(game)?),
-        Variant::Spanish => AnyMatch::Spanish(replay(game)?),
-        Variant::Russian => AnyMatch::Russian(replay(game)?),
-        Variant::Brazilian => AnyMatch::Brazilian(replay(game)?),
-        Variant::Czech => AnyMatch::Czech(replay(game)?),
-    })
+    replay_variant(game, variant_of(game, default)?)
 }
 
 /// Writes `game` as one PDN record (the family's

@@ -18,4 +18,5 @@ mod draughts_moves;
 mod help;
 mod pdn_check;
 mod perft;
+mod registry;
 mod tictactoe;

@@ -631,3 +631,79 @@ fn the_kit_reports_a_capture_described_twice() {
     // The same position without the doubled move passes.
     check(Config::<Russian>::new().start_position(at), SEED, PLAYOUTS).unwrap();
 }
+
+/// The Python package's stubs (`python/python/rulebook/__init__.pyi`) name
+/// one class per game of the registry, each under its Rust type's name, in
+/// the registry's order, and list them in `__all__`: a game registered in
+/// the library without its stub fails here (Python's stubtest then checks
+/// the stub against the built package).
+#[test]
+fn the_python_stubs_name_every_game_of_the_registry() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/python/python/rulebook/__init__.pyi"
+    );
+    let stub = std::fs::read_to_string(path).expect("the Python stub");
+    let registered: Vec<&str> = GameSpec::ALL.iter().map(GameSpec::type_name).collect();
+    let classes: Vec<&str> = stub
+        .lines()
+        .filter_map(|line| line.strip_prefix("class ")?.strip_suffix("(Game):"))
+        .collect();
+    let expected_classes: String = registered
+        .iter()
+        .map(|name| {
+            format!("class {name}(Game):\n    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...\n")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(
+        classes, registered,
+        "{path} must have one class per game, in this order:\n{expected_classes}"
+    );
+    let all = stub
+        .split("__all__ = [")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("__all__ in the stub");
+    let listed: Vec<&str> = all
+        .split(',')
+        .map(|item| item.trim().trim_matches('"'))
+        .filter(|item| registered.contains(item))
+        .collect();
+    assert_eq!(
+        listed, registered,
+        "{path}'s __all__ must list every game's class"
+    );
+}
+
+/// Each name, title and type name of the registry is its own (no game is
+/// registered twice), and every spec reads back from its name.
+#[test]
+fn the_registry_names_each_game_once() {
+    for (index, spec) in GameSpec::ALL.iter().enumerate() {
+        for other in &GameSpec::ALL[index + 1..] {
+            assert_ne!(spec.name(), other.name());
+            assert_ne!(spec.title(), other.title());
+            assert_ne!(spec.type_name(), other.type_name());
+        }
+        assert_eq!(GameSpec::from_name(spec.name()), Ok(*spec));
+    }
+    for variant in rulebook::draughts::Variant::ALL {
+        assert_eq!(
+            rulebook::draughts::Variant::from_name(variant.name()),
+            Some(variant)
+        );
+        assert_eq!(
+            rulebook::draughts::Variant::from_hub_name(variant.hub_name()),
+            Some(variant)
+        );
+        assert_eq!(
+            rulebook::draughts::Variant::from_game_type(&variant.game_type().to_string()),
+            Some(variant)
+        );
+    }
+    for variant in Variant::ALL {
+        assert_eq!(variant.rules().name(), variant.name());
+        assert_eq!(variant.title(), GameSpec::Draughts(variant).title());
+    }
+}

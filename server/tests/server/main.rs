@@ -3,6 +3,7 @@
 
 mod support;
 
+mod catalog;
 mod claims;
 mod clocks;
 mod durability;
