@@ -3,6 +3,7 @@
 // seconds) and "Play a random opponent". A seek or a pairing request waits
 // while this page asks for it; once accepted, the page opens the game.
 
+import { api } from "./api.js";
 import { h } from "./dom.js";
 import { people, guestName, saveGuestName, saveSeat } from "./people.js";
 
@@ -25,20 +26,23 @@ function clockLabel(control) {
   return `${control.initial_seconds / 60}+${control.increment_seconds || 0}`;
 }
 
+// The games come from the server's catalog alone (no list of our own to
+// keep in step): when it cannot be read, the card says so.
 async function loadGames() {
-  try {
-    const response = await fetch("/api/catalog", { cache: "no-store" });
-    const data = await response.json();
-    return (data.games || []).map((game) => ({ game: game.game, title: game.title || game.game }));
-  } catch {
-    return [{ game: "checkers", title: "Checkers" }];
-  }
+  const data = await api.catalog();
+  return (data.games || []).map((game) => ({ game: game.game, title: game.title || game.game }));
 }
 
 /** Adds the people's card to the lobby page (`root` holds `.lobby`). */
 export async function mountLobby(root) {
   const lobby = root.querySelector(".lobby") || root;
-  const games = await loadGames();
+  let games = [];
+  try {
+    games = await loadGames();
+  } catch (error) {
+    lobby.prepend(h("p", { class: "form-error", role: "alert" }, `The games could not be read: ${error.message || error}`));
+    return;
+  }
   const card = h("section", { class: "card people", "aria-labelledby": "people-title", "data-testid": "people" });
   lobby.prepend(card);
 
