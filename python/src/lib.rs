@@ -10,6 +10,7 @@ mod errors;
 mod games;
 mod single;
 mod solver;
+mod thinking;
 mod vector_env;
 
 use pyo3::prelude::*;
