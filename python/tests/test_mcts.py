@@ -127,3 +127,18 @@ def test_bad_evaluations_and_roots_are_clear_errors():
         mcts.search([rulebook.Connect4()], uniform, temperature=-1.0)
     with pytest.raises(ZeroDivisionError):
         mcts.search([rulebook.Connect4()], lambda o, m: 1 / 0)
+
+
+def test_the_alphazero_example_runs_a_short_training():
+    import subprocess
+    import sys
+
+    example = os.path.join(os.path.dirname(__file__), "..", "examples", "alphazero_connect4.py")
+    result = subprocess.run(
+        [sys.executable, example, "--iterations", "1", "--games", "4", "--simulations", "4",
+         "--positions", "20", "--grade-every", "1", "--seed", "3"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stdout.splitlines() if line.startswith("iteration")]
+    assert len(lines) == 2 and "optimal" in lines[0]
