@@ -23,9 +23,14 @@ import argparse
 import os
 import time
 
-import numpy as np
+# The network is small: BLAS threads only fight over the cores (with
+# them a 64-row forward pass took 20 times as long here).
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
 
-import rulebook
+import numpy as np  # noqa: E402  (after the thread settings)
+
+import rulebook  # noqa: E402
 
 ACTIONS = 7
 INPUTS = 2 * 6 * 7
