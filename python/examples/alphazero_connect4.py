@@ -6,11 +6,12 @@ for the whole batch: the trees in Rust, one network call per round of
 simulations for all their leaves), then trains the network on the visit
 shares (policy) and the results (value). Every few iterations the network
 is graded on fixed middle-game positions of the repository's benchmark
-file: the share of its moves (its policy's most likely legal move, no
-search) that are optimal (the solver's best score) and that keep the
-position's value (win, draw or loss), next to a uniformly random player's.
+file: the share of its moves that are optimal (the solver's best score)
+and that keep the position's value (win, draw or loss) — the network's
+own (its policy's most likely legal move), the network's with a search
+(BatchMcts, no noise), and a uniformly random player's.
 
-    python python/examples/alphazero_connect4.py --iterations 40 --seed 0 \
+    python python/examples/alphazero_connect4.py --iterations 150 --grade-every 10 --seed 0 \
         --plot python/docs/alphazero_connect4.png
 
 numpy only (matplotlib for --plot). The figures it prints are in
@@ -160,32 +161,40 @@ def observation(game):
     return observations[0].copy(), masks[0].copy()
 
 
-def grade(net, positions, inputs):
-    """Shares of the network's moves that are optimal and that keep the
-    value, and a uniformly random player's."""
+def grade(net, positions, inputs, searcher):
+    """Shares of moves that are optimal and that keep the value: the
+    network's (its policy's most likely legal move), the network's with
+    `searcher` (BatchMcts at temperature 0, no noise), and a uniformly
+    random player's (expected); and the share of positions whose value the
+    value head gets right."""
     observations, masks = inputs
-    priors, _ = net.evaluate(observations, masks)
-    optimal = kept = random_optimal = random_kept = 0.0
-    for (game, scores), prior in zip(positions, priors):
+    priors, values = net.evaluate(observations, masks)
+    _, _, searched = searcher.search([game for game, _ in positions], net.evaluate, temperature=0.0)
+    totals = np.zeros(7)
+    for (game, scores), prior, with_search in zip(positions, priors, searched):
         legal = [c for c, s in enumerate(scores) if s is not None]
         best = max(scores[c] for c in legal)
         sign = np.sign(best)
-        choice = max(legal, key=lambda c: prior[c])
-        optimal += scores[choice] == best
-        kept += np.sign(scores[choice]) == sign
-        random_optimal += sum(scores[c] == best for c in legal) / len(legal)
-        random_kept += sum(np.sign(scores[c]) == sign for c in legal) / len(legal)
-    n = len(positions)
-    return optimal / n, kept / n, random_optimal / n, random_kept / n
+        for k, choice in enumerate([max(legal, key=lambda c: prior[c]), int(with_search)]):
+            totals[2 * k] += scores[choice] == best
+            totals[2 * k + 1] += np.sign(scores[choice]) == sign
+        totals[4] += sum(scores[c] == best for c in legal) / len(legal)
+        totals[5] += sum(np.sign(scores[c]) == sign for c in legal) / len(legal)
+    # The value head: how often its sign (a draw within 1/3 of 0) is the
+    # position's value.
+    predicted = np.where(np.abs(values) < 1 / 3, 0, np.sign(values))
+    truth = [np.sign(max(s for s in scores if s is not None)) for _, scores in positions]
+    totals[6] = np.sum(predicted == np.array(truth))
+    return tuple(totals / len(positions))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--iterations", type=int, default=40)
+    parser.add_argument("--iterations", type=int, default=150)
     parser.add_argument("--games", type=int, default=64, help="self-play games per iteration")
     parser.add_argument("--simulations", type=int, default=32)
     parser.add_argument("--positions", type=int, default=300, help="graded benchmark positions")
-    parser.add_argument("--grade-every", type=int, default=5)
+    parser.add_argument("--grade-every", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--plot", help="write the graded shares over training to this PNG")
     args = parser.parse_args()
@@ -193,6 +202,7 @@ def main():
     rng = np.random.default_rng(args.seed)
     net = Network(rng)
     mcts = rulebook.BatchMcts("connect4", simulations=args.simulations, c_puct=1.5, dirichlet_alpha=1.0, seed=args.seed)
+    searcher = rulebook.BatchMcts("connect4", simulations=args.simulations, dirichlet_fraction=0.0)
     positions = graded_positions(args.positions)
     inputs = tuple(np.stack(a) for a in zip(*(observation(game) for game, _ in positions)))
     history = []
@@ -200,12 +210,14 @@ def main():
     buffer = []
     for iteration in range(args.iterations + 1):
         if iteration % args.grade_every == 0 or iteration == args.iterations:
-            shares = grade(net, positions, inputs)
+            shares = grade(net, positions, inputs, searcher)
             elapsed = time.monotonic() - start
             history.append((iteration, elapsed) + shares)
             print(
-                f"iteration {iteration:3d}  {elapsed:7.1f} s  optimal {shares[0]:.3f}  keeps the value {shares[1]:.3f}"
-                f"  (random: {shares[2]:.3f}, {shares[3]:.3f})",
+                f"iteration {iteration:3d}  {elapsed:7.1f} s  optimal / keeps the value:"
+                f"  network {shares[0]:.3f} / {shares[1]:.3f}"
+                f"  with {args.simulations} simulations {shares[2]:.3f} / {shares[3]:.3f}"
+                f"  random {shares[4]:.3f} / {shares[5]:.3f}  value right {shares[6]:.3f}",
                 flush=True,
             )
         if iteration == args.iterations:
@@ -224,10 +236,13 @@ def main():
 
         h = np.array(history)
         fig, ax = plt.subplots(figsize=(6, 3.5))
-        ax.plot(h[:, 0], h[:, 2], "o-", label="network: optimal move")
-        ax.plot(h[:, 0], h[:, 3], "s-", label="network: keeps the value")
-        ax.axhline(h[0, 4], color="grey", ls="--", label="random: optimal")
-        ax.axhline(h[0, 5], color="grey", ls=":", label="random: keeps the value")
+        ax.plot(h[:, 0], h[:, 2], "o-", color="C0", label="network: optimal")
+        ax.plot(h[:, 0], h[:, 3], "s--", color="C0", label="network: keeps the value")
+        ax.plot(h[:, 0], h[:, 4], "o-", color="C1", label=f"with {args.simulations} simulations: optimal")
+        ax.plot(h[:, 0], h[:, 5], "s--", color="C1", label=f"with {args.simulations} simulations: keeps the value")
+        ax.plot(h[:, 0], h[:, 8], "^:", color="C2", label="value head: sign right")
+        ax.axhline(h[0, 6], color="grey", ls="-", label="random: optimal")
+        ax.axhline(h[0, 7], color="grey", ls="--", label="random: keeps the value")
         ax.set_xlabel(f"iteration ({args.games} self-play games, {args.simulations} simulations a move)")
         ax.set_ylabel(f"share of {len(positions)} positions")
         ax.set_title("AlphaZero-style Connect Four, graded by the solver")
