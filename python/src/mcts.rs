@@ -470,6 +470,12 @@ impl BatchMcts {
     ) -> PyResult<BatchMcts> {
         let simulations =
             crate::arguments::optional_unsigned::<u32>(simulations, "simulations")?.unwrap_or(64);
+        if simulations == 0 {
+            // Without a simulation no root has a visited child to choose.
+            return Err(PyValueError::new_err(
+                "simulations must be at least 1, not 0",
+            ));
+        }
         let seed = crate::arguments::optional_unsigned::<u64>(seed, "seed")?.unwrap_or(0);
         if !(c_puct.is_finite() && c_puct >= 0.0) {
             return Err(PyValueError::new_err(format!(

@@ -102,6 +102,7 @@ def test_a_win_in_one_is_found_with_a_uniform_evaluation():
     ("keywords", "error"),
     [
         ({"simulations": -1}, "simulations"),
+        ({"simulations": 0}, "simulations"),
         ({"c_puct": -1.0}, "c_puct"),
         ({"dirichlet_alpha": 0.0}, "dirichlet_alpha"),
         ({"dirichlet_fraction": 1.5}, "dirichlet_fraction"),

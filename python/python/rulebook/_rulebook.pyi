@@ -291,11 +291,11 @@ class BatchMcts:
         cls,
         game: str,
         *,
-        simulations: Optional[int] = None,
+        simulations: int = 64,
         c_puct: float = 1.5,
         dirichlet_alpha: float = 0.3,
         dirichlet_fraction: float = 0.25,
-        seed: Optional[int] = None,
+        seed: int = 0,
         **params: int,
     ) -> Self: ...
     def search(
