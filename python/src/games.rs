@@ -13,11 +13,12 @@ use rulebook::catalog::{
     BoardKind, BoardView, Described, GameSpec, GameVisitor, RouteEntry, RouteSoFar,
 };
 use rulebook::pdn::PdnReader;
-use rulebook::search::Engine;
+use rulebook::search::Limits;
 use rulebook::{Game, Match, Outcome};
 
 use crate::arguments::optional_unsigned;
 use crate::errors::{IllegalMoveError, ParseError};
+use crate::thinking::{EngineThread, ExtraLimits};
 
 /// The keyword parameters of `connectx` (Kaggle's names), with Connect
 /// Four's values as defaults.
@@ -100,7 +101,9 @@ pub(crate) trait DynGame: Send + Sync {
     fn board(&self) -> BoardView;
     fn levels(&self) -> (u32, u32);
     fn default_level(&self) -> u32;
-    fn engine(&self, level: u32) -> PyResult<Box<dyn DynEngine>>;
+    /// The engine at `level`, searching within `limits` instead of the
+    /// level's when given.
+    fn engine(&self, level: u32, limits: Option<Limits>) -> PyResult<Box<dyn DynEngine>>;
     /// The record (PDN for the draughts family) of the game from this
     /// position through `moves` (texts), with `tags`.
     fn record(&self, moves: &[String], tags: &[(String, String)]) -> PyResult<String>;
@@ -109,11 +112,17 @@ pub(crate) trait DynGame: Send + Sync {
 /// A computer player of any game, object-safe.
 pub(crate) trait DynEngine {
     fn spec(&self) -> GameSpec;
-    /// The engine's move in `game` (None once it is over).
-    fn best_move(&mut self, game: &dyn DynGame) -> PyResult<Option<MoveInfo>>;
+    /// The engine's move in `game` within its level's limits and `extra`
+    /// (None once the game is over), interruptible by a signal.
+    fn best_move(
+        &mut self,
+        py: Python<'_>,
+        game: &dyn DynGame,
+        extra: ExtraLimits,
+    ) -> PyResult<Option<MoveInfo>>;
 }
 
-fn move_info<G: Described>(game: &G, mv: G::Move) -> MoveInfo {
+pub(crate) fn move_info<G: Described>(game: &G, mv: G::Move) -> MoveInfo {
     MoveInfo {
         text: game.move_text(mv),
         route: game.route(mv),
@@ -215,12 +224,10 @@ impl<G: Described> DynGame for G {
     fn default_level(&self) -> u32 {
         G::default_level()
     }
-    fn engine(&self, level: u32) -> PyResult<Box<dyn DynEngine>> {
-        let engine = Described::engine(self, level)
-            .map_err(|error| PyValueError::new_err(error.to_string()))?;
+    fn engine(&self, level: u32, limits: Option<Limits>) -> PyResult<Box<dyn DynEngine>> {
         Ok(Box::new(EngineOf {
             spec: Described::spec(self),
-            engine,
+            engine: EngineThread::new(self, level, limits)?,
         }))
     }
     fn record(&self, moves: &[String], tags: &[(String, String)]) -> PyResult<String> {
@@ -240,14 +247,19 @@ impl<G: Described> DynGame for G {
 
 struct EngineOf<G: Described> {
     spec: GameSpec,
-    engine: Engine<G>,
+    engine: EngineThread<G>,
 }
 
 impl<G: Described> DynEngine for EngineOf<G> {
     fn spec(&self) -> GameSpec {
         self.spec
     }
-    fn best_move(&mut self, game: &dyn DynGame) -> PyResult<Option<MoveInfo>> {
+    fn best_move(
+        &mut self,
+        py: Python<'_>,
+        game: &dyn DynGame,
+        extra: ExtraLimits,
+    ) -> PyResult<Option<MoveInfo>> {
         let position = game.as_any().downcast_ref::<G>().ok_or_else(|| {
             PyValueError::new_err(format!(
                 "this engine plays {}, not {}",
@@ -255,8 +267,7 @@ impl<G: Described> DynEngine for EngineOf<G> {
                 game.spec()
             ))
         })?;
-        let result = self.engine.think(position.clone());
-        Ok(result.best_move.map(|mv| move_info(position, mv)))
+        self.engine.best_move(py, position, extra)
     }
 }
 
@@ -497,14 +508,22 @@ impl PyGame {
     }
 
     /// The computer's move at `level` (the game's default level when
-    /// None), or None once the game is over. Builds a new engine each
+    /// None), or None once the game is over; `max_nodes` and
+    /// `max_seconds` as `Engine.best_move`. Builds a new engine each
     /// call: keep a `rulebook.Engine` to play many moves.
-    #[pyo3(signature = (level = None))]
-    fn best_move(&self, level: Option<&Bound<'_, PyAny>>) -> PyResult<Option<PyMove>> {
+    #[pyo3(signature = (level = None, *, max_nodes = None, max_seconds = None))]
+    fn best_move(
+        &self,
+        py: Python<'_>,
+        level: Option<&Bound<'_, PyAny>>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<Option<PyMove>> {
+        let extra = extra_limits(max_nodes, max_seconds)?;
         let level = optional_unsigned::<u32>(level, "level")?;
         let level = level.unwrap_or_else(|| self.inner.default_level());
-        let mut engine = self.inner.engine(level)?;
-        let found = engine.best_move(&*self.inner)?;
+        let mut engine = self.inner.engine(level, None)?;
+        let found = engine.best_move(py, &*self.inner, extra)?;
         Ok(found.map(|info| self.wrap(info)))
     }
 
@@ -560,6 +579,30 @@ impl PyGame {
     }
 }
 
+/// A call's `max_nodes` and `max_seconds`, checked.
+///
+/// # Errors
+///
+/// ValueError or TypeError naming the argument.
+fn extra_limits(
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    max_seconds: Option<f64>,
+) -> PyResult<ExtraLimits> {
+    let nodes = optional_unsigned::<u64>(max_nodes, "max_nodes")?;
+    let time = match max_seconds {
+        None => None,
+        Some(seconds) if seconds.is_finite() && seconds >= 0.0 => {
+            Some(std::time::Duration::from_secs_f64(seconds.min(1e9)))
+        }
+        Some(seconds) => {
+            return Err(PyValueError::new_err(format!(
+                "max_seconds must be a number of seconds from 0, not {seconds}"
+            )))
+        }
+    };
+    Ok(ExtraLimits { nodes, time })
+}
+
 /// A computer player of one game at one level.
 #[pyclass(module = "rulebook", name = "Engine", unsendable)]
 pub struct PyEngine {
@@ -570,30 +613,57 @@ pub struct PyEngine {
 #[pymethods]
 impl PyEngine {
     /// The engine of `game` (a name, or a position whose game it plays) at
-    /// `level` (the game's default when None).
+    /// `level` (the game's default when None). With any of `max_depth`
+    /// (plies), `max_nodes` (positions searched) or `max_seconds`, it
+    /// searches within exactly those limits (the others unlimited) with
+    /// the level's evaluation, instead of the level's limits.
     #[new]
-    #[pyo3(signature = (game, level = None, **params))]
+    #[pyo3(signature = (game, level = None, *, max_depth = None, max_nodes = None, max_seconds = None, **params))]
     fn new(
         game: &Bound<'_, PyAny>,
         level: Option<&Bound<'_, PyAny>>,
+        max_depth: Option<&Bound<'_, PyAny>>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        max_seconds: Option<f64>,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyEngine> {
         let level = optional_unsigned::<u32>(level, "level")?;
+        let depth = optional_unsigned::<u32>(max_depth, "max_depth")?;
+        let extra = extra_limits(max_nodes, max_seconds)?;
+        let limits =
+            (depth.is_some() || extra.nodes.is_some() || extra.time.is_some()).then_some(Limits {
+                depth,
+                nodes: extra.nodes,
+                time: extra.time,
+                soft_time: None,
+            });
         let start = match game.cast::<PyGame>() {
             Ok(position) => position.borrow().inner.clone_box(),
             Err(_) => spec_of(&game.extract::<String>()?, params)?.visit(Start),
         };
         let level = level.unwrap_or_else(|| start.default_level());
         Ok(PyEngine {
-            inner: start.engine(level)?,
+            inner: start.engine(level, limits)?,
             level,
         })
     }
 
     /// The engine's move in `position`, or None once the game is over.
-    fn best_move(&mut self, position: &Bound<'_, PyGame>) -> PyResult<Option<PyMove>> {
+    /// `max_nodes` (positions searched) and `max_seconds` cap the level's
+    /// own limits: the search then answers with the best move found so
+    /// far. Ctrl-C (KeyboardInterrupt) stops it within a fraction of a
+    /// second.
+    #[pyo3(signature = (position, *, max_nodes = None, max_seconds = None))]
+    fn best_move(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyGame>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<Option<PyMove>> {
+        let extra = extra_limits(max_nodes, max_seconds)?;
         let position = position.borrow();
-        let found = self.inner.best_move(position.dyn_game())?;
+        let found = self.inner.best_move(py, position.dyn_game(), extra)?;
         Ok(found.map(|info| position.wrap(info)))
     }
 

@@ -8,8 +8,10 @@ mod batch;
 mod environments;
 mod errors;
 mod games;
+mod mcts;
 mod single;
 mod solver;
+mod thinking;
 mod vector_env;
 
 use pyo3::prelude::*;
@@ -23,6 +25,7 @@ fn _rulebook(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<games::PyMove>()?;
     m.add_class::<games::PyEngine>()?;
     m.add_class::<solver::PySolver>()?;
+    m.add_class::<mcts::BatchMcts>()?;
     m.add_function(wrap_pyfunction!(games::game_names, m)?)?;
     m.add_function(wrap_pyfunction!(games::write_pdn, m)?)?;
     m.add_function(wrap_pyfunction!(games::read_pdn_records, m)?)?;

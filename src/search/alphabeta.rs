@@ -675,6 +675,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
         self.table.clear();
         self.order.clear();
     }
+
+    fn set_stop_signal(&mut self, signal: StopSignal) {
+        self.stop = Some(signal);
+    }
 }
 
 impl<G: Game, E: core::fmt::Debug> core::fmt::Debug for AlphaBeta<G, E> {

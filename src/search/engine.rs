@@ -1,7 +1,7 @@
 //! [`Engine`]: a computer player — a search, its limits (a level of play),
 //! and its judgement of draw offers — playing in a [`Match`].
 
-use super::{Limits, Progress, Root, Score, SearchResult, Searcher, TimeControl};
+use super::{Limits, Progress, Root, Score, SearchResult, Searcher, StopSignal, TimeControl};
 use crate::{Game, Match};
 
 /// The engine offers a draw only after this many plies in a row without an
@@ -91,6 +91,32 @@ impl<G: Game> Engine<G> {
     /// (no side can win with correct play, whatever the search says).
     pub fn with_dead_draw(mut self, dead_draw: fn(&G) -> bool) -> Engine<G> {
         self.dead_draw = dead_draw;
+        self
+    }
+
+    /// This engine watching `signal`: raising it from another thread ends
+    /// a running [`think`](Engine::think) early, as a time limit would,
+    /// with the best move found so far (see [`StopSignal`]). A searcher
+    /// that cannot stop early (the Connect Four perfect player) ignores it.
+    ///
+    /// ```
+    /// use rulebook::checkers::Checkers;
+    /// use rulebook::search::{AlphaBeta, Engine, Limits, Mcts, StopSignal};
+    /// use rulebook::checkers::Evaluation;
+    ///
+    /// let stop = StopSignal::new();
+    /// // No limit at all: only the signal ends these searches.
+    /// let mut engine = Engine::new(AlphaBeta::new(Evaluation::new()), Limits::NONE)
+    ///     .with_stop_signal(stop.clone());
+    /// let mut playouts = Engine::new(Mcts::new(1), Limits::NONE).with_stop_signal(stop.clone());
+    /// stop.stop(); // e.g. from another thread, while the search runs
+    /// let thought = engine.think(&Checkers::default());
+    /// assert!(thought.best_move.is_some() && thought.nodes < 10_000);
+    /// let thought = playouts.think(&Checkers::default());
+    /// assert!(thought.best_move.is_some() && thought.nodes < 100);
+    /// ```
+    pub fn with_stop_signal(mut self, signal: StopSignal) -> Engine<G> {
+        self.searcher.set_stop_signal(signal);
         self
     }
 

@@ -2,7 +2,7 @@
 //! evaluation: random playouts judge the positions.
 
 use super::limits::Clock;
-use super::{Limits, Progress, Root, Score, SearchResult, Searcher};
+use super::{Limits, Progress, Root, Score, SearchResult, Searcher, StopSignal};
 use crate::SplitMix64 as Rng;
 use crate::{Game, PlayerOutcome};
 
@@ -122,6 +122,8 @@ pub struct Mcts<G: Game> {
     /// The nodes of the current playout, root first, each with the player
     /// who moved into it.
     path: Vec<(usize, G::Player)>,
+    /// Raised by another thread to end the search early.
+    stop: Option<StopSignal>,
 }
 
 impl<G: Game> Mcts<G> {
@@ -140,6 +142,7 @@ impl<G: Game> Mcts<G> {
             seed,
             exploration: DEFAULT_EXPLORATION,
             path: Vec::with_capacity(EXPECTED_TREE_DEPTH),
+            stop: None,
         }
     }
 
@@ -179,6 +182,10 @@ impl<G: Game> Mcts<G> {
         let mut next_report = FIRST_REPORT;
         let mut pv = Vec::with_capacity(EXPECTED_TREE_DEPTH);
         while !clock.tick() {
+            if clock.is_check_node() && self.stop.as_ref().is_some_and(StopSignal::is_stopped) {
+                clock.halt();
+                break;
+            }
             let grew = self.playout(root, &mut rng);
             if unlimited && !grew {
                 break;
@@ -399,6 +406,10 @@ impl<G: Game> Searcher<G> for Mcts<G> {
 
     /// Nothing to forget: every search grows a new tree.
     fn clear(&mut self) {}
+
+    fn set_stop_signal(&mut self, signal: StopSignal) {
+        self.stop = Some(signal);
+    }
 }
 
 impl<G: Game> core::fmt::Debug for Mcts<G> {

@@ -2,7 +2,7 @@
 //! moves (an [`Engine`](super::Engine), a match runner) does not care which
 //! algorithm it drives.
 
-use super::{Limits, Progress, Root, SearchResult};
+use super::{Limits, Progress, Root, SearchResult, StopSignal};
 use crate::Game;
 
 /// A move-choosing algorithm for game `G`: [`AlphaBeta`](super::AlphaBeta),
@@ -29,6 +29,15 @@ pub trait Searcher<G: Game> {
     /// Forgets what earlier searches learnt (tables, statistics), e.g.
     /// before a new game: a later search then behaves like the first one.
     fn clear(&mut self);
+
+    /// Makes the searches to come watch `signal`: raising it from another
+    /// thread ends a running search early, as a time limit would (see
+    /// [`StopSignal`]). The default ignores it, for searches that cannot
+    /// stop early ([`AlphaBeta`](super::AlphaBeta) and
+    /// [`Mcts`](super::Mcts) watch it).
+    fn set_stop_signal(&mut self, signal: StopSignal) {
+        let _ = signal;
+    }
 
     /// Searches `root` (a position, a `&Match`, or a [`Root`]) until
     /// `limits` stop it.

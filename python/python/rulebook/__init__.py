@@ -18,7 +18,10 @@
   Connect Four a drop-in for ``pettingzoo.classic.connect_four_v3``);
   ``rulebook.pettingzoo.parallel_env(game)``, the parallel API.
 - ``rulebook.gymnasium.make(game, opponent=...)``: a Gymnasium environment
-  against a fixed opponent.
+  against a fixed opponent; ``rulebook.gymnasium.make_vec(game, n)``, the
+  batch as a ``gymnasium.vector.VectorEnv`` (self-play).
+- ``rulebook.sb3.VecEnv(game, n)``: the batch as a Stable-Baselines3
+  ``VecEnv`` with the action masks of sb3-contrib's ``MaskablePPO``.
 
 ``rulebook.pettingzoo`` and ``rulebook.gymnasium`` are imported on first
 use (``import rulebook`` alone needs only numpy); without the optional
@@ -35,6 +38,7 @@ from typing import Any, Dict, List, Optional
 import numpy as np
 
 from rulebook._rulebook import (
+    BatchMcts,
     Engine,
     Game,
     IllegalActionError,
@@ -120,7 +124,7 @@ def to_batch_layout(observations: Any) -> np.ndarray:
 
 
 #: The submodules that need an optional package, imported on first use.
-_OPTIONAL_SUBMODULES = ("pettingzoo", "gymnasium")
+_OPTIONAL_SUBMODULES = ("pettingzoo", "gymnasium", "sb3")
 
 
 def __getattr__(name: str) -> Any:
@@ -137,6 +141,7 @@ def __dir__() -> List[str]:
 
 
 __all__ = [
+    "BatchMcts",
     "ENVIRONMENTS",
     "GAMES",
     "Engine",

@@ -7,6 +7,7 @@ from typing_extensions import Self
 from typing import Any, Dict, List, Optional, Tuple
 
 from rulebook._rulebook import (
+    BatchMcts as BatchMcts,
     Engine as Engine,
     Game as Game,
     IllegalActionError as IllegalActionError,
@@ -65,6 +66,7 @@ def __getattr__(name: str) -> ModuleType: ...
 def __dir__() -> List[str]: ...
 
 __all__ = [
+    "BatchMcts",
     "ENVIRONMENTS",
     "GAMES",
     "Engine",

@@ -7,6 +7,7 @@ import numpy.typing as npt
 from typing_extensions import Self, disjoint_base, final
 
 __all__ = [
+    "BatchMcts",
     "VectorEnv",
     "_AgentEnv",
     "Game",
@@ -250,7 +251,9 @@ class Game:
         """What to draw: kind, rows, columns, cells (label, piece)."""
     @property
     def levels(self) -> Tuple[int, int]: ...
-    def best_move(self, level: Optional[int] = None) -> Optional[Move]: ...
+    def best_move(
+        self, level: Optional[int] = None, *, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None
+    ) -> Optional[Move]: ...
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, _memo: Optional[Dict[int, Any]] = None) -> "Game": ...
@@ -260,10 +263,56 @@ class Game:
 class Engine:
     """The computer player of a game (a name or a position) at a level."""
 
-    def __new__(cls, game: Union[str, Game], level: Optional[int] = None, **params: int) -> Self: ...
-    def best_move(self, position: Game) -> Optional[Move]: ...
+    def __new__(
+        cls,
+        game: Union[str, Game],
+        level: Optional[int] = None,
+        *,
+        max_depth: Optional[int] = None,
+        max_nodes: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        **params: int,
+    ) -> Self: ...
+    def best_move(
+        self, position: Game, *, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None
+    ) -> Optional[Move]: ...
     @property
     def level(self) -> int: ...
+
+@final
+class BatchMcts:
+    """AlphaZero-style batched Monte Carlo tree search (PUCT): one tree per
+    root, searched together; each round calls ``evaluate(observations,
+    masks)`` once for all the trees' new leaves, which returns ``(priors,
+    values)`` ((leaves, actions) and (leaves,), each value for the player
+    to act at that leaf)."""
+
+    def __new__(
+        cls,
+        game: str,
+        *,
+        simulations: int = 64,
+        c_puct: float = 1.5,
+        dirichlet_alpha: float = 0.3,
+        dirichlet_fraction: float = 0.25,
+        seed: int = 0,
+        **params: int,
+    ) -> Self: ...
+    def search(
+        self,
+        roots: Iterable[Game],
+        evaluate: Any,
+        *,
+        temperature: float = 1.0,
+        leaf_games: bool = False,
+    ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.int64]]:
+        """``(policy, values, actions)``: visit shares (roots, actions), root
+        values for the player to act, and the actions drawn with
+        visits^(1/temperature) (the most visited at temperature 0)."""
+    @property
+    def action_count(self) -> int: ...
+    @property
+    def simulations(self) -> int: ...
 
 @final
 class Solver:

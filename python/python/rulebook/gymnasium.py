@@ -54,7 +54,7 @@ except ImportError as _missing:  # tested in a subprocess
 from rulebook._render import RENDER_MODES, Renderer
 from rulebook._rulebook import Game, IllegalActionError, _AgentEnv
 
-__all__ = ["make", "RulebookEnv"]
+__all__ = ["make", "make_vec", "RulebookEnv", "SelfPlayVectorEnv"]
 
 Opponent = Union[str, Callable[[dict], int]]
 
@@ -215,3 +215,101 @@ class RulebookEnv(gymnasium.Env):
         """The board: text (``"ansi"``), printed (``"human"``) or an RGB image
         (``"rgb_array"``); None without a render mode."""
         return self._renderer.render(self.render_mode, self._core)
+
+
+def make_vec(game: str = "connect4", num_envs: int = 1, **kwargs: Any) -> "SelfPlayVectorEnv":
+    """``SelfPlayVectorEnv(game, num_envs, **kwargs)``: Gymnasium's
+    ``make_vec`` for rulebook's batch of games."""
+    return SelfPlayVectorEnv(game, num_envs, **kwargs)
+
+
+class SelfPlayVectorEnv(gymnasium.vector.VectorEnv):
+    """A ``rulebook.VectorEnv`` as a ``gymnasium.vector.VectorEnv``: one
+    policy plays both sides of ``num_envs`` games (self-play), stepped
+    together in Rust.
+
+    - Observations are ``VectorEnv``'s, float32 ``(num_envs, planes, rows,
+      columns)`` from the point of view of the player to act; actions an
+      int array ``(num_envs,)`` of the game's action numbers.
+    - The reward of ``step`` is the reward of the player who acted (+1 for
+      the move that wins, the penalty for an illegal one with
+      ``illegal="lose"``, else 0); ``info["rewards"]`` has both players'
+      ``(num_envs, 2)`` (first player, second), which also gives the loser
+      its -1.
+    - ``info["action_mask"]`` (bool ``(num_envs, actions)``) and
+      ``action_masks()`` are the legal actions of the player to act,
+      ``info["to_play"]`` that player (0 or 1).
+    - Autoreset: ``AutoresetMode.SAME_STEP`` — a finished game restarts in
+      the same step, so the observation is already the new game's start.
+      The finished game's last observation is not kept (a terminated game
+      needs none; truncation by ``max_steps`` only happens in checkers and
+      draughts).
+    - ``copy=True`` (the default) returns fresh arrays each call, which a
+      replay buffer may keep; ``copy=False`` returns the batch's own arrays,
+      overwritten by the next call (no copy; numpy arrays support DLPack, so
+      ``torch.from_dlpack(observations)`` shares that memory too).
+
+    The other keywords (``seed``, ``num_threads``, ``illegal``,
+    ``illegal_penalty``, ``max_steps``, game parameters) are
+    ``rulebook.VectorEnv``'s.
+    """
+
+    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(self, game: str = "connect4", num_envs: int = 1, *, copy: bool = True, **kwargs: Any):
+        from rulebook._rulebook import VectorEnv
+
+        self.batch = VectorEnv(game, num_envs, **kwargs)
+        self.num_envs = self.batch.num_envs
+        self.copy = bool(copy)
+        self.autoreset_mode = gymnasium.vector.AutoresetMode.SAME_STEP
+        shape = self.batch.observation_shape
+        self.single_observation_space = spaces.Box(0.0, 1.0, shape, dtype=np.float32)
+        self.single_action_space = spaces.Discrete(self.batch.action_count)
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, self.num_envs
+        )
+        self.action_space = gymnasium.vector.utils.batch_space(
+            self.single_action_space, self.num_envs
+        )
+        self._masks: Optional[np.ndarray] = None
+        self._to_play: Optional[np.ndarray] = None
+        self._rows = np.arange(self.num_envs)
+
+    def _out(self, array: np.ndarray) -> np.ndarray:
+        return array.copy() if self.copy else array
+
+    def reset(
+        self, *, seed: Optional[Union[int, list]] = None, options: Optional[dict] = None
+    ) -> tuple[np.ndarray, dict]:
+        """Restarts every game (``seed`` reseeds ``random_actions``; a list
+        of seeds, as Gymnasium may pass, uses its first)."""
+        if isinstance(seed, (list, tuple)):
+            seed = seed[0] if seed else None
+        observations, masks, to_play = self.batch.reset(seed)
+        self._masks, self._to_play = masks, to_play.copy()
+        return self._out(observations), {"action_mask": self._out(masks), "to_play": self._out(to_play)}
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
+        if self._to_play is None:
+            raise ResetNeeded("call reset() before step()")
+        actions = np.asarray(actions, dtype=np.int64)
+        observations, masks, rewards, terminations, truncations, to_play = self.batch.step(actions)
+        mover_rewards = rewards[self._rows, self._to_play.astype(np.intp)]
+        self._masks = masks
+        np.copyto(self._to_play, to_play)
+        info = {"action_mask": self._out(masks), "to_play": self._out(to_play), "rewards": self._out(rewards)}
+        return (
+            self._out(observations),
+            mover_rewards,
+            self._out(terminations),
+            self._out(truncations),
+            info,
+        )
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the player to act in each game, bool
+        ``(num_envs, actions)`` (a copy)."""
+        if self._masks is None:
+            raise ResetNeeded("call reset() before action_masks()")
+        return self._masks.copy()
