@@ -218,6 +218,8 @@ pub struct App {
     /// deadline (ms).
     flags: AtomicU64,
     flag_late_max: AtomicU64,
+    /// The chat's rate limits per game and seat.
+    pub chat_limits: crate::chat::ChatLimits,
 }
 
 /// How many games are in memory, and how many were evicted.
@@ -307,6 +309,7 @@ impl App {
             started_ms: now_ms(),
             flags: AtomicU64::new(0),
             flag_late_max: AtomicU64::new(0),
+            chat_limits: crate::chat::ChatLimits::default(),
         }
     }
 

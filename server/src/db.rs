@@ -51,6 +51,16 @@ const MIGRATIONS: &[&[&str]] = &[&[
     "CREATE INDEX IF NOT EXISTS games_timed ON games (over, timed)",
     "CREATE TABLE IF NOT EXISTS heartbeat (id BIGINT PRIMARY KEY, at BIGINT NOT NULL)",
     "INSERT INTO heartbeat (id, at) SELECT 0, 0 WHERE NOT EXISTS (SELECT 1 FROM heartbeat WHERE id = 0)",
+], &[
+    // A game's chat (`src/chat.rs`): its messages by seq.
+    "CREATE TABLE IF NOT EXISTS chat (
+        game_id TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        seat BIGINT NOT NULL,
+        text TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )",
 ]];
 
 /// A change to commit.
@@ -177,6 +187,12 @@ impl Db {
             postgres,
             url,
         })
+    }
+
+    /// The connection pool, for the tables outside the group-commit
+    /// writer (the chat).
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     /// Commits `op`, returning once it is committed (or refused).

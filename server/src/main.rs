@@ -5,10 +5,12 @@
 #![forbid(unsafe_code)]
 
 mod app;
+mod chat;
 mod clock;
 mod db;
 mod error;
 mod ratelimit;
+mod rematch;
 mod routes;
 mod session;
 mod web;

@@ -3,6 +3,7 @@
 
 mod support;
 
+mod chat;
 mod claims;
 mod clocks;
 mod durability;
@@ -11,4 +12,5 @@ mod evict;
 mod games;
 mod load;
 mod postgres;
+mod rematch;
 mod seats;
