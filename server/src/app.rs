@@ -382,7 +382,8 @@ impl App {
         }
     }
 
-    fn cached(&self, id: &str) -> Option<Arc<Handle>> {
+    /// The game `id` if it is in memory.
+    pub(crate) fn cached(&self, id: &str) -> Option<Arc<Handle>> {
         self.games.lock().ok()?.get(id).cloned()
     }
 

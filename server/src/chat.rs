@@ -8,7 +8,7 @@
 //! message: the page shows it as text (never as markup).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
@@ -22,6 +22,18 @@ use utoipa::ToSchema;
 use crate::app::{now_ms, seat_of_token, App, Push};
 use crate::error::{ApiError, ErrorBody};
 use crate::ratelimit::Bucket;
+
+/// The PostgreSQL NOTIFY channel of chat messages: every process pushes
+/// the messages taken by the others to its own WebSocket clients.
+pub const CHAT_CHANNEL: &str = "rulebook_chat";
+
+/// This process's mark on its notifications (it pushed its own already).
+fn process_mark() -> &'static str {
+    static MARK: OnceLock<String> = OnceLock::new();
+    MARK.get_or_init(|| {
+        crate::app::random_hex(8).unwrap_or_else(|_| std::process::id().to_string())
+    })
+}
 
 /// The longest message, in characters (Unicode scalar values).
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -195,11 +207,44 @@ impl App {
                 version: 0,
                 text: push.into(),
             });
+            if self.db.postgres {
+                // The other processes' clients too (at most ~4 KB: under
+                // NOTIFY's 8,000 bytes). Stored already: a lost
+                // notification is read on the next reload.
+                let payload = serde_json::json!({
+                    "from": process_mark(), "game": handle.id, "message": message,
+                })
+                .to_string();
+                let _ = sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHAT_CHANNEL)
+                    .bind(payload)
+                    .execute(self.db.pool())
+                    .await;
+            }
             return Ok(message);
         }
         Err(ApiError::conflict(
             "the chat kept changing meanwhile: try again",
         ))
+    }
+
+    /// A chat message another process took (PostgreSQL NOTIFY on
+    /// [`CHAT_CHANNEL`]): pushed to this process's clients of the game.
+    pub fn chat_notified(&self, payload: &str) {
+        let Ok(note) = serde_json::from_str::<serde_json::Value>(payload) else {
+            return;
+        };
+        if note["from"] == process_mark() {
+            return;
+        }
+        let Some(handle) = note["game"].as_str().and_then(|id| self.cached(id)) else {
+            return;
+        };
+        let push = serde_json::json!({"type": "chat", "message": note["message"]}).to_string();
+        let _ = handle.tx.send(Push {
+            version: 0,
+            text: push.into(),
+        });
     }
 
     /// The chat of `game` after `after` (the newest [`CHAT_PAGE`]), oldest first.
