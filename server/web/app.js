@@ -1347,7 +1347,7 @@ class GamePage {
         }),
       );
     }
-    items.push(...rematchControls(this, button, h));
+    items.push(...rematchControls(this, button, h, store));
     if (state.board.kind === "squares") {
       items.push(
         button("Flip board", () => {

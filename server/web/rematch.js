@@ -17,13 +17,24 @@ export function rematchNews(previous, state, seat, seatTitle) {
   return null;
 }
 
-/** The rematch controls of a finished game, for `page` (a GamePage); `button(label, onclick, attrs)` makes one. */
-export function rematchControls(page, button, h) {
+/**
+ * The rematch controls of a finished game, for `page` (a GamePage);
+ * `button(label, onclick, attrs)` makes one, `h` an element, `store` keeps seats.
+ */
+export function rematchControls(page, button, h, store) {
   const state = page.state;
   if (!state.result) return [];
   const rematch = state.rematch || {};
   if (rematch.game) {
-    return [h("a", { class: "button primary", href: `/games/${rematch.game}`, "data-testid": "rematch-link" }, page.seat ? "Go to the rematch" : "Watch the rematch")];
+    const link = h("a", { class: "button primary", href: `/games/${rematch.game}`, "data-testid": "rematch-link" }, page.seat ? "Go to the rematch" : "Watch the rematch");
+    if (page.token) {
+      // A player (whose page was closed when it was agreed) goes there seated.
+      link.addEventListener("click", (event) => {
+        event.preventDefault();
+        goToRematch(page, rematch.game, store);
+      });
+    }
+    return [link];
   }
   if (!page.seat) return [];
   const other = state.players.find((name) => name !== page.seat);
@@ -49,6 +60,11 @@ export async function followRematch(page, previous, state, store) {
   if (!game || !page.token || page.following) return;
   // Only when it was agreed just now (a reload of the old game stays there, with a link).
   if (!previous || (previous.rematch && previous.rematch.game)) return;
+  await goToRematch(page, game, store);
+}
+
+/** Asks the server which seat this page's token holds in the rematch, keeps it, and goes there. */
+export async function goToRematch(page, game, store) {
   page.following = true;
   try {
     const seat = await api.seat(game, page.token);

@@ -44,7 +44,16 @@ test("two browsers agree a rematch; both move to it with the colours swapped", a
   assert.equal(seen.history[0].seat, "x");
   // The old game links to its rematch.
   const old = await web.server.api("GET", `/api/games/${oldId}`);
-  assert.equal(`${web.server.url}/games/${old.rematch.game}`, x.page.url());
+  const newUrl = x.page.url();
+  assert.equal(`${web.server.url}/games/${old.rematch.game}`, newUrl);
+  // A player whose page was not open goes there from the old game, seated.
+  await x.page.evaluate((id) => localStorage.removeItem(`rulebook.seat.${id}`), old.rematch.game);
+  await x.page.goto(`${web.server.url}/games/${oldId}`);
+  await x.page.click('[data-testid="rematch-link"]');
+  await x.page.waitForURL(newUrl);
+  await x.page.waitForSelector(COLUMN);
+  await waitForState(x.page, (s) => s.history.length === 1, { what: "the rematch again" });
+  assert.equal(await x.page.evaluate(() => window.rulebookPage.seat), "o");
   assert.deepEqual([...x.page.errors, ...o.page.errors], []);
   await x.context.close();
   await o.context.close();
