@@ -134,30 +134,3 @@ async fn a_seat_that_floods_the_chat_is_slowed_down() {
         .collect();
     assert_eq!(stored, accepted);
 }
-
-/// Two processes on one PostgreSQL: a message taken by one reaches the
-/// other's WebSocket clients. Needs `RULEBOOK_TEST_POSTGRES_URL`.
-#[tokio::test]
-async fn on_postgresql_a_message_reaches_the_other_processs_clients() {
-    let Some(url) = std::env::var("RULEBOOK_TEST_POSTGRES_URL")
-        .ok()
-        .filter(|url| !url.is_empty())
-    else {
-        println!("skipped: set RULEBOOK_TEST_POSTGRES_URL to run the PostgreSQL test");
-        return;
-    };
-    let a = Server::start_with(&url, &[]);
-    let b = Server::start_with(&url, &[]);
-    let (id, x, _) = a.human_game(json!({"game": "connect4", "side": "x"})).await;
-    let mut on_a = a.socket(&id).await;
-    on_a.next().await;
-    let mut on_b = b.socket(&id).await;
-    on_b.next().await;
-    let (status, sent) = say(&b, &id, Some(&x), "<i>from B</i>").await;
-    assert_eq!(status, 201, "{sent}");
-    for socket in [&mut on_a, &mut on_b] {
-        let push = socket.next().await;
-        assert_eq!((&push["type"], &push["message"]), (&json!("chat"), &sent));
-    }
-    assert_eq!(log(&a, &id).await, vec![sent]);
-}
