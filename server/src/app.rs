@@ -220,6 +220,8 @@ pub struct App {
     /// deadline (ms).
     flags: AtomicU64,
     flag_late_max: AtomicU64,
+    /// The chat's rate limits per game and seat.
+    pub chat_limits: crate::chat::ChatLimits,
 }
 
 /// How many games are in memory, and how many were evicted.
@@ -309,6 +311,7 @@ impl App {
             started_ms: now_ms(),
             flags: AtomicU64::new(0),
             flag_late_max: AtomicU64::new(0),
+            chat_limits: crate::chat::ChatLimits::default(),
         }
     }
 
@@ -381,7 +384,8 @@ impl App {
         }
     }
 
-    fn cached(&self, id: &str) -> Option<Arc<Handle>> {
+    /// The game `id` if it is in memory.
+    pub(crate) fn cached(&self, id: &str) -> Option<Arc<Handle>> {
         self.games.lock().ok()?.get(id).cloned()
     }
 

@@ -51,7 +51,17 @@ const MIGRATIONS: &[&[&str]] = &[&[
     "CREATE INDEX IF NOT EXISTS games_timed ON games (over, timed)",
     "CREATE TABLE IF NOT EXISTS heartbeat (id BIGINT PRIMARY KEY, at BIGINT NOT NULL)",
     "INSERT INTO heartbeat (id, at) SELECT 0, 0 WHERE NOT EXISTS (SELECT 1 FROM heartbeat WHERE id = 0)",
-], crate::people::MIGRATION];
+], crate::people::MIGRATION, &[
+    // A game's chat (`src/chat.rs`): its messages by seq.
+    "CREATE TABLE IF NOT EXISTS chat (
+        game_id TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        seat BIGINT NOT NULL,
+        text TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )",
+]];
 
 /// A change to commit.
 #[derive(Debug)]
@@ -88,6 +98,15 @@ pub enum Op {
     },
 }
 
+impl Op {
+    /// Whether the writer commits it before the changes waiting in its
+    /// queue: a timeout (a flag, or an abort), which the timer commits at
+    /// its deadline and which must not wait behind a queue of moves.
+    pub fn is_urgent(&self) -> bool {
+        matches!(self, Op::Event { event, .. } if event.kind == EventKind::Timeout)
+    }
+}
+
 /// Why a change was not committed.
 #[derive(Debug, Clone)]
 pub enum CommitError {
@@ -119,6 +138,8 @@ pub struct StoredGame {
 pub struct Db {
     pool: AnyPool,
     writer: mpsc::Sender<Request>,
+    /// The writer's priority lane: the timers' flags (see [`Op::is_urgent`]).
+    urgent: mpsc::Sender<Request>,
     /// Whether this is PostgreSQL.
     pub postgres: bool,
     /// The URL (for LISTEN).
@@ -170,17 +191,27 @@ impl Db {
             .await
             .map_err(|error| format!("cannot migrate the database: {error}"))?;
         let (writer, requests) = mpsc::channel(4096);
-        tokio::spawn(write_loop(pool.clone(), requests, postgres));
+        let (urgent, urgent_requests) = mpsc::channel(1024);
+        tokio::spawn(write_loop(
+            pool.clone(),
+            Lanes {
+                urgent: urgent_requests,
+                normal: requests,
+            },
+            postgres,
+        ));
         Ok(Db {
             pool,
             writer,
+            urgent,
             postgres,
             url,
         })
     }
 
-    /// The connection pool, for the tables of accounts, ratings and
-    /// players (`crate::people`), which change outside the games' events.
+    /// The connection pool, for the tables outside the group-commit
+    /// writer: accounts, ratings and players (`crate::people`) and the
+    /// chat, which change outside the games' events.
     pub fn pool(&self) -> &AnyPool {
         &self.pool
     }
@@ -193,8 +224,12 @@ impl Db {
     /// [`CommitError::Db`] when the database failed.
     pub async fn commit(&self, op: Op) -> Result<(), CommitError> {
         let (reply, answer) = oneshot::channel();
-        self.writer
-            .send(Request { op, reply })
+        let lane = if op.is_urgent() {
+            &self.urgent
+        } else {
+            &self.writer
+        };
+        lane.send(Request { op, reply })
             .await
             .map_err(|_| CommitError::Db("the writer has stopped".to_owned()))?;
         answer
@@ -395,6 +430,17 @@ async fn migrate(pool: &AnyPool, postgres: bool) -> Result<(), sqlx::Error> {
 /// The most changes committed in one transaction.
 const MAX_BATCH: usize = 256;
 
+/// The most changes in a batch that carries urgent ones (flags): a small
+/// batch commits in a few milliseconds even when the queue behind it is
+/// long, so a flag is committed soon after its deadline.
+const URGENT_BATCH: usize = 32;
+
+/// The writer's two queues: urgent changes (flags) are taken first.
+struct Lanes {
+    urgent: mpsc::Receiver<Request>,
+    normal: mpsc::Receiver<Request>,
+}
+
 /// What the writer did in the last second, printed to stderr each second
 /// when the environment sets `RULEBOOK_COMMIT_STATS` (a profile of the
 /// commit path: batches, their sizes, and where their time went).
@@ -437,13 +483,30 @@ impl CommitStats {
     }
 }
 
-async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<Request>, postgres: bool) {
+async fn write_loop(pool: AnyPool, mut lanes: Lanes, postgres: bool) {
     let mut stats = std::env::var_os("RULEBOOK_COMMIT_STATS").map(|_| CommitStats::default());
     let mut waiting = std::time::Instant::now();
-    while let Some(first) = requests.recv().await {
+    loop {
+        let first = tokio::select! {
+            biased;
+            Some(request) = lanes.urgent.recv() => request,
+            Some(request) = lanes.normal.recv() => request,
+            else => break,
+        };
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
-            match requests.try_recv() {
+            match lanes.urgent.try_recv() {
+                Ok(request) => batch.push(request),
+                Err(_) => break,
+            }
+        }
+        let limit = if batch[0].op.is_urgent() {
+            URGENT_BATCH.max(batch.len())
+        } else {
+            MAX_BATCH
+        };
+        while batch.len() < limit {
+            match lanes.normal.try_recv() {
                 Ok(request) => batch.push(request),
                 Err(_) => break,
             }

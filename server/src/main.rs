@@ -6,6 +6,7 @@
 
 mod accounts;
 mod app;
+mod chat;
 mod clock;
 mod db;
 mod error;
@@ -13,6 +14,7 @@ mod lobby;
 mod people;
 mod ratelimit;
 mod rating;
+mod rematch;
 mod routes;
 mod session;
 mod settle;
@@ -254,8 +256,16 @@ async fn listen(app: Arc<App>, url: String) {
     loop {
         match sqlx::postgres::PgListener::connect(&url).await {
             Ok(mut listener) => {
-                if listener.listen(db::CHANNEL).await.is_ok() {
+                if listener
+                    .listen_all([db::CHANNEL, chat::CHAT_CHANNEL])
+                    .await
+                    .is_ok()
+                {
                     while let Ok(notification) = listener.recv().await {
+                        if notification.channel() == chat::CHAT_CHANNEL {
+                            app.chat_notified(notification.payload());
+                            continue;
+                        }
                         if let Some((id, version)) = notification.payload().split_once(':') {
                             if let Ok(version) = version.parse() {
                                 let app = app.clone();

@@ -823,11 +823,14 @@ impl Modify for BearerScheme {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "rulebook-server", description = "Board games of the rulebook crate over HTTP and WebSocket"),
-    paths(catalog, create, join, seat, list, state, play, draw, resign, undo, claim, record, events, stats),
+    paths(catalog, create, join, seat, list, state, play, draw, resign, undo, claim, record, events, stats,
+        crate::rematch::rematch, crate::chat::list, crate::chat::post),
     components(schemas(ClaimBody, ClaimResult, CreateGame, crate::clock::TimeControlBody, Created, Invitation, Joined, SeatOfToken, MoveBody, DrawBody, DrawAction,
         UndoBody, UndoAction, GameSummary, GameList, Catalog, CatalogGame, BoardShape,
         GameState, SeatView, SeatKind, MoveView, HistoryEntry, Offers, ResultView,
-        BoardJson, CellJson, PieceJson, ErrorBody, crate::app::MemoryStats)),
+        BoardJson, CellJson, PieceJson, ErrorBody, crate::app::MemoryStats,
+        crate::rematch::RematchBody, crate::rematch::RematchAction, crate::session::RematchView,
+        crate::chat::ChatBody, crate::chat::ChatMessage, crate::chat::ChatLog)),
     modifiers(&BearerScheme)
 )]
 pub struct ApiDoc;
@@ -913,6 +916,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/claim", post(claim))
+        .route("/api/games/{id}/rematch", post(crate::rematch::rematch))
+        .route(
+            "/api/games/{id}/chat",
+            get(crate::chat::list).post(crate::chat::post),
+        )
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
         .route("/api/stats", get(stats))

@@ -115,10 +115,19 @@ pub enum EventKind {
     /// The seat claimed the game after its opponent left (data `win`,
     /// `draw`, or `abort` when the opponent had made no move).
     Claim,
+    /// The seat offered a rematch (after the end).
+    RematchOffer,
+    /// The seat declined the opponent's rematch offer.
+    RematchDecline,
+    /// The rematch was agreed (data: the new game's id).
+    Rematch,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 13] = [
+    const ALL: [EventKind; 16] = [
+        EventKind::RematchOffer,
+        EventKind::RematchDecline,
+        EventKind::Rematch,
         EventKind::Claim,
         EventKind::Timeout,
         EventKind::Resume,
@@ -150,6 +159,9 @@ impl EventKind {
             EventKind::Timeout => "timeout",
             EventKind::Resume => "resume",
             EventKind::Claim => "claim",
+            EventKind::RematchOffer => "rematch_offer",
+            EventKind::RematchDecline => "rematch_decline",
+            EventKind::Rematch => "rematch",
         }
     }
 
@@ -174,6 +186,7 @@ impl EventKind {
             }
             EventKind::Undo => "undo",
             EventKind::Resume => "clock",
+            EventKind::RematchOffer | EventKind::RematchDecline | EventKind::Rematch => "rematch",
         }
     }
 }
@@ -246,6 +259,30 @@ pub enum Command {
     /// The seat's opponent left (the server checked how long ago): claim
     /// a draw (`true`) or the win.
     Claim(bool),
+    /// A rematch offer, its refusal, or the rematch agreed (see
+    /// `crate::rematch`).
+    Rematch(RematchStep),
+}
+
+/// A step of a rematch, after the game's end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RematchStep {
+    /// The seat offers a rematch.
+    Offer,
+    /// The seat declines the opponent's offer.
+    Decline,
+    /// The rematch is agreed (the opponent offered, or is the computer):
+    /// the new game's id.
+    Agreed(String),
+}
+
+/// Where a game's rematch stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RematchStatus {
+    /// The seat whose rematch offer waits for an answer.
+    pub offered_by: Option<u8>,
+    /// The rematch's game id, once agreed.
+    pub game: Option<String>,
 }
 
 /// The computer's work to do for a game: run it off the async runtime.
@@ -308,6 +345,12 @@ pub trait LiveGame: Send + Sync {
     /// The computer's work, when it is the computer's turn (to move, or to
     /// answer a draw offer), at server time `now` (its clock).
     fn computer_job(&self, millis_per_level: u64, now: i64) -> Option<ComputerJob>;
+    /// Where the rematch stands (an offer waiting, the new game).
+    fn rematch_status(&self) -> RematchStatus;
+    /// The rematch's configuration, created at server time `at` (Unix
+    /// ms): the same game, start and time control, the seats (and their
+    /// tokens) swapped, both taken, private.
+    fn rematch_config(&self, at: i64) -> GameConfig;
 }
 
 /// A game of `G`.
@@ -324,6 +367,8 @@ struct Session<G: Playable> {
     ended: Option<ServerEnd>,
     /// The mover and both clocks after each move of `history`.
     clock_log: Vec<(u8, [i64; 2])>,
+    /// The rematch (after the end).
+    rematch: RematchStatus,
 }
 
 /// How the server ended a game.
@@ -490,6 +535,7 @@ impl<G: Playable> Session<G> {
             clock,
             ended: None,
             clock_log: Vec::new(),
+            rematch: RematchStatus::default(),
             spec,
             config,
             game: Match::with_rules(start, G::draw_rules()),
@@ -804,6 +850,11 @@ impl<G: Playable> LiveGame for Session<G> {
     }
 
     fn act(&mut self, seat: u8, command: &Command, at: i64) -> Result<Event, ApiError> {
+        if let Command::Rematch(step) = command {
+            let mut event = self.rematch_step(seat.min(1), step)?;
+            event.at = at;
+            return Ok(event);
+        }
         if self.ended.is_some() {
             return Err(ApiError::game_over());
         }
@@ -942,6 +993,13 @@ impl<G: Playable> LiveGame for Session<G> {
         }
         let text =
             G::record(&self.game, &tags).unwrap_or_else(|error| format!("no record: {error}"));
+        // Columns as people number them, 1 to 7 (the crate's move text,
+        // which the API and the consoles use, counts from 0).
+        let text = if self.game.position().board().kind == BoardKind::Drop {
+            columns_from_one(&text)
+        } else {
+            text
+        };
         let pdn = self.ended.map(|_| {
             self.result_view()
                 .map_or_else(|| "*".to_owned(), |result| result.pdn)
@@ -1031,6 +1089,26 @@ impl<G: Playable> LiveGame for Session<G> {
         });
         Some(ComputerJob { seat, run })
     }
+
+    fn rematch_status(&self) -> RematchStatus {
+        self.rematch.clone()
+    }
+
+    fn rematch_config(&self, at: i64) -> GameConfig {
+        let [first, second] = self.config.seats.clone();
+        let seats = [second, first].map(|seat| SeatConfig {
+            taken: true,
+            ..seat
+        });
+        GameConfig {
+            seats,
+            start: self.config.start.clone(),
+            public: false,
+            time_control: self.config.time_control,
+            created_ms: at,
+            first_move_ms: self.config.first_move_ms,
+        }
+    }
 }
 
 impl<G: Playable> Session<G> {
@@ -1040,7 +1118,7 @@ impl<G: Playable> Session<G> {
         match command {
             Command::Move(text) => self.enter_move(seat, text),
             Command::Engine(EngineOutcome::Move { text, .. }) => self.enter_move(seat, text),
-            Command::Timeout | Command::Resume(_) | Command::Claim(_) => {
+            Command::Timeout | Command::Resume(_) | Command::Claim(_) | Command::Rematch(_) => {
                 Err(ApiError::conflict("not a player's command"))
             }
             Command::Engine(EngineOutcome::Failed) => {
@@ -1145,6 +1223,9 @@ impl<G: Playable> Session<G> {
     fn replay_inner(&mut self, event: &Event) -> Result<(), String> {
         let seat = event.seat.min(1);
         let command = match event.kind {
+            EventKind::RematchOffer => Command::Rematch(RematchStep::Offer),
+            EventKind::RematchDecline => Command::Rematch(RematchStep::Decline),
+            EventKind::Rematch => Command::Rematch(RematchStep::Agreed(event.data.clone())),
             EventKind::Timeout | EventKind::Resume | EventKind::Claim => return Ok(()),
             EventKind::Join => {
                 let config = &mut self.config.seats[usize::from(seat)];
@@ -1191,9 +1272,77 @@ impl<G: Playable> Session<G> {
             EventKind::DrawDecline => Command::Draw(Answer::Decline),
             EventKind::Resign => Command::Resign,
         };
+        if let Command::Rematch(step) = &command {
+            return self
+                .rematch_step(seat, step)
+                .map(|_| ())
+                .map_err(|error| error.message);
+        }
         self.act_inner(seat, &command)
             .map(|_| ())
             .map_err(|error| error.message)
+    }
+
+    /// A rematch offer, refusal or agreement of `seat`: the event it makes.
+    fn rematch_step(&mut self, seat: u8, step: &RematchStep) -> Result<Event, ApiError> {
+        if !self.is_over() {
+            return Err(ApiError::conflict(
+                "the game is not over: a rematch is offered once it has ended",
+            ));
+        }
+        if let Some(game) = &self.rematch.game {
+            return Err(ApiError::conflict(format!(
+                "the rematch is agreed already: game {game}"
+            )));
+        }
+        let opponent = Self::other(seat);
+        let opponent_seat = &self.config.seats[usize::from(opponent)];
+        if !opponent_seat.taken {
+            return Err(ApiError::conflict(
+                "your opponent never took the seat: there is nobody to play a rematch with",
+            ));
+        }
+        let computer = opponent_seat.kind == SeatKind::Computer;
+        let offered_by_opponent = self.rematch.offered_by == Some(opponent);
+        match step {
+            RematchStep::Offer => {
+                if self.rematch.offered_by == Some(seat) {
+                    return Err(ApiError::conflict("you have offered a rematch already"));
+                }
+                if offered_by_opponent {
+                    return Err(ApiError::conflict(
+                        "your opponent offered a rematch: accept or decline it",
+                    ));
+                }
+                self.rematch.offered_by = Some(seat);
+                Ok(self.event(EventKind::RematchOffer, seat, String::new()))
+            }
+            RematchStep::Decline => {
+                if !offered_by_opponent {
+                    return Err(ApiError::new(
+                        StatusCode::CONFLICT,
+                        "no_pending_offer",
+                        "there is no rematch offer to decline",
+                    ));
+                }
+                self.rematch.offered_by = None;
+                Ok(self.event(EventKind::RematchDecline, seat, String::new()))
+            }
+            RematchStep::Agreed(game) => {
+                if !offered_by_opponent && !computer {
+                    return Err(ApiError::new(
+                        StatusCode::CONFLICT,
+                        "no_pending_offer",
+                        "there is no rematch offer to accept: offer one",
+                    ));
+                }
+                self.rematch = RematchStatus {
+                    offered_by: None,
+                    game: Some(game.clone()),
+                };
+                Ok(self.event(EventKind::Rematch, seat, game.clone()))
+            }
+        }
     }
 
     fn state_at(&self, id: &str, version: u64) -> GameState {
@@ -1269,6 +1418,13 @@ impl<G: Playable> Session<G> {
                 undo: self.undo_offer.map(|seat| Self::name(seat).to_owned()),
             },
             result: self.result_view(),
+            rematch: RematchView {
+                offered_by: self
+                    .rematch
+                    .offered_by
+                    .map(|seat| Self::name(seat).to_owned()),
+                game: self.rematch.game.clone(),
+            },
             public: self.config.public,
             time_control: None,
             clocks: None,
@@ -1322,6 +1478,16 @@ pub struct Offers {
     pub draw: Option<String>,
     /// The seat that asked to take back a move, waiting for an answer.
     pub undo: Option<String>,
+}
+
+/// A finished game's rematch (`POST /api/games/{id}/rematch`).
+#[derive(Clone, Serialize, ToSchema)]
+pub struct RematchView {
+    /// The seat that offered a rematch, waiting for the opponent's answer.
+    pub offered_by: Option<String>,
+    /// The rematch's game id, once agreed (the seats swapped: each
+    /// player's token holds the other colour there).
+    pub game: Option<String>,
 }
 
 /// How the game ended.
@@ -1411,6 +1577,8 @@ pub struct GameState {
     pub offers: Offers,
     /// How it ended.
     pub result: Option<ResultView>,
+    /// The rematch, after the end: an offer waiting, or the new game.
+    pub rematch: RematchView,
     /// An open game (anyone may take its free seat) rather than a private
     /// invitation (only the invitation's link takes it).
     pub public: bool,
@@ -1523,6 +1691,29 @@ fn annotate_record(
     text
 }
 
+/// A drop game's record with its moves' columns counted from 1 (`1. 4 4
+/// 2. 5`), as people and the solver notation number them, rather than
+/// from 0 as the crate's move text does; the tags (and the FEN) unchanged.
+fn columns_from_one(record: &str) -> String {
+    let Some(split) = record.find("\n\n").map(|at| at + 2) else {
+        return record.to_owned();
+    };
+    let (tags, moves) = record.split_at(split);
+    let moves: Vec<String> = moves
+        .split('\n')
+        .map(|line| {
+            line.split(' ')
+                .map(|word| match word.parse::<u32>() {
+                    Ok(column) if !word.is_empty() => (column + 1).to_string(),
+                    _ => word.to_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    format!("{tags}{}", moves.join("\n"))
+}
+
 /// The PDN date (`YYYY.MM.DD`, UTC) of Unix ms `ms`; `????.??.??` when
 /// unknown (games from before clocks have no creation time in ms).
 fn pdn_date(ms: i64) -> String {
@@ -1549,6 +1740,15 @@ fn pdn_date(ms: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn drop_records_number_columns_from_one() {
+        let record = "[Event \"e\"]\n[FEN \"6x7x4:0\"]\n\n1. 0 6 2. 3\n3. 2 1-0\n";
+        assert_eq!(
+            super::columns_from_one(record),
+            "[Event \"e\"]\n[FEN \"6x7x4:0\"]\n\n1. 1 7 2. 4\n3. 3 1-0\n"
+        );
+    }
+
     #[test]
     fn pdn_dates() {
         assert_eq!(super::pdn_date(0), "????.??.??");

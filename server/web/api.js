@@ -65,6 +65,12 @@ export const api = {
   undo: (id, token, action) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/undo`, { token, body: { action } }),
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
+  // After the end: offer, accept or decline a rematch (the state's `rematch.game` names the new game).
+  rematch: (id, token, action) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/rematch`, { token, body: { action } }),
+  // The game's chat: { messages: [{ seq, seat, text, at }] }, and a player's message.
+  chat: (id, after = 0) => call("GET", `/api/games/${encodeURIComponent(id)}/chat${after ? `?after=${after}` : ""}`),
+  say: (id, token, text) => call("POST", `/api/games/${encodeURIComponent(id)}/chat`, { token, body: { text } }),
 };
 
 /**

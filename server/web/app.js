@@ -3,6 +3,10 @@
 
 import { api, ApiError, liveEvents } from "./api.js";
 import { renderBoard, pieceIcon } from "./board.js";
+import { ChatPanel } from "./chat.js";
+import { beep, setSound, soundOn } from "./sound.js";
+import { levelText } from "./levels.js";
+import { followRematch, rematchControls, rematchNews } from "./rematch.js";
 
 // ---------------------------------------------------------------- helpers
 
@@ -122,6 +126,31 @@ function controlText(control) {
 
 // ---------------------------------------------------------------- lobby
 
+/** The lobby's last choices (localStorage), or null. */
+function lastChoice() {
+  try {
+    const value = JSON.parse(localStorage.getItem("rulebook.pref.newgame") || "null");
+    return value && typeof value === "object" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberChoice(choice) {
+  try {
+    localStorage.setItem("rulebook.pref.newgame", JSON.stringify(choice));
+  } catch {
+    // private mode: nothing kept
+  }
+}
+
+const discCount = (n) => `${n} disc${n === 1 ? "" : "s"}`;
+
+/** A move's text for people: Connect Four's columns count from 1 (the API's from 0). */
+function moveLabel(state, text) {
+  return state && state.board.kind === "drop" && /^\d+$/.test(text) ? String(Number(text) + 1) : text;
+}
+
 async function showLobby() {
   document.title = "rulebook — play";
   let catalog;
@@ -169,6 +198,7 @@ async function showLobby() {
     TIME_CONTROLS.map(([value, label]) => h("option", { value }, label)),
   );
   const formError = h("p", { class: "form-error", role: "alert", "data-testid": "lobby-error" });
+  const levelHelp = h("p", { class: "level-help", "data-testid": "level-help" });
 
   const refresh = () => {
     const entry = catalog.find((item) => item.game === gameSelect.value) || catalog[0];
@@ -182,6 +212,8 @@ async function showLobby() {
       }),
     );
     level.value = String(Math.min(high, Math.max(low, previous || entry.default_level)));
+    levelHelp.textContent = levelText(entry, Number(level.value));
+    levelHelp.hidden = !computer.checked;
     const players = entry.players;
     const before = side.value;
     side.replaceChildren(
@@ -197,6 +229,7 @@ async function showLobby() {
   human.addEventListener("change", refresh);
   open.addEventListener("change", refresh);
   computer.addEventListener("change", refresh);
+  level.addEventListener("change", refresh);
 
   const createButton = h("button", { type: "submit", class: "primary", "data-testid": "create" }, "Start the game");
   const form = h(
@@ -211,6 +244,7 @@ async function showLobby() {
       h("legend", {}, "Opponent"),
       h("label", {}, computer, " The computer "),
       level,
+      levelHelp,
       h("label", {}, human, " A friend (a private invitation link)"),
       h("label", {}, open, " Anyone (listed under “Waiting for a player”)"),
     ),
@@ -240,6 +274,15 @@ async function showLobby() {
     }
     if (position.value.trim()) spec.position = position.value.trim();
     createButton.disabled = true;
+    // "New game" shows these choices next time.
+    rememberChoice({
+      game: gameSelect.value,
+      opponent: computer.checked ? "computer" : open.checked ? "open" : "human",
+      level: level.value,
+      side: side.value,
+      clock: timeControl.value,
+      size: [rows.value, columns.value, inarow.value],
+    });
     try {
       const created = await api.create(spec);
       store.saveSeat(created.id, { token: created.token, seat: created.seat });
@@ -250,6 +293,17 @@ async function showLobby() {
       createButton.disabled = false;
     }
   });
+  const last = lastChoice();
+  if (last) {
+    if (catalog.some((entry) => entry.game === last.game)) gameSelect.value = last.game;
+    const radio = { computer, human, open }[last.opponent];
+    if (radio) radio.checked = true;
+    if (TIME_CONTROLS.some(([value]) => value === last.clock)) timeControl.value = last.clock;
+    if (Array.isArray(last.size)) [rows.value, columns.value, inarow.value] = last.size.map(String);
+    refresh();
+    if ([...level.options].some((option) => option.value === last.level)) level.value = last.level;
+    if ([...side.options].some((option) => option.value === last.side)) side.value = last.side;
+  }
   refresh();
 
   const openList = h("ul", { class: "game-list", "data-testid": "open-games" });
@@ -535,6 +589,7 @@ class GamePage {
       // Live again: a "cannot be reached" message is out of date.
       if (this.message && /cannot be reached/.test(this.message.text)) this.message = null;
       this.refresh();
+      this.chat.load();
     }
   }
 
@@ -544,6 +599,10 @@ class GamePage {
       // Who is here, by seat index; away_ms: how long ago a seat's page closed.
       this.presence = { away: message.away_ms || [], at: performance.now() };
       this.render();
+      return;
+    }
+    if (message.type === "chat") {
+      this.chat.add(message.message);
       return;
     }
     if (message.type === "thinking") {
@@ -587,9 +646,17 @@ class GamePage {
           this.message = { text: `${other} declined the undo.`, kind: "info" };
         } else if (now.draw && now.draw !== this.seat && was.draw !== now.draw) {
           this.message = { text: `${other} offers a draw: accept or decline it.`, kind: "info" };
+        } else if (now.undo && now.undo !== this.seat && was.undo !== now.undo) {
+          this.message = { text: `${other} asks to take back a move: accept or decline it.`, kind: "info" };
         }
       }
+      // A sound when the opponent has moved.
+      const last = state.last_move;
+      if (previous && this.seat && last && last.seat !== this.seat && state.history.length > previous.history.length) beep();
+      const news = rematchNews(previous, state, this.seat, seatTitle);
+      if (news) this.message = { text: news, kind: "info" };
     }
+    followRematch(this, previous, state, store);
     this.render();
   }
 
@@ -628,6 +695,10 @@ class GamePage {
       this.typed(text);
     });
     this.title = h("h2", { class: "game-title" });
+    this.chat = new ChatPanel(this.id, {
+      player: () => (this.seat && this.token ? { seat: this.seat, token: this.token } : null),
+      seatTitle,
+    });
     app.replaceChildren(
       h(
         "div",
@@ -644,6 +715,7 @@ class GamePage {
           moveForm,
           h("h3", {}, "Moves"),
           this.moves,
+          this.chat.element,
         ),
       ),
     );
@@ -818,6 +890,8 @@ class GamePage {
 
   typed(text) {
     if (!this.canMove()) return;
+    // Columns are typed as shown, from 1.
+    if (this.state.board.kind === "drop" && /^\s*\d+\s*$/.test(text)) text = String(Number(text) - 1);
     const normal = text.replace(/\s+/g, "").toLowerCase();
     const move = this.state.legal_moves.find(
       (item) => item.text.toLowerCase() === normal || item.route.join("-").toLowerCase() === normal,
@@ -1063,6 +1137,9 @@ class GamePage {
           pieceIcon(state.players, state.players.indexOf(name), drop),
           h("span", { class: "name" }, seatTitle(name)),
           h("span", { class: "kind" }, kind),
+          state.game === "othello"
+            ? h("span", { class: "discs", "data-testid": `discs-${name}` }, discCount(this.discs(state.players.indexOf(name))))
+            : null,
           state.to_move === name ? h("span", { class: "turn" }, "to move") : null,
           state.clocks
             ? h("span", { class: "clock", "data-clock": name, "data-testid": `clock-${name}`, role: "timer", "aria-label": `${seatTitle(name)}'s clock` })
@@ -1070,6 +1147,11 @@ class GamePage {
         );
       }),
     );
+  }
+
+  /** How many discs (pieces) of player `index` are on the board. */
+  discs(index) {
+    return this.state.board.cells.filter((cell) => cell.piece && cell.piece.player === index).length;
   }
 
   renderBoardView() {
@@ -1248,6 +1330,7 @@ class GamePage {
         }),
       );
     }
+    items.push(...rematchControls(this, button, h, store));
     if (state.board.kind === "squares") {
       items.push(
         button("Flip board", () => {
@@ -1262,12 +1345,17 @@ class GamePage {
         store.savePref("labels", this.labels);
         this.render();
       }, { "data-testid": "labels", "aria-pressed": String(this.labels) }),
+      button(soundOn() ? "Sound on" : "Sound off", () => {
+        setSound(!soundOn());
+        this.render();
+      }, { "data-testid": "sound", "aria-pressed": String(soundOn()), title: "A sound when your opponent moves" }),
     );
     items.push(
       h("a", { class: "button", href: api.recordUrl(this.id), download: true, "data-testid": "record" }, "Download record"),
       h("a", { class: "button", href: "/", "data-testid": "new-game" }, "New game"),
     );
     this.controls.replaceChildren(...items);
+    this.chat.update();
     // Spectators get no move box.
     this.moveForm.hidden = !this.seat || Boolean(state.result);
     const search = this.thinking || this.lastSearch;
@@ -1278,9 +1366,9 @@ class GamePage {
 
   renderMoves() {
     const history = this.state.history || [];
-    const plies = history.map((entry) => ({ text: entry.text, pending: false }));
+    const plies = history.map((entry) => ({ text: moveLabel(this.state, entry.text), pending: false }));
     // A pending move the server has already recorded is in the history.
-    if (this.pending && this.state.version === this.pending.base) plies.push({ text: this.pending.move.text, pending: true });
+    if (this.pending && this.state.version === this.pending.base) plies.push({ text: moveLabel(this.state, this.pending.move.text), pending: true });
     const rows = [];
     for (let index = 0; index < plies.length; index += 2) {
       rows.push(
@@ -1338,11 +1426,23 @@ class GamePage {
     );
   }
 
+  /** Whether the side to move has only a pass (Othello). */
+  mustPass() {
+    const moves = this.state.legal_moves || [];
+    return moves.length > 0 && moves.every((move) => move.route.length === 0);
+  }
+
+  /** "White passed. " when the last move was a pass. */
+  passedNote() {
+    const last = this.state.last_move;
+    return last && last.route && last.route.length === 0 && this.state.board.kind === "squares" ? `${seatTitle(last.seat)} passed. ` : "";
+  }
+
   renderStatus() {
     const state = this.state;
     if (this.message) return setStatus(this.message.text, this.message.kind);
     if (state.result) return setStatus(this.resultText(state.result), "result");
-    if (this.pending) return setStatus(`Playing ${this.pending.move.text}…`);
+    if (this.pending) return setStatus(`Playing ${moveLabel(state, this.pending.move.text)}…`);
     const mover = state.to_move;
     const seat = state.seats[mover] || {};
     const waiting = state.players.find((name) => state.seats[name] && !state.seats[name].taken && state.seats[name].kind !== "computer");
@@ -1362,13 +1462,19 @@ class GamePage {
       const captures = this.captures;
       const must = captures.length && captures.some((move) => move.route.length > 1) && route.length === 0;
       const offer = state.offers && state.offers.draw && state.offers.draw !== this.seat ? ` ${seatTitle(state.offers.draw)} offers a draw.` : "";
+      const undo = state.offers && state.offers.undo && state.offers.undo !== this.seat ? ` ${seatTitle(state.offers.undo)} asks to take back a move.` : "";
+      if (this.mustPass()) return setStatus(`${this.passedNote()}You have no legal move: you must pass (${seatTitle(this.seat)}). Click “Pass”.${offer}${undo}`, "turn");
       return setStatus(
-        `Your move (${seatTitle(this.seat)}).${must ? ` ${cap(this.captureWords().replace(/^you have an? (\w+),/, "You have a $1,"))}: the marked pieces.` : ""}${offer}`,
+        `${this.passedNote()}Your move (${seatTitle(this.seat)}).${must ? ` ${cap(this.captureWords().replace(/^you have an? (\w+),/, "You have a $1,"))}: the marked pieces.` : ""}${offer}${undo}`,
         "turn",
       );
     }
     const offer = state.offers && state.offers.draw && state.offers.draw === this.seat ? " Your draw offer is pending." : "";
-    return setStatus(`${seatTitle(mover)} to move.${this.seat ? "" : " You are watching."}${offer}`);
+    const undo = state.offers && state.offers.undo
+      ? state.offers.undo === this.seat ? " Your undo request is pending." : ` ${seatTitle(state.offers.undo)} asks to take back a move.`
+      : "";
+    const pass = this.mustPass() ? ` ${seatTitle(mover)} has no legal move and must pass.` : "";
+    return setStatus(`${this.passedNote()}${seatTitle(mover)} to move.${pass}${this.seat ? "" : " You are watching."}${offer}${undo}`);
   }
 }
 

@@ -214,7 +214,8 @@ function drawDrop(root, view, opts, place) {
       "data-column": column,
       role: "button",
       tabindex: opts.interactive ? 0 : -1,
-      "aria-label": `column ${column}`,
+      // Numbered from 1, as people count (data-column is the API's index, from 0).
+      "aria-label": `column ${column + 1}`,
     });
     group.append(svg("rect", { x: column * CELL, y: 0, width: CELL, height: view.rows * CELL, class: "col-hit" }));
     for (let row = 0; row < view.rows; row += 1) {
@@ -241,7 +242,7 @@ function drawDrop(root, view, opts, place) {
     if (opts.labels) {
       group.append(
         svg("text", { x: column * CELL + CELL / 2, y: 22, class: "col-label", "text-anchor": "middle" }, [
-          document.createTextNode(String(column)),
+          document.createTextNode(String(column + 1)),
         ]),
       );
     }

@@ -87,7 +87,8 @@ async fn connect_four_human_against_human_with_invitation_and_spectator() {
     assert_eq!(status, 200);
     let record = record.as_str().unwrap();
     assert!(record.contains("[Result \"1-0\"]"), "{record}");
-    assert!(record.contains("1. 0 1"), "{record}");
+    // Columns counted from 1 in the record (the move text counts from 0).
+    assert!(record.contains("1. 1 2"), "{record}");
 }
 
 #[tokio::test]

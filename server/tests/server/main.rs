@@ -4,6 +4,7 @@
 mod support;
 
 mod catalog;
+mod chat;
 mod claims;
 mod clocks;
 mod durability;
@@ -13,4 +14,5 @@ mod games;
 mod load;
 mod people;
 mod postgres;
+mod rematch;
 mod seats;

@@ -57,6 +57,23 @@ async fn two_processes_on_one_postgresql_lose_and_double_nothing() {
     }
     assert_eq!(a.state(&id).await, b.state(&id).await);
 
+    // A chat message taken by B reaches A's clients (NOTIFY rulebook_chat).
+    let (status, sent) = b
+        .post(
+            &format!("/api/games/{id}/chat"),
+            json!({"text": "<i>from B</i>"}),
+            Some(&x),
+        )
+        .await;
+    assert_eq!(status, 201, "{sent}");
+    loop {
+        let push = socket_a.next().await;
+        if push["type"] == "chat" {
+            assert_eq!(push["message"], sent);
+            break;
+        }
+    }
+
     // The same move through both processes at once: exactly one is taken.
     let (id, x, o) = a.human_game(json!({"game": "checkers"})).await;
     let _ = o;
