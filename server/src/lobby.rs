@@ -71,7 +71,7 @@ impl Seek {
         SeekView {
             id: id.to_owned(),
             game: self.spec.to_string(),
-            title: crate::session::title(self.spec),
+            title: self.spec.title(),
             time_control: self.control,
             speed: rating::speed(self.control.as_ref()).to_owned(),
             rated: self.rated,
