@@ -17,6 +17,8 @@
 //!   retrograde analysis, stored in checked files, probed by a
 //!   [`Tablebase`](endgame::Tablebase).
 //! - [`othello`] — Othello (Reversi) on bitboards.
+//! - [`turkish`] — Turkish draughts (dama): every square used, orthogonal
+//!   moves, flying kings, pieces removed one by one during a capture.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
 //! - [`search`] — computer players for every game: generic alpha-beta and
@@ -129,6 +131,7 @@ mod perft;
 pub mod prelude;
 pub mod search;
 mod split_mix64;
+pub mod turkish;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
