@@ -136,7 +136,14 @@ mod tests {
         assert_eq!(Turkish::from_fen(&start.to_fen()).unwrap(), start);
         let game = Turkish::from_fen("[FEN \"B:Wd4,Kh8:Bc6,Ka1:H3:F9\"]").unwrap();
         assert_eq!(game.to_fen(), "B:Wd4,Kh8:BKa1,c6");
-        for bad in ["W:Wd9:B", "W:Wd4:Wd5", "X:Wd4:Bd5", "W:Wd4,d4:B", "W:Wd8:Bd5", "W:W:B"] {
+        for bad in [
+            "W:Wd9:B",
+            "W:Wd4:Wd5",
+            "X:Wd4:Bd5",
+            "W:Wd4,d4:B",
+            "W:Wd8:Bd5",
+            "W:W:B",
+        ] {
             assert!(Turkish::from_fen(bad).is_err(), "{bad}");
         }
     }

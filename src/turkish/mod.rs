@@ -74,8 +74,9 @@ pub const MAX_PIECES: u32 = 16;
 
 /// The draw rules of a [`Match`](crate::Match) of Turkish draughts:
 /// threefold repetition, and 25 moves per side without a capture or a
-/// man's move (kish's 50 plies without progress; a man's move resets the
-/// count here as in the rest of the family, since men never go back).
+/// man's step forward (kish's 50 plies without a capture; a man's step
+/// forward, which cannot be undone, resets the count here too, as
+/// [`Game::is_irreversible`](crate::Game::is_irreversible) says).
 pub const DRAW_RULES: crate::DrawRules = crate::DrawRules {
     threefold_repetition: true,
     move_limit: Some(25),

@@ -169,6 +169,34 @@ impl FromStr for Move {
     /// of separator, a step has more than two squares, a capture more
     /// than [`MAX_ROUTE`], or a leg is not along a rank or file.
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        let written = Move::read_squares(text)?;
+        if !written.capture && written.len > 2 {
+            return Err(ParseMoveError {
+                text: text.to_owned(),
+                reason: "a step has two squares",
+            });
+        }
+        for leg in written.route().windows(2) {
+            if Direction::between(leg[0] as usize, leg[1] as usize).is_none() {
+                return Err(ParseMoveError {
+                    text: text.to_owned(),
+                    reason: "each leg goes along a rank or a file",
+                });
+            }
+        }
+        Ok(written)
+    }
+}
+
+impl Move {
+    /// The squares of `text` and whether it is a capture, without checking
+    /// the geometry between them (a short form, `b2xb8`, skips landings).
+    ///
+    /// # Errors
+    ///
+    /// [`ParseMoveError`] when the text is not squares joined by one kind
+    /// of separator, or has fewer than two or more than [`MAX_ROUTE`].
+    pub(crate) fn read_squares(text: &str) -> Result<Move, ParseMoveError> {
         let error = |reason| ParseMoveError {
             text: text.to_owned(),
             reason,
@@ -190,14 +218,6 @@ impl FromStr for Move {
         }
         if len < 2 {
             return Err(error("a move needs at least two squares"));
-        }
-        if !capture && len > 2 {
-            return Err(error("a step has two squares"));
-        }
-        for leg in squares[..len].windows(2) {
-            if Direction::between(leg[0] as usize, leg[1] as usize).is_none() {
-                return Err(error("each leg goes along a rank or a file"));
-            }
         }
         Ok(Move {
             squares,

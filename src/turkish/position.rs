@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::geometry::{Direction, RANK_1, RANK_8, SIZE};
+use super::geometry::{between, Direction, RANK_1, RANK_8, SIZE};
 use super::movegen::{self, Sides};
 use super::{Color, Ending, Move, Moves, PositionError, Square, MAX_PIECES};
 use crate::game::apply_checked;
@@ -179,6 +179,21 @@ impl Turkish {
         }
     }
 
+    /// The squares of the pieces `mv` takes, in the order it takes them
+    /// (empty for a step). Meaningful for a move legal here.
+    pub fn taken(&self, mv: Move) -> Vec<Square> {
+        let mut left = self.captured(mv);
+        let mut taken = Vec::with_capacity(mv.captures());
+        for leg in mv.route().windows(2) {
+            let piece = between(leg[0] as usize, leg[1] as usize) & left;
+            if piece != 0 {
+                left &= !piece;
+                taken.extend(Square::new(piece.trailing_zeros() as usize));
+            }
+        }
+        taken
+    }
+
     /// Whether the player to move has a legal move, without listing them.
     pub fn has_moves(&self) -> bool {
         let sides = self.sides();
@@ -209,7 +224,7 @@ impl Turkish {
     /// move (its message lists them), or matches several (write more
     /// landings).
     pub fn parse_move(&self, text: &str) -> Result<Move, ResolveMoveError> {
-        let written: Move = text.parse().map_err(ResolveMoveError::Syntax)?;
+        let written = Move::read_squares(text).map_err(ResolveMoveError::Syntax)?;
         let legal = self.legal_moves();
         if legal.contains(&written) {
             return Ok(written);
@@ -241,7 +256,8 @@ impl Turkish {
         {
             return false;
         }
-        if written.captures() == mv.captures() {
+        if written.captures() == mv.captures() && written.to_string().parse::<Move>().is_ok() {
+            // Another full route: the same move if it takes the same pieces.
             return self.captured(written) == self.captured(mv);
         }
         let mut landings = mv.route().iter();
@@ -333,7 +349,12 @@ impl Game for Turkish {
     }
 
     fn apply(&mut self, mv: Move) -> Result<(), PlayError<Move>> {
-        apply_checked(self, mv, |game| !game.has_moves(), |game, mv| game.is_legal(mv))
+        apply_checked(
+            self,
+            mv,
+            |game| !game.has_moves(),
+            |game, mv| game.is_legal(mv),
+        )
     }
 
     #[inline]
@@ -364,8 +385,7 @@ impl Game for Turkish {
     /// The player to move loses when they cannot move (no pieces, or all
     /// blocked).
     fn outcome(&self) -> Option<Outcome<Color>> {
-        self.ending()
-            .map(|_| Outcome::Win(self.turn.opponent()))
+        self.ending().map(|_| Outcome::Win(self.turn.opponent()))
     }
 
     #[inline]
@@ -383,10 +403,10 @@ impl Game for Turkish {
         }
     }
 
-    /// Captures and men's moves (men never go back) cannot be undone;
-    /// a king's step can.
+    /// Captures and men's steps forward cannot be undone; a king's step
+    /// and a man's step sideways can.
     fn is_irreversible(&self, mv: Move) -> bool {
-        mv.is_capture() || self.kings & mv.from().bit() == 0
+        mv.is_capture() || (self.kings & mv.from().bit() == 0 && mv.from().row() != mv.to().row())
     }
 
     fn is_tactical(&self, mv: Move) -> bool {

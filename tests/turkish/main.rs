@@ -5,3 +5,4 @@
 //! conformance kit and the engine.
 
 mod perft;
+mod rules;
