@@ -131,10 +131,10 @@ mod perft;
 pub mod prelude;
 pub mod search;
 mod split_mix64;
-pub mod turkish;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+pub mod turkish;
 
 pub use error::PlayError;
 pub use game::Game;

@@ -39,7 +39,9 @@
 //! This module owns the Turkish rules, flat re-exported: [`Turkish`] (the
 //! position, implementing [`Game`](crate::Game)), [`Move`] and its text
 //! (`d3-d4`, `d3xd5xf5`), [`Moves`], FEN text ([`Turkish::from_fen`]),
-//! and a fast perft. Its sides are the draughts family's [`Color`], its
+//! PDN records (`GameType` [`GAME_TYPE`], through [`crate::pdn`]),
+//! a fast perft, and the computer players ([`Evaluation`], [`engine`]
+//! by level, on the crate's generic alpha-beta search). Its sides are the draughts family's [`Color`], its
 //! squares Othello's 8x8 [`Square`] (`a1`-`h8`, index `row * 8 +
 //! column`).
 //!
@@ -54,19 +56,25 @@
 //! assert_eq!(rulebook::perft(&Turkish::default(), 4), 7538);
 //! ```
 
+mod eval;
 mod fen;
 mod geometry;
+mod levels;
 mod move_list;
 mod movegen;
 mod moves;
+mod pdn;
 mod perft;
 mod position;
 
 pub use crate::draughts::{Color, Ending, FenError, PositionError};
 pub use crate::othello::Square;
+pub use eval::{Evaluation, ADVANCE_VALUE, KING_VALUE, MAN_VALUE, NEAR_CROWN_VALUE};
+pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL};
 pub use geometry::{SIZE, SQUARES};
 pub use move_list::{IntoIter as MovesIntoIter, Moves, INLINE_MOVES};
 pub use moves::{Move, ParseMoveError, MAX_CAPTURES, MAX_ROUTE};
+pub use pdn::GAME_TYPE;
 pub use position::{ResolveMoveError, Turkish};
 
 /// The most pieces a side has: the 16 men it starts with.
