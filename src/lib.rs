@@ -130,6 +130,7 @@ pub mod pdn;
 mod perft;
 pub mod prelude;
 pub mod search;
+mod spill_list;
 mod split_mix64;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
@@ -145,6 +146,7 @@ pub use outcome::{Outcome, PlayerOutcome};
 pub use perft::{
     count_games, perft, perft_divide, perft_parallel, perft_parallel_divide, perft_plain,
 };
+pub use spill_list::{SpillIter, SpillList};
 pub use split_mix64::SplitMix64;
 
 /// The README's code examples, compiled and run as doctests.

@@ -56,6 +56,7 @@
 //! assert_eq!(rulebook::perft(&Turkish::default(), 4), 7538);
 //! ```
 
+mod board_view;
 mod eval;
 mod fen;
 mod geometry;
@@ -70,8 +71,8 @@ mod position;
 pub use crate::draughts::{Color, Ending, FenError, PositionError};
 pub use crate::othello::Square;
 pub use eval::{Evaluation, ADVANCE_VALUE, KING_VALUE, MAN_VALUE, NEAR_CROWN_VALUE};
-pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL};
 pub use geometry::{SIZE, SQUARES};
+pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL};
 pub use move_list::{IntoIter as MovesIntoIter, Moves, INLINE_MOVES};
 pub use moves::{Move, ParseMoveError, MAX_CAPTURES, MAX_ROUTE};
 pub use pdn::GAME_TYPE;

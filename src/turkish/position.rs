@@ -211,7 +211,7 @@ impl Turkish {
         }
         // Blocked pieces can still capture a neighbour with an empty square
         // behind it.
-        self.legal_moves().first().is_some()
+        !self.legal_moves().is_empty()
     }
 
     /// Reads `text` as a legal move of this position: a full route
@@ -414,7 +414,7 @@ impl Game for Turkish {
     }
 
     fn is_quiet(&self) -> bool {
-        self.legal_moves().first().is_none_or(|mv| !mv.is_capture())
+        !matches!(self.legal_moves().first(), Some(mv) if mv.is_capture())
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -4,5 +4,6 @@
 //! most pieces, crowning at the end of the move), move and FEN text, the
 //! conformance kit and the engine.
 
+mod engine;
 mod perft;
 mod rules;
