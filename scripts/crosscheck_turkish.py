@@ -161,6 +161,33 @@ def pydraughts_positions(count, rng, max_plies):
     return fens
 
 
+def explain_perft5():
+    """Where pydraughts' 85146 at depth 5 differs from 85090: the depth-4
+    positions (listed with kish) whose move lists differ, and how."""
+    leaves = []
+
+    def walk(board, depth, path):
+        if depth == 0:
+            leaves.append((board, path))
+            return
+        for action in board.actions():
+            walk(board.apply(action), depth - 1, path + [action.notation()])
+
+    walk(kish.Board(), 4, [])
+    print(f"depth-4 positions: {len(leaves)}, their moves (kish): {sum(len(b.actions()) for b, _ in leaves)}")
+    differing = extra = 0
+    for board, path in leaves:
+        fen = fen_of(board)
+        theirs, mine = pydraughts_moves(fen), kish_moves(fen)
+        extra += len(theirs) - len(mine)
+        if theirs != mine:
+            differing += 1
+            if differing <= 3:
+                print(" ".join(path), fen, "only pydraughts:", sorted(theirs - mine), "only kish:", sorted(mine - theirs))
+    print(f"positions that differ: {differing}, pydraughts' extra moves: {extra}")
+    return 0
+
+
 def default_binary():
     metadata = subprocess.run(
         ["cargo", "metadata", "--format-version", "1", "--no-deps"],
@@ -179,7 +206,11 @@ def main():
     parser.add_argument("--max-plies", type=int, default=200)
     parser.add_argument("--binary", default=None)
     parser.add_argument("--show", type=int, default=5, help="disagreements printed per kind")
+    parser.add_argument("--explain-perft5", action="store_true",
+                        help="compare kish and pydraughts in every depth-4 position of the start instead")
     args = parser.parse_args()
+    if args.explain_perft5:
+        return explain_perft5()
     rng = random.Random(args.seed)
     binary = args.binary or default_binary()
     fens = kish_positions(args.positions, rng, args.max_plies)

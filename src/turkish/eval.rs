@@ -10,7 +10,7 @@ use crate::Game;
 
 /// A man's value.
 pub const MAN_VALUE: i32 = 100;
-/// A king's value: about five men (the federation's guide).
+/// A king's value: about five men (the rules guide).
 pub const KING_VALUE: i32 = 450;
 /// The bonus per rank a man has advanced from its side's back rank.
 pub const ADVANCE_VALUE: i32 = 4;

@@ -4,9 +4,10 @@
 //!
 //! # Rules
 //!
-//! As the Turkish Draughts Federation's rules give them (Türkiye Dama
-//! Federasyonu, *Turkish Draughts (Dama): Rules of Game and Learning
-//! Guide*), and as the federation's world championships play them:
+//! As *Turkish Draughts (Dama): Rules of Game and Learning Guide* (the
+//! English rules guide of the game), Wikipedia's *Turkish draughts* and
+//! kish 1.1.7's `RULES.md` give them (the repository's
+//! `docs/turkish.md` cites them and says where they differ):
 //!
 //! - The board: 8x8, all 64 squares used. White's 16 men stand on ranks 2
 //!   and 3, Black's on ranks 6 and 7; White moves first.
@@ -25,8 +26,8 @@
 //!   its square again and new captures may open; within a capture the
 //!   piece may not turn back (180°) between two captures.
 //! - A man that reaches the far rank during a capture goes on capturing
-//!   as a man, if it can, and is crowned when the move ends (kish and the
-//!   federation's text; the published perft counts agree with it).
+//!   as a man, if it can, and is crowned when the move ends (kish and
+//!   Wikipedia; some rules pages let it go on as a king).
 //! - A player who cannot move (no pieces, or all blocked) loses.
 //!
 //! Draws (by agreement, repetition, no progress) are rules of the match:
