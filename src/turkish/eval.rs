@@ -1,6 +1,6 @@
 //! [`Evaluation`]: the hand-set evaluation of the computer players:
-//! material (a king worth [`KING_VALUE`] men's hundredths, as the
-//! federation's guide values a king at about five men), men's advance
+//! material (a king worth [`KING_VALUE`] hundredths of a man, as the
+//! rules guide values a king at about five men), men's advance
 //! towards the crowning rank, and a man one step from it.
 
 use super::geometry::SIZE;
