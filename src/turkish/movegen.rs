@@ -38,9 +38,17 @@ pub(crate) fn captured(route: &[u8], opponent: u64) -> u64 {
 /// pieces taken, else every step. Order: by start square, then direction
 /// (up, down, left, right), then distance.
 pub(crate) fn generate(sides: Sides, moves: &mut Moves) {
+    generate_routes(sides, moves, true);
+}
+
+/// [`generate`], or with `distinct` false every capture route (two routes
+/// that differ only in where a king lands between two pieces it takes are
+/// both listed), the convention of kish's perft.
+pub(crate) fn generate_routes(sides: Sides, moves: &mut Moves, distinct: bool) {
     moves.clear();
     let mut search = CaptureSearch {
         moves,
+        distinct,
         best: 0,
         route: [0; MAX_ROUTE],
         others: 0,
@@ -93,6 +101,9 @@ fn steps(sides: Sides, moves: &mut Moves) {
 struct CaptureSearch<'a> {
     /// The captures found that take `best` pieces.
     moves: &'a mut Moves,
+    /// Whether to keep one capture per start, end and pieces taken (else
+    /// every route).
+    distinct: bool,
     /// Pieces taken by the captures in `moves` (0: none found yet).
     best: usize,
     /// The route so far: the start, then each landing.
@@ -188,7 +199,8 @@ impl CaptureSearch<'_> {
         let route = &self.route[..=taken];
         let (from, to) = (route[0], route[taken]);
         let mut pieces = None;
-        for kept in self.moves.iter() {
+        let kept_moves: &[Move] = if self.distinct { self.moves } else { &[] };
+        for kept in kept_moves {
             let kept_route = kept.route();
             if kept_route[0] != from || kept_route[taken] != to {
                 continue;

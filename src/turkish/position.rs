@@ -147,6 +147,32 @@ impl Turkish {
         }
     }
 
+    /// Plays `mv`'s route for the player to move, unchecked: a legal move,
+    /// or another route of a legal capture (the every-route perft).
+    #[inline]
+    pub(crate) fn play_route(&mut self, mv: Move) {
+        let route = mv.route();
+        let (from, to) = (route[0] as usize, route[route.len() - 1] as usize);
+        let was_king = self.kings & (1 << from) != 0;
+        let (own, opponent, crown) = match self.turn {
+            Color::White => (&mut self.white, &mut self.black, RANK_8),
+            Color::Black => (&mut self.black, &mut self.white, RANK_1),
+        };
+        if mv.is_capture() {
+            let taken = movegen::captured(route, *opponent);
+            *opponent &= !taken;
+            self.kings &= !taken;
+        }
+        // `from == to` happens when a capture ends where it started.
+        *own = (*own & !(1 << from)) | (1 << to);
+        if was_king {
+            self.kings = (self.kings & !(1 << from)) | (1 << to);
+        } else if crown & (1 << to) != 0 {
+            self.kings |= 1 << to;
+        }
+        self.turn = self.turn.opponent();
+    }
+
     /// The position from the side of the player to move.
     #[inline]
     pub(crate) fn sides(&self) -> Sides {
@@ -360,26 +386,7 @@ impl Game for Turkish {
     #[inline]
     fn apply_unchecked(&mut self, mv: Move) {
         debug_assert!(self.is_legal(mv), "{mv} is not legal in {self:?}");
-        let route = mv.route();
-        let (from, to) = (route[0] as usize, route[route.len() - 1] as usize);
-        let was_king = self.kings & (1 << from) != 0;
-        let (own, opponent, crown) = match self.turn {
-            Color::White => (&mut self.white, &mut self.black, RANK_8),
-            Color::Black => (&mut self.black, &mut self.white, RANK_1),
-        };
-        if mv.is_capture() {
-            let taken = movegen::captured(route, *opponent);
-            *opponent &= !taken;
-            self.kings &= !taken;
-        }
-        // `from == to` happens when a capture ends where it started.
-        *own = (*own & !(1 << from)) | (1 << to);
-        if was_king {
-            self.kings = (self.kings & !(1 << from)) | (1 << to);
-        } else if crown & (1 << to) != 0 {
-            self.kings |= 1 << to;
-        }
-        self.turn = self.turn.opponent();
+        self.play_route(mv);
     }
 
     /// The player to move loses when they cannot move (no pieces, or all
