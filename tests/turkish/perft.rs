@@ -4,8 +4,9 @@
 //! and the independent count quoted in rulebook issue 33, which count
 //! every capture route: 8, 64, 708, 7538, 85090, 931312, 10782382,
 //! 123290300. They list a king's capture once per square it may land on
-//! between two pieces it takes on one line (kish lists `a5xc5xf5` twice in
-//! `W:WKa5,b3,...:Bb5,e5,...`, by c5 and by d5); one move per result,
+//! between two pieces it takes on one line (kish lists `a5xc5xf5` twice
+//! with a king on a5 and men on b5 and e5, by c5 and by d5; the position is
+//! in docs/turkish.md); one move per result,
 //! as the rules count moves and `legal_moves` lists them, is 74 fewer at
 //! depth 7 (measured with kish: 74 such pairs among the depth-6
 //! positions). pydraughts 0.6.7's 85146 at depth 5 is wrong (see
