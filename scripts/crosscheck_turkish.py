@@ -188,6 +188,30 @@ def explain_perft5():
     return 0
 
 
+def kish_duplicates(depth):
+    """How many of kish's actions, in the positions `depth` plies from the
+    start, repeat another's start, end and pieces taken (the routes its
+    perft counts twice); the first position with such a pair."""
+    repeated = 0
+    example = None
+
+    def walk(board, left):
+        nonlocal repeated, example
+        actions = board.actions()
+        if left == 0:
+            keys = {(index_of(a.source()), index_of(a.destination()), a.captured_bitboard()) for a in actions}
+            if len(keys) != len(actions):
+                repeated += len(actions) - len(keys)
+                example = example or fen_of(board)
+            return
+        for action in actions:
+            walk(board.apply(action), left - 1)
+
+    walk(kish.Board(), depth)
+    print(f"depth {depth}: kish actions repeating another's start, end and pieces: {repeated}; first in {example}")
+    return 0
+
+
 def default_binary():
     metadata = subprocess.run(
         ["cargo", "metadata", "--format-version", "1", "--no-deps"],
@@ -208,7 +232,11 @@ def main():
     parser.add_argument("--show", type=int, default=5, help="disagreements printed per kind")
     parser.add_argument("--explain-perft5", action="store_true",
                         help="compare kish and pydraughts in every depth-4 position of the start instead")
+    parser.add_argument("--kish-duplicates", type=int, metavar="DEPTH",
+                        help="count kish's repeated actions in the positions DEPTH plies from the start instead")
     args = parser.parse_args()
+    if args.kish_duplicates is not None:
+        return kish_duplicates(args.kish_duplicates)
     if args.explain_perft5:
         return explain_perft5()
     rng = random.Random(args.seed)
