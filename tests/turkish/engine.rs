@@ -89,6 +89,7 @@ fn an_engine_takes_the_capture_that_wins() {
 fn each_level_beats_the_one_below() {
     for (weak, seed) in [(1, 0x7a3b_0001), (2, 0x7a3b_0002)] {
         let (strong_points, weak_points) = ladder_match(weak + 1, weak, 6, seed);
+        eprintln!("level {} against level {weak}, seed {seed:#x}: {strong_points} to {weak_points} points (2 a win)", weak + 1);
         assert!(
             strong_points > weak_points,
             "level {} against level {weak}: {strong_points} to {weak_points} (seed {seed:#x})",
