@@ -17,6 +17,8 @@
 //!   retrograde analysis, stored in checked files, probed by a
 //!   [`Tablebase`](endgame::Tablebase).
 //! - [`othello`] — Othello (Reversi) on bitboards.
+//! - [`turkish`] — Turkish draughts (dama): every square used, orthogonal
+//!   moves, flying kings, pieces removed one by one during a capture.
 //! - [`Match`] — a game between two players: history, undo/redo, draw
 //!   offers, resignation, optional automatic draw rules.
 //! - [`search`] — computer players for every game: generic alpha-beta and
@@ -128,10 +130,12 @@ pub mod pdn;
 mod perft;
 pub mod prelude;
 pub mod search;
+mod spill_list;
 mod split_mix64;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+pub mod turkish;
 
 pub use error::PlayError;
 pub use game::Game;
@@ -142,6 +146,7 @@ pub use outcome::{Outcome, PlayerOutcome};
 pub use perft::{
     count_games, perft, perft_divide, perft_parallel, perft_parallel_divide, perft_plain,
 };
+pub use spill_list::{SpillIter, SpillList};
 pub use split_mix64::SplitMix64;
 
 /// The README's code examples, compiled and run as doctests.

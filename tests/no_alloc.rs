@@ -370,6 +370,12 @@ fn hot_paths_do_not_allocate() {
     check_game("russian", &russian, 7, 190_146);
     let italian = [Italian::default(), middle_game(Italian::default(), 20)];
     check_game("italian", &italian, 7, 177_532);
+    let turkish = [
+        rulebook::turkish::Turkish::default(),
+        middle_game(rulebook::turkish::Turkish::default(), 20),
+        rulebook::turkish::Turkish::from_fen("W:WKb2,a1:Bb4,d6,e3,c2,b7,h8,Kh1").unwrap(),
+    ];
+    check_game("turkish", &turkish, 5, 85_090);
     // ConnectX: Connect Four's size (the 64-bit perft), a 128-bit board
     // and the largest board (the column-word perft).
     let board_128 = Parameters::new(10, 11, 5).unwrap();
@@ -392,6 +398,7 @@ fn hot_paths_do_not_allocate() {
 
     check_search("connect4", connect4[0], connect4::Evaluation::new());
     check_search("checkers", checkers[1], checkers::Evaluation::new());
+    check_search("turkish", turkish[1], rulebook::turkish::Evaluation::new());
     // The learned evaluations allocate nothing either.
     check_search(
         "checkers, learned",

@@ -270,33 +270,7 @@ impl<R: Rules> FromStr for Setup<R> {
     /// [`FenError`] naming the field and token that are wrong; never
     /// [`FenError::Invalid`].
     fn from_str(fen: &str) -> Result<Setup<R>, FenError> {
-        let text = fen.trim();
-        let text = match fen_tag_value(text) {
-            Some(value) => value.trim(),
-            None if text.starts_with('[') || text.contains('"') => {
-                return Err(FenError::TagForm {
-                    text: fen.to_owned(),
-                })
-            }
-            None => text,
-        };
-        let text = text.strip_suffix('.').unwrap_or(text);
-        let mut fields: Vec<&str> = text.split(':').map(str::trim).collect();
-        if fields.len() > FEN_FIELDS && fields[FEN_FIELDS..].iter().all(|f| is_counter(f)) {
-            // Move counters some writers add: a position has none.
-            fields.truncate(FEN_FIELDS);
-        }
-        let [side, first, second] = fields[..] else {
-            return Err(FenError::FieldCount {
-                fen: fen.to_owned(),
-                found: fields.len(),
-            });
-        };
-        let to_move = single_letter(side)
-            .and_then(Color::from_pdn_letter)
-            .ok_or_else(|| FenError::SideToMove {
-                token: side.to_owned(),
-            })?;
+        let (to_move, [first, second]) = split_fen(fen)?;
         let mut setup = Setup::empty(to_move);
         let first_color = read_list(&mut setup, first)?;
         let second_color = read_list(&mut setup, second)?;
@@ -305,6 +279,46 @@ impl<R: Rules> FromStr for Setup<R> {
         }
         Ok(setup)
     }
+}
+
+/// Splits FEN into the side to move and its two piece lists (each still
+/// with its colour letter), after taking off a `[FEN "..."]` tag around
+/// it, a final `.` and move counters: the syntax every game of the family
+/// shares (see [`Setup`]).
+///
+/// # Errors
+///
+/// [`FenError::TagForm`], [`FenError::FieldCount`] or
+/// [`FenError::SideToMove`].
+pub(crate) fn split_fen(fen: &str) -> Result<(Color, [&str; 2]), FenError> {
+    let text = fen.trim();
+    let text = match fen_tag_value(text) {
+        Some(value) => value.trim(),
+        None if text.starts_with('[') || text.contains('"') => {
+            return Err(FenError::TagForm {
+                text: fen.to_owned(),
+            })
+        }
+        None => text,
+    };
+    let text = text.strip_suffix('.').unwrap_or(text);
+    let mut fields: Vec<&str> = text.split(':').map(str::trim).collect();
+    if fields.len() > FEN_FIELDS && fields[FEN_FIELDS..].iter().all(|f| is_counter(f)) {
+        // Move counters some writers add: a position has none.
+        fields.truncate(FEN_FIELDS);
+    }
+    let [side, first, second] = fields[..] else {
+        return Err(FenError::FieldCount {
+            fen: fen.to_owned(),
+            found: fields.len(),
+        });
+    };
+    let to_move = single_letter(side)
+        .and_then(Color::from_pdn_letter)
+        .ok_or_else(|| FenError::SideToMove {
+            token: side.to_owned(),
+        })?;
+    Ok((to_move, [first, second]))
 }
 
 /// The fields of a FEN string: side to move and two piece lists.

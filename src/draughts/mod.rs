@@ -80,6 +80,7 @@ pub use eval::{
     king_value, Evaluation, FLYING_KING_VALUE, INTERNATIONAL_KING_VALUE, MAN_VALUE,
     SHORT_KING_VALUE,
 };
+pub(crate) use fen::split_fen;
 pub use fen::{FenError, PositionError, Setup};
 pub use hops::{EnterMoveError, Entry, PartialCapture};
 pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubMessage};

@@ -3,7 +3,6 @@
 
 use core::fmt;
 use core::marker::PhantomData;
-use core::ops::{Deref, DerefMut};
 use core::str::FromStr;
 
 use super::engine::MAX_PATH;
@@ -455,157 +454,14 @@ impl<'de, R: Rules> serde::Deserialize<'de> for Move<R> {
 /// every `legal_moves` call pay for it.
 pub const INLINE_MOVES: usize = 160;
 
-/// The legal moves of a position: a list that holds up to
-/// [`INLINE_MOVES`] moves inline (no heap allocation) and moves to the heap
-/// only in the rare position with more. Derefs to a slice.
-///
-/// Invariant: `len <= INLINE_MOVES`; when `spill` is not empty it holds
-/// every move and `len` is 0.
-#[derive(Clone)]
-pub struct Moves<R> {
-    inline: [Move<R>; INLINE_MOVES],
-    len: usize,
-    spill: Vec<Move<R>>,
-}
-
-impl<R: Rules> Moves<R> {
-    /// An empty list.
-    pub fn new() -> Moves<R> {
-        Moves {
-            inline: [Move::default(); INLINE_MOVES],
-            len: 0,
-            spill: Vec::new(),
-        }
-    }
-
-    /// Appends `mv` (moving the list to the heap if the inline part is
-    /// full).
-    pub fn push(&mut self, mv: Move<R>) {
-        if self.spill.is_empty() {
-            if let Some(slot) = self.inline.get_mut(self.len) {
-                *slot = mv;
-                self.len += 1;
-                return;
-            }
-            self.spill.extend_from_slice(&self.inline[..self.len]);
-            self.len = 0;
-        }
-        self.spill.push(mv);
-    }
-
-    /// Empties the list.
-    pub fn clear(&mut self) {
-        self.len = 0;
-        self.spill.clear();
-    }
-}
-
-impl<R: Rules> Default for Moves<R> {
-    fn default() -> Self {
-        Moves::new()
-    }
-}
-
-impl<R> DerefMut for Moves<R> {
-    fn deref_mut(&mut self) -> &mut [Move<R>] {
-        if self.spill.is_empty() {
-            &mut self.inline[..self.len]
-        } else {
-            &mut self.spill
-        }
-    }
-}
-
-impl<R> Deref for Moves<R> {
-    type Target = [Move<R>];
-    fn deref(&self) -> &[Move<R>] {
-        if self.spill.is_empty() {
-            &self.inline[..self.len]
-        } else {
-            &self.spill
-        }
-    }
-}
-
-impl<R: Rules> fmt::Debug for Moves<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl<R> PartialEq for Moves<R> {
-    fn eq(&self, other: &Self) -> bool {
-        **self == **other
-    }
-}
-
-impl<R> Eq for Moves<R> {}
-
-impl<R: Rules> FromIterator<Move<R>> for Moves<R> {
-    fn from_iter<I: IntoIterator<Item = Move<R>>>(iter: I) -> Self {
-        let mut moves = Moves::new();
-        moves.extend(iter);
-        moves
-    }
-}
-
-impl<R: Rules> Extend<Move<R>> for Moves<R> {
-    fn extend<I: IntoIterator<Item = Move<R>>>(&mut self, iter: I) {
-        for mv in iter {
-            self.push(mv);
-        }
-    }
-}
-
-impl<'a, R> IntoIterator for &'a Moves<R> {
-    type Item = &'a Move<R>;
-    type IntoIter = core::slice::Iter<'a, Move<R>>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl<R> IntoIterator for Moves<R> {
-    type Item = Move<R>;
-    type IntoIter = IntoIter<R>;
-    fn into_iter(self) -> IntoIter<R> {
-        IntoIter {
-            moves: self,
-            next: 0,
-        }
-    }
-}
+/// The legal moves of a position: a [`SpillList`](crate::SpillList) that
+/// holds up to [`INLINE_MOVES`] moves inline (no heap allocation) and
+/// moves to the heap only in the rare position with more. Derefs to a
+/// slice.
+pub type Moves<R> = crate::SpillList<Move<R>, INLINE_MOVES>;
 
 /// The by-value iterator of [`Moves`].
-#[derive(Clone)]
-pub struct IntoIter<R> {
-    moves: Moves<R>,
-    next: usize,
-}
-
-impl<R> Iterator for IntoIter<R> {
-    type Item = Move<R>;
-    fn next(&mut self) -> Option<Move<R>> {
-        let mv = self.moves.get(self.next).copied();
-        self.next += usize::from(mv.is_some());
-        mv
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.moves.len().saturating_sub(self.next);
-        (left, Some(left))
-    }
-}
-
-impl<R> ExactSizeIterator for IntoIter<R> {}
-
-impl<R: Rules> fmt::Debug for IntoIter<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list()
-            .entries(&self.moves[self.next.min(self.moves.len())..])
-            .finish()
-    }
-}
+pub type IntoIter<R> = crate::SpillIter<Move<R>, INLINE_MOVES>;
 
 #[cfg(test)]
 mod tests {

@@ -14,12 +14,14 @@ mod sealed {
     pub trait Sealed {}
     impl Sealed for crate::checkers::Checkers {}
     impl<R: crate::draughts::Rules> Sealed for crate::draughts::Draughts<R> {}
+    impl Sealed for crate::turkish::Turkish {}
 }
 
 /// A game of the draughts family as PDN records it: what [`replay`] and
 /// [`write_match`] need of it. Implemented by
 /// [`Checkers`](crate::checkers::Checkers) and every
-/// [`Draughts`](crate::draughts::Draughts) variant (sealed).
+/// [`Draughts`](crate::draughts::Draughts) variant, and
+/// [`Turkish`](crate::turkish::Turkish) (sealed).
 pub trait Recorded: Game + Copy + sealed::Sealed + 'static {
     /// The variant's name in messages (`"english"`, `"russian"`).
     const NAME: &'static str;
