@@ -7,7 +7,7 @@ use core::ops::{Deref, DerefMut};
 use core::str::FromStr;
 
 use super::engine::MAX_PATH;
-use super::geometry::diagonal_between;
+use super::geometry::{diagonal_between, line_between};
 use super::notation::{read_square, square_hint, write_square, Square};
 use super::rules::Rules;
 
@@ -360,8 +360,12 @@ impl MoveText {
         }
         for pair in squares.windows(2) {
             let (from, to) = (usize::from(pair[0]), usize::from(pair[1]));
-            let distance =
-                diagonal_between(R::SIZE, from, to).map(|(_, between)| between.count() + 1);
+            let distance = if self.capture {
+                // Frisian captures may go along rows and columns too.
+                line_between::<R>(from, to).map(|between| between.count() + 1)
+            } else {
+                diagonal_between(R::SIZE, from, to).map(|(_, between)| between.count() + 1)
+            };
             let (ok, what) = match (self.capture, R::FLYING_KINGS) {
                 (false, false) => (
                     distance == Some(1),
