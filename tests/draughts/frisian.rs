@@ -133,3 +133,49 @@ fn a_ring_of_three_is_one_move() {
     assert_eq!(position.perft_every_route(1), 2);
     assert_eq!(perft(&position, 1), 1);
 }
+
+/// A game of `plies` moves picked by a simple rule from `seed`, ending by
+/// resignation when it does not end by the rules; each move's short text
+/// (`move_text`) reads back to it.
+fn played<R: Rules>(seed: usize, plies: usize) -> rulebook::Match<Draughts<R>> {
+    let mut game = rulebook::Match::new(Draughts::<R>::default());
+    for ply in 0..plies {
+        let position = *game.position();
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[(seed * 31 + ply * 17) % moves.len()];
+        assert_eq!(position.parse_move(&position.move_text(&mv)), Ok(mv));
+        assert_eq!(position.parse_move(&mv.to_string()), Ok(mv));
+        game.play(mv).unwrap();
+    }
+    if game.result().is_none() {
+        let loser = game.to_move();
+        game.resign(loser).unwrap();
+    }
+    game
+}
+
+/// PDN: `GameType` 40, and records read back to the same games.
+#[test]
+fn records_round_trip() {
+    use rulebook::draughts::pdn::{replay, write_match};
+    use rulebook::draughts::FryskRules;
+    fn check<R: Rules>() {
+        for seed in 0..8 {
+            let game = played::<R>(seed, 40 + seed * 20);
+            let text = write_match(&game, [("Event", "round trip")]).unwrap();
+            assert!(text.contains("[GameType \"40"), "{text}");
+            let record = rulebook::pdn::PdnReader::new(&text)
+                .next()
+                .unwrap()
+                .unwrap();
+            let back = replay::<R>(&record).unwrap();
+            assert_eq!(back.start(), game.start(), "{text}");
+            assert_eq!(back.history(), game.history(), "{text}");
+        }
+    }
+    check::<FrisianRules>();
+    check::<FryskRules>();
+}
