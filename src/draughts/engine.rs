@@ -27,40 +27,27 @@ use super::rules::{Crowning, Precedence, Rules, FRISIAN_KING_VALUE, FRISIAN_MAN_
 /// ends one copy, as `continue` would end one turn of a loop.
 macro_rules! each_direction {
     ($d:ident => $body:block) => {
-        {
-            let $d: usize = UP_LEFT;
-            $body
-        }
-        {
-            let $d: usize = UP_RIGHT;
-            $body
-        }
-        {
-            let $d: usize = DOWN_LEFT;
-            $body
-        }
-        {
-            let $d: usize = DOWN_RIGHT;
-            $body
-        }
+        each_of!([UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT], $d => $body)
     };
     ($label:lifetime, $d:ident => $body:block) => {
-        $label: {
-            let $d: usize = UP_LEFT;
+        each_of!([UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT], $label, $d => $body)
+    };
+}
+
+/// `$body` once per direction of the list, written out (see
+/// [`each_direction!`]).
+macro_rules! each_of {
+    ([$($direction:expr),*], $d:ident => $body:block) => {
+        $({
+            let $d: usize = $direction;
             $body
-        }
-        $label: {
-            let $d: usize = UP_RIGHT;
+        })*
+    };
+    ([$($direction:expr),*], $label:lifetime, $d:ident => $body:block) => {
+        $($label: {
+            let $d: usize = $direction;
             $body
-        }
-        $label: {
-            let $d: usize = DOWN_LEFT;
-            $body
-        }
-        $label: {
-            let $d: usize = DOWN_RIGHT;
-            $body
-        }
+        })*
     };
 }
 
@@ -86,40 +73,10 @@ macro_rules! each_capture_direction {
 /// [`each_direction!`] over the four orthogonal directions.
 macro_rules! each_orthogonal {
     ($d:ident => $body:block) => {
-        {
-            let $d: usize = UP;
-            $body
-        }
-        {
-            let $d: usize = LEFT;
-            $body
-        }
-        {
-            let $d: usize = RIGHT;
-            $body
-        }
-        {
-            let $d: usize = DOWN;
-            $body
-        }
+        each_of!([UP, LEFT, RIGHT, DOWN], $d => $body)
     };
     ($label:lifetime, $d:ident => $body:block) => {
-        $label: {
-            let $d: usize = UP;
-            $body
-        }
-        $label: {
-            let $d: usize = LEFT;
-            $body
-        }
-        $label: {
-            let $d: usize = RIGHT;
-            $body
-        }
-        $label: {
-            let $d: usize = DOWN;
-            $body
-        }
+        each_of!([UP, LEFT, RIGHT, DOWN], $label, $d => $body)
     };
 }
 
@@ -1039,19 +996,29 @@ impl Board {
         while kings != 0 {
             let from = kings.trailing_zeros();
             kings &= kings - 1;
-            let hunt = Hunt {
-                prey: self.opp,
-                prey_kings,
-                empty: empty | (1 << from),
-                from,
-                with_king: true,
-            };
-            let mut path = Path::new(from);
-            if R::FLYING_KINGS {
-                hunt.flying_king::<R, K>(from, NO_DIRECTION, true, Taken::NONE, &mut path, sink);
-            } else {
-                hunt.short_king::<R, K>(from, Taken::NONE, &mut path, sink);
-            }
+            self.hunt_from::<R, S, K>(from, true, sink);
+        }
+    }
+
+    /// Searches every capture of the piece on `from` (a king when
+    /// `king`), reporting each complete one to `sink`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn hunt_from<R: Rules, S: Side, K: Sink>(&self, from: u32, king: bool, sink: &mut K) {
+        let hunt = Hunt {
+            prey: self.opp,
+            prey_kings: self.opp & self.kings,
+            empty: self.empty::<R>() | (1 << from),
+            from,
+            with_king: king,
+        };
+        let mut path = Path::new(from);
+        if !king {
+            hunt.man::<R, S, K>(from, Taken::NONE, &mut path, sink);
+        } else if R::FLYING_KINGS {
+            hunt.flying_king::<R, K>(from, NO_DIRECTION, true, Taken::NONE, &mut path, sink);
+        } else {
+            hunt.short_king::<R, K>(from, Taken::NONE, &mut path, sink);
         }
     }
 
@@ -1060,8 +1027,6 @@ impl Board {
     /// square (for [`Rules::ORTHOGONAL_CAPTURES`], where the bulk jumps'
     /// four directions are not all).
     fn for_each_capture_searched<R: Rules, S: Side, K: Sink>(&self, sink: &mut K) {
-        let empty = self.empty::<R>();
-        let prey_kings = self.opp & self.kings;
         let kings_capture = self.kings_can_capture::<R>();
         let men_may = !(R::PRECEDENCE == Precedence::KingFirst && kings_capture);
         let mut men = if men_may {
@@ -1075,25 +1040,11 @@ impl Board {
             0
         };
         while men | kings != 0 {
-            let is_king = men == 0;
-            let pieces = if is_king { &mut kings } else { &mut men };
+            let king = men == 0;
+            let pieces = if king { &mut kings } else { &mut men };
             let from = pieces.trailing_zeros();
             *pieces &= *pieces - 1;
-            let hunt = Hunt {
-                prey: self.opp,
-                prey_kings,
-                empty: empty | (1 << from),
-                from,
-                with_king: is_king,
-            };
-            let mut path = Path::new(from);
-            if !is_king {
-                hunt.man::<R, S, K>(from, Taken::NONE, &mut path, sink);
-            } else if R::FLYING_KINGS {
-                hunt.flying_king::<R, K>(from, NO_DIRECTION, true, Taken::NONE, &mut path, sink);
-            } else {
-                hunt.short_king::<R, K>(from, Taken::NONE, &mut path, sink);
-            }
+            self.hunt_from::<R, S, K>(from, king, sink);
         }
     }
 
