@@ -46,7 +46,8 @@ pub const MAX_CAPTURES: usize = MAX_PATH - 1;
 ///
 /// `Display` writes the route in the variant's notation (`32-28`,
 /// `28x19x10`, `c3:e5:g3`, `a1:f6`); `FromStr` reads the same and checks
-/// the geometry only (each leg along a diagonal). To read a move against a
+/// the geometry only (each leg along a diagonal; a Frisian capture's
+/// also along a row or column). To read a move against a
 /// position, with short forms (`28x10`) and the stops of a flying king
 /// written out (`a1:d4:f6`), use
 /// [`Draughts::parse_move`](super::Draughts::parse_move); to write the
@@ -239,7 +240,8 @@ pub enum ParseMoveError {
         /// What a move looks like in this variant.
         example: &'static str,
     },
-    /// Two squares of a move that are not on one diagonal, or too far
+    /// Two squares of a move that are not on one diagonal (nor, for a
+    /// Frisian capture, on one row or column), or too far
     /// apart for the variant.
     #[error("`{text}`: {from} to {to} is not {what}")]
     Geometry {

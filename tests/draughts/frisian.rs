@@ -179,3 +179,20 @@ fn records_round_trip() {
     check::<FrisianRules>();
     check::<FryskRules>();
 }
+
+/// Hop-by-hop entry follows a capture's legs along rows and columns.
+#[test]
+fn hops_follow_rows_and_columns() {
+    use rulebook::draughts::Entry;
+    // White's man on 28 takes 27 along the row (to 26), then 16 up the
+    // column (to 6): one landing at a time, or in one go.
+    let position = Frisian::from_fen("W:W28:BK27,16,23,14").unwrap();
+    let expected = position.parse_move("28x26x6").unwrap();
+    let Ok(Entry::Capturing(partial)) = position.enter_move("28x26") else {
+        panic!("28x26 starts the capture");
+    };
+    assert_eq!(partial.enter("26x6"), Ok(Entry::Complete(expected)));
+    assert_eq!(position.enter_move("28x6"), Ok(Entry::Complete(expected)));
+    // 28x19 (the diagonal jump over 23) starts a capture of less value.
+    assert!(position.enter_move("28x19").is_err());
+}
