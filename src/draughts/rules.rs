@@ -126,9 +126,6 @@ mod sealed {
     pub trait Sealed {}
 }
 
-mod frisian;
-pub use frisian::{FrisianRules, FryskRules};
-
 macro_rules! variant {
     (
         $(#[$doc:meta])*
@@ -145,6 +142,8 @@ macro_rules! variant {
             notation: $notation:expr,
             game_type: $game_type:expr,
             draw: ($threefold:expr, $limit:expr),
+            $(start_rows: $rows:expr,)?
+            $(orthogonal_captures: $orthogonal:expr,)?
         }
     ) => {
         $(#[$doc])*
@@ -163,16 +162,29 @@ macro_rules! variant {
             const CROWNING: Crowning = $crowning;
             const CAPTURE_ROUTES: CaptureRoutes = $routes;
             const FIRST: Color = $first;
-            const START_ROWS: usize = $size / 2 - 1;
+            const START_ROWS: usize = $crate::draughts::rules::given_or(&[$($rows)?], $size / 2 - 1);
             const NOTATION: Notation = $notation;
             const GAME_TYPE: u32 = $game_type;
             const DRAW_RULES: DrawRules = DrawRules {
                 threefold_repetition: $threefold,
                 move_limit: $limit,
             };
+            $(const ORTHOGONAL_CAPTURES: bool = $orthogonal;)?
         }
     };
 }
+
+/// The value given to [`variant!`] (`given`, at most one), or `default`.
+const fn given_or(given: &[usize], default: usize) -> usize {
+    if let [value] = given {
+        *value
+    } else {
+        default
+    }
+}
+
+mod frisian;
+pub use frisian::{FrisianRules, FryskRules};
 
 variant! {
     /// International draughts, as the FMJD plays it (FMJD, *Official
