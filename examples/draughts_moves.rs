@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release --example draughts_moves -- <variant> random <positions> [--seed S] [--max-plies P]
 //! cargo run --release --example draughts_moves -- <variant> read < fens.txt
+//! cargo run --release --example draughts_moves -- <variant> perft <depth>
 //! ```
 //!
 //! Variants: every one of `rulebook::draughts::Variant` (`english`,
@@ -17,6 +18,8 @@
 //!   position with a capture to play, one with a king with probability 1/2,
 //!   any other with probability 1/16, so that most printed positions have
 //!   captures or kings.
+//! - `perft D`: prints `rulebook::perft` of the start position at depth
+//!   `D` (as `legal_moves` lists the moves).
 //! - `read`: reads one FEN per line on standard input and prints each
 //!   position read, or `error<TAB>FEN<TAB>reason` for a FEN that does not
 //!   read.
@@ -41,6 +44,7 @@ fn usage() -> String {
 const USAGE: &str = "\
 usage: draughts_moves <variant> random <positions> [--seed S] [--max-plies P]
        draughts_moves <variant> read   (one FEN a line on standard input)
+       draughts_moves <variant> perft <depth>   (from the start position)
 
   variants: {variants}
   prints one line per position: FEN, a tab, the legal moves (start>end[:captured,...])";
@@ -107,6 +111,11 @@ fn run<R: Rules>(options: &Options) -> io::Result<()> {
         }
         return out.flush();
     }
+    if options.mode == "perft" {
+        let depth = u32::try_from(options.positions).unwrap_or(u32::MAX);
+        writeln!(out, "{}", rulebook::perft(&Draughts::<R>::default(), depth))?;
+        return out.flush();
+    }
     let mut random = Random(options.seed.max(1));
     let mut printed = 0;
     while printed < options.positions {
@@ -150,8 +159,8 @@ fn parse(args: &[String]) -> Result<(String, Options), String> {
         max_plies: 300,
     };
     let mut rest = args[2..].iter();
-    if mode == "random" {
-        let count = rest.next().ok_or("random needs a number of positions")?;
+    if mode == "random" || mode == "perft" {
+        let count = rest.next().ok_or("random and perft need a number")?;
         options.positions = count.parse().map_err(|_| format!("not a count: {count}"))?;
     } else if mode != "read" {
         return Err(format!("unknown mode: {mode}"));

@@ -69,6 +69,8 @@ macro_rules! draughts_variants {
             Italian(ItalianRules) "Italian draughts" "italian";
             Spanish(SpanishRules) "Spanish draughts" "spanish";
             Czech(CzechRules) "Czech draughts" "czech";
+            Frisian(FrisianRules) "Frisian draughts" "frisian";
+            Frysk(FryskRules) "Frysk!" "frysk";
         }
     };
 }

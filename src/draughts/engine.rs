@@ -14,9 +14,10 @@
 //! the test suite's build time (tests/README.md).
 
 use super::geometry::{
-    reverse, step, Bitboard, Geometry, DIRECTIONS, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT,
+    reverse, step, Bitboard, Geometry, DIRECTIONS, DOWN, DOWN_LEFT, DOWN_RIGHT, LEFT, RIGHT, UP,
+    UP_LEFT, UP_RIGHT,
 };
-use super::rules::{Crowning, Precedence, Rules};
+use super::rules::{Crowning, Precedence, Rules, FRISIAN_KING_VALUE, FRISIAN_MAN_VALUE};
 
 /// Runs `$body` once per direction (in the order of `DIRECTIONS`) with
 /// `$d` bound to it, written out four times rather than looped: each copy
@@ -26,42 +27,61 @@ use super::rules::{Crowning, Precedence, Rules};
 /// ends one copy, as `continue` would end one turn of a loop.
 macro_rules! each_direction {
     ($d:ident => $body:block) => {
-        {
-            let $d: usize = UP_LEFT;
-            $body
-        }
-        {
-            let $d: usize = UP_RIGHT;
-            $body
-        }
-        {
-            let $d: usize = DOWN_LEFT;
-            $body
-        }
-        {
-            let $d: usize = DOWN_RIGHT;
-            $body
-        }
+        each_of!([UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT], $d => $body)
     };
     ($label:lifetime, $d:ident => $body:block) => {
-        $label: {
-            let $d: usize = UP_LEFT;
+        each_of!([UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT], $label, $d => $body)
+    };
+}
+
+/// `$body` once per direction of the list, written out (see
+/// [`each_direction!`]).
+macro_rules! each_of {
+    ([$($direction:expr),*], $d:ident => $body:block) => {
+        $({
+            let $d: usize = $direction;
             $body
+        })*
+    };
+    ([$($direction:expr),*], $label:lifetime, $d:ident => $body:block) => {
+        $($label: {
+            let $d: usize = $direction;
+            $body
+        })*
+    };
+}
+
+/// [`each_direction!`] over the directions `$rules` captures in: the four
+/// diagonals, and with [`Rules::ORTHOGONAL_CAPTURES`] the four orthogonal
+/// directions after them (a constant test, folded away for the other
+/// variants).
+macro_rules! each_capture_direction {
+    ($rules:ty, $d:ident => $body:block) => {
+        each_direction!($d => $body);
+        if <$rules>::ORTHOGONAL_CAPTURES {
+            each_orthogonal!($d => $body);
         }
-        $label: {
-            let $d: usize = UP_RIGHT;
-            $body
-        }
-        $label: {
-            let $d: usize = DOWN_LEFT;
-            $body
-        }
-        $label: {
-            let $d: usize = DOWN_RIGHT;
-            $body
+    };
+    ($rules:ty, $label:lifetime, $d:ident => $body:block) => {
+        each_direction!($label, $d => $body);
+        if <$rules>::ORTHOGONAL_CAPTURES {
+            each_orthogonal!($label, $d => $body);
         }
     };
 }
+
+/// [`each_direction!`] over the four orthogonal directions.
+macro_rules! each_orthogonal {
+    ($d:ident => $body:block) => {
+        each_of!([UP, LEFT, RIGHT, DOWN], $d => $body)
+    };
+    ($label:lifetime, $d:ident => $body:block) => {
+        each_of!([UP, LEFT, RIGHT, DOWN], $label, $d => $body)
+    };
+}
+
+/// Marks "no direction yet" for a flying king at the start of its capture.
+const NO_DIRECTION: usize = usize::MAX;
 
 /// The side to move, as a type: "forward" and the crowning row are then
 /// compile-time constants.
@@ -249,6 +269,12 @@ fn key<R: Rules>(count: u32, with_king: bool, kings: u32, order: u32) -> u64 {
                 | u64::from(order)
         }
         Precedence::KingFirst => u64::from(with_king),
+        Precedence::Value => {
+            let men = u64::from(count - kings);
+            men * u64::from(FRISIAN_MAN_VALUE)
+                + u64::from(kings) * u64::from(FRISIAN_KING_VALUE)
+                + u64::from(with_king)
+        }
     }
 }
 
@@ -359,7 +385,7 @@ fn single_jumps_only<R: Rules, S: Side>(
 ) -> Option<u64> {
     let by_kind = matches!(
         R::PRECEDENCE,
-        Precedence::MajorityThenKings | Precedence::Italian
+        Precedence::MajorityThenKings | Precedence::Italian | Precedence::Value
     );
     if by_kind && R::MEN_CAPTURE_KINGS && !no_kings() {
         return None;
@@ -483,7 +509,7 @@ impl Hunt {
     ) {
         let prey = self.men_prey::<R>() & !taken.captured;
         let mut extended = false;
-        each_direction!('next, d => {
+        each_capture_direction!(R, 'next, d => {
             if !men_capture_in::<R, S>(d) {
                 break 'next;
             }
@@ -590,7 +616,7 @@ impl Hunt {
     fn short_king<R: Rules, K: Sink>(&self, at: u32, taken: Taken, path: &mut Path, sink: &mut K) {
         let prey = self.prey & !taken.captured;
         let mut extended = false;
-        each_direction!('next, d => {
+        each_capture_direction!(R, 'next, d => {
             let over = step::<R>(1 << at, d) & prey;
             if over == 0 {
                 break 'next;
@@ -647,7 +673,7 @@ impl Hunt {
     #[cfg_attr(debug_assertions, inline)]
     fn flying_can_turn<R: Rules>(&self, at: Bitboard, came: usize, captured: Bitboard) -> bool {
         let mut can = false;
-        each_direction!(d => {
+        each_capture_direction!(R, d => {
             can |= d != came
                 && d != reverse(came)
                 && self.flying_target::<R>(at, d, captured).is_some();
@@ -656,7 +682,7 @@ impl Hunt {
     }
 
     /// Extends the capture of a flying king on `at`, which arrived in
-    /// direction `came` (any value above 3 at the start); `ahead`: whether
+    /// direction `came` ([`NO_DIRECTION`] at the start); `ahead`: whether
     /// it may capture on in direction `came` from here.
     ///
     /// After taking a piece the king may land on any empty square beyond
@@ -677,8 +703,8 @@ impl Hunt {
         sink: &mut K,
     ) {
         let mut extended = false;
-        each_direction!('next, d => {
-            if came < 4 && (d == reverse(came) || (d == came && !ahead)) {
+        each_capture_direction!(R, 'next, d => {
+            if came != NO_DIRECTION && (d == reverse(came) || (d == came && !ahead)) {
                 break 'next;
             }
             let Some((victim, first_landing)) = self.flying_target::<R>(1 << at, d, taken.captured)
@@ -687,7 +713,7 @@ impl Hunt {
             };
             extended = true;
             let next = taken.with(victim, victim & self.prey_kings != 0);
-            let straight_on = came < 4 && d == came;
+            let straight_on = came != NO_DIRECTION && d == came;
             if K::PATH && straight_on {
                 path.set_through(true);
             }
@@ -752,7 +778,7 @@ impl Board {
         };
         let men = self.own & !self.kings;
         let mut jumpers = 0;
-        each_direction!(d => {
+        each_capture_direction!(R, d => {
             if men_capture_in::<R, S>(d) {
                 let back = reverse(d);
                 jumpers |= step::<R>(step::<R>(empty, back) & prey, back);
@@ -771,7 +797,7 @@ impl Board {
         }
         let empty = self.empty::<R>();
         let mut landings = 0;
-        each_direction!(d => {
+        each_capture_direction!(R, d => {
             let reach = if R::FLYING_KINGS {
                 ray::<R>(kings, empty, d) | kings
             } else {
@@ -831,6 +857,12 @@ impl Board {
         men_landings: [Bitboard; 4],
         sink: &mut K,
     ) {
+        if R::ORTHOGONAL_CAPTURES {
+            // Men may jump in eight directions: the bulk first jumps below
+            // know four; every man that can capture is searched instead.
+            self.for_each_capture_searched::<R, S, K>(sink);
+            return;
+        }
         let empty = self.empty::<R>();
         let prey_kings = self.opp & self.kings;
         let kings_capture = self.kings_can_capture::<R>();
@@ -848,7 +880,7 @@ impl Board {
             // precedence rule counts kings: `by_kind`).
             let by_kind = matches!(
                 R::PRECEDENCE,
-                Precedence::MajorityThenKings | Precedence::Italian
+                Precedence::MajorityThenKings | Precedence::Italian | Precedence::Value
             );
             let mut simple_took_man = 0;
             let mut simple_took_king = 0;
@@ -964,19 +996,55 @@ impl Board {
         while kings != 0 {
             let from = kings.trailing_zeros();
             kings &= kings - 1;
-            let hunt = Hunt {
-                prey: self.opp,
-                prey_kings,
-                empty: empty | (1 << from),
-                from,
-                with_king: true,
-            };
-            let mut path = Path::new(from);
-            if R::FLYING_KINGS {
-                hunt.flying_king::<R, K>(from, usize::MAX, true, Taken::NONE, &mut path, sink);
-            } else {
-                hunt.short_king::<R, K>(from, Taken::NONE, &mut path, sink);
-            }
+            self.hunt_from::<R, S, K>(from, true, sink);
+        }
+    }
+
+    /// Searches every capture of the piece on `from` (a king when
+    /// `king`), reporting each complete one to `sink`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn hunt_from<R: Rules, S: Side, K: Sink>(&self, from: u32, king: bool, sink: &mut K) {
+        let hunt = Hunt {
+            prey: self.opp,
+            prey_kings: self.opp & self.kings,
+            empty: self.empty::<R>() | (1 << from),
+            from,
+            with_king: king,
+        };
+        let mut path = Path::new(from);
+        if !king {
+            hunt.man::<R, S, K>(from, Taken::NONE, &mut path, sink);
+        } else if R::FLYING_KINGS {
+            hunt.flying_king::<R, K>(from, NO_DIRECTION, true, Taken::NONE, &mut path, sink);
+        } else {
+            hunt.short_king::<R, K>(from, Taken::NONE, &mut path, sink);
+        }
+    }
+
+    /// [`for_each_capture`](Board::for_each_capture) without the men's
+    /// bulk first jumps: each piece that can capture is searched from its
+    /// square (for [`Rules::ORTHOGONAL_CAPTURES`], where the bulk jumps'
+    /// four directions are not all).
+    fn for_each_capture_searched<R: Rules, S: Side, K: Sink>(&self, sink: &mut K) {
+        let kings_capture = self.kings_can_capture::<R>();
+        let men_may = !(R::PRECEDENCE == Precedence::KingFirst && kings_capture);
+        let mut men = if men_may {
+            self.capturing_men::<R, S>()
+        } else {
+            0
+        };
+        let mut kings = if kings_capture {
+            self.own & self.kings
+        } else {
+            0
+        };
+        while men | kings != 0 {
+            let king = men == 0;
+            let pieces = if king { &mut kings } else { &mut men };
+            let from = pieces.trailing_zeros();
+            *pieces &= *pieces - 1;
+            self.hunt_from::<R, S, K>(from, king, sink);
         }
     }
 
@@ -1109,7 +1177,8 @@ impl Board {
     {
         let mut total = 0;
         let theirs = self.opp;
-        if theirs & self.kings != 0 {
+        // The shortcut below knows men's diagonal jumps only.
+        if theirs & self.kings != 0 || R::ORTHOGONAL_CAPTURES {
             self.for_each_man_step::<R, S, _>(|from, to, king_after| {
                 total += count_child(&self.after(from, to, 0, king_after));
             });

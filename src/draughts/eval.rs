@@ -83,6 +83,11 @@ pub(crate) const DRAWISH_DIVISOR: i32 = 16;
 /// Kings-only: how many kings cannot beat one king with flying kings
 /// (10x10: three; 8x8: two).
 const DRAWN_KINGS_AGAINST_ONE_10: u32 = 3;
+/// With captures along rows and columns too (Frisian), two kings or more
+/// catch a lone king: only one king against one is drawn (the
+/// federation's rules end it at once, and two kings against one after
+/// seven moves, a limit the position cannot count).
+const DRAWN_KINGS_AGAINST_ONE_ORTHOGONAL: u32 = 1;
 const DRAWN_KINGS_AGAINST_ONE_8: u32 = 2;
 
 /// The half-width of the search's aspiration windows: half a man
@@ -261,7 +266,9 @@ pub(crate) fn kings_cannot_win<R: Rules>(strong: u32, weak: u32) -> bool {
     if !R::FLYING_KINGS {
         return strong == weak;
     }
-    let limit = if R::SIZE == 10 {
+    let limit = if R::ORTHOGONAL_CAPTURES {
+        DRAWN_KINGS_AGAINST_ONE_ORTHOGONAL
+    } else if R::SIZE == 10 {
         DRAWN_KINGS_AGAINST_ONE_10
     } else {
         DRAWN_KINGS_AGAINST_ONE_8

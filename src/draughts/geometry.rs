@@ -27,11 +27,24 @@ pub(crate) const DOWN_RIGHT: usize = 3;
 /// All four directions.
 pub(crate) const DIRECTIONS: [usize; 4] = [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
 
-/// The opposite direction.
+/// The orthogonal directions, in which only the variants with
+/// [`Rules::ORTHOGONAL_CAPTURES`] capture (Frisian): one step is to the
+/// next dark square along a column (two rows) or a row (two columns).
+/// Numbered after the diagonal ones so that [`reverse`] pairs them too.
+pub(crate) const UP: usize = 4;
+pub(crate) const LEFT: usize = 5;
+pub(crate) const RIGHT: usize = 6;
+pub(crate) const DOWN: usize = 7;
+
+/// The opposite direction (diagonal or orthogonal).
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn reverse(d: usize) -> usize {
-    3 - d
+    if d < 4 {
+        3 - d
+    } else {
+        11 - d
+    }
 }
 
 /// Marks "no square" in the index tables.
@@ -105,6 +118,11 @@ pub(crate) trait Geometry: Rules {
         }
         mask
     };
+    /// The squares at the left end of their row (no square two columns
+    /// to their left).
+    const LEFT_END: Bitboard = column_end(Self::SIZE, false);
+    /// The squares at the right end of their row.
+    const RIGHT_END: Bitboard = column_end(Self::SIZE, true);
     /// White's start: the last `START_ROWS` rows.
     const WHITE_START: Bitboard = {
         let mut mask = 0;
@@ -119,8 +137,24 @@ pub(crate) trait Geometry: Rules {
 
 impl<R: Rules> Geometry for R {}
 
+/// The first (`right == false`) or last square of every row.
+const fn column_end(size: usize, right: bool) -> Bitboard {
+    let h = size / 2;
+    let mut mask = 0;
+    let mut row = 0;
+    while row < size {
+        let k = if right { h - 1 } else { 0 };
+        mask |= 1 << bit_of(size, row * h + k);
+        row += 1;
+    }
+    mask
+}
+
 /// Every square of `b` moved one step in direction `d` (squares that
-/// leave the board land on ghost or invalid bits: mask the result).
+/// leave the board land on ghost or invalid bits: mask the result). The
+/// orthogonal directions ([`UP`], ...) step to the next dark square along
+/// the column or row; the row steps drop the squares that would leave
+/// their row.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 pub(crate) fn step<R: Geometry>(b: Bitboard, d: usize) -> Bitboard {
@@ -128,7 +162,11 @@ pub(crate) fn step<R: Geometry>(b: Bitboard, d: usize) -> Bitboard {
         UP_LEFT => b >> (R::H + 1),
         UP_RIGHT => b >> R::H,
         DOWN_LEFT => b << R::H,
-        _ => b << (R::H + 1),
+        DOWN_RIGHT => b << (R::H + 1),
+        UP => b >> (2 * R::H + 1),
+        LEFT => (b & !R::LEFT_END) >> 1,
+        RIGHT => (b & !R::RIGHT_END) << 1,
+        _ => b << (2 * R::H + 1),
     }
 }
 
@@ -198,6 +236,37 @@ pub(crate) fn diagonal_between(
         index_at(size, row as usize, col as usize)
     });
     Some((d, between))
+}
+
+/// The squares strictly between two dense indices on one line a capture
+/// of `R` may follow (a diagonal; with [`Rules::ORTHOGONAL_CAPTURES`],
+/// also a row or a column, through the dark squares on it), as dense
+/// indices; `None` when they are on no such line (or equal).
+pub(crate) fn line_between<R: Rules>(
+    from: usize,
+    to: usize,
+) -> Option<impl Iterator<Item = usize>> {
+    let size = R::SIZE;
+    let (r0, c0) = coordinates(size, from);
+    let (r1, c1) = coordinates(size, to);
+    let (dr, dc) = (r1 as i32 - r0 as i32, c1 as i32 - c0 as i32);
+    let diagonal = dr != 0 && dr.abs() == dc.abs();
+    let orthogonal = R::ORTHOGONAL_CAPTURES && (dr == 0) != (dc == 0) && (dr + dc) % 2 == 0;
+    if !diagonal && !orthogonal {
+        return None;
+    }
+    // One step to the next dark square along the line.
+    let (sr, sc) = if diagonal {
+        (dr.signum(), dc.signum())
+    } else {
+        (2 * dr.signum(), 2 * dc.signum())
+    };
+    let steps = if dr != 0 { dr / sr } else { dc / sc };
+    Some((1..steps).filter_map(move |k| {
+        let row = r0 as i32 + k * sr;
+        let col = c0 as i32 + k * sc;
+        index_at(size, row as usize, col as usize)
+    }))
 }
 
 #[cfg(test)]

@@ -147,6 +147,7 @@ fn precedence_rule<R: Rules>(longest: usize) -> String {
             "the capture that takes the most pieces is compulsory ({longest} here); then a capture by a king, then the most kings, then the one that meets a king first"
         ),
         Precedence::KingFirst => "when a king can capture, a king's capture must be chosen".to_owned(),
+        Precedence::Value => "the capture that takes the most value is compulsory (a man 1, a king a little less than 2), and among those a capture by a king".to_owned(),
     }
 }
 

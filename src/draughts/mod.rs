@@ -1,5 +1,5 @@
 //! The draughts family: International, Brazilian, Russian, pool, Italian,
-//! Spanish and Czech draughts, on one engine parameterized by the
+//! Spanish, Czech and Frisian draughts and Frysk!, on one engine parameterized by the
 //! variant's rules.
 //!
 //! Each variant is a type implementing [`Game`](crate::Game), as easy to
@@ -14,6 +14,8 @@
 //! | [`Italian`] | 8x8 mirrored, 1–32 | short | forward, not kings | most pieces, king, kings, earliest king | 22 |
 //! | [`Spanish`] | 8x8 mirrored, 1–32 | flying | forward | most pieces, then kings | 24 |
 //! | [`Czech`] | 8x8, `a1`–`h8` | flying | forward | a king's capture first | 29 |
+//! | [`Frisian`] | 10x10, 1–50 | flying; all capture along rows and columns too | forward and backward | greatest value (king just under two men), then a king's | 40 |
+//! | [`Frysk`] | Frisian from 5 men each | as Frisian | as Frisian | as Frisian | 40 |
 //!
 //! In every variant captures are compulsory and completed to the end;
 //! captured pieces are removed only when the move ends and none is jumped
@@ -96,8 +98,9 @@ pub(crate) use piece::piece_counts;
 pub use piece::{Color, Piece, PieceColor, Role};
 pub use position::{Draughts, Ending, ResolveMoveError};
 pub use rules::{
-    BrazilianRules, CaptureRoutes, Crowning, CzechRules, EnglishRules, InternationalRules,
-    ItalianRules, PoolRules, Precedence, Rules, RussianRules, SpanishRules,
+    BrazilianRules, CaptureRoutes, Crowning, CzechRules, EnglishRules, FrisianRules, FryskRules,
+    InternationalRules, ItalianRules, PoolRules, Precedence, Rules, RussianRules, SpanishRules,
+    FRISIAN_KING_VALUE, FRISIAN_MAN_VALUE,
 };
 pub use variant::{ParseVariantError, RulesVisitor, Variant};
 
@@ -122,6 +125,14 @@ pub type Spanish = Draughts<SpanishRules>;
 /// Czech draughts; see [`CzechRules`].
 /// (The example on [`Draughts`] plays every variant.)
 pub type Czech = Draughts<CzechRules>;
+/// Frisian draughts (10x10, captures along rows and columns too); see
+/// [`FrisianRules`].
+/// (The example on [`Draughts`] plays every variant.)
+pub type Frisian = Draughts<FrisianRules>;
+/// Frysk!: Frisian draughts from five men each on the back row; see
+/// [`FryskRules`].
+/// (The example on [`Draughts`] plays every variant.)
+pub type Frysk = Draughts<FryskRules>;
 /// English checkers rules on the generic engine, to prove it against
 /// [`Checkers`](crate::checkers::Checkers); see [`EnglishRules`].
 /// (The example on [`Draughts`] plays every variant.)

@@ -6,7 +6,7 @@ use core::marker::PhantomData;
 use core::str::FromStr;
 
 use super::engine::MAX_PATH;
-use super::geometry::diagonal_between;
+use super::geometry::{diagonal_between, line_between};
 use super::notation::{read_square, square_hint, write_square, Square};
 use super::rules::Rules;
 
@@ -45,7 +45,8 @@ pub const MAX_CAPTURES: usize = MAX_PATH - 1;
 ///
 /// `Display` writes the route in the variant's notation (`32-28`,
 /// `28x19x10`, `c3:e5:g3`, `a1:f6`); `FromStr` reads the same and checks
-/// the geometry only (each leg along a diagonal). To read a move against a
+/// the geometry only (each leg along a diagonal; a Frisian capture's
+/// also along a row or column). To read a move against a
 /// position, with short forms (`28x10`) and the stops of a flying king
 /// written out (`a1:d4:f6`), use
 /// [`Draughts::parse_move`](super::Draughts::parse_move); to write the
@@ -238,7 +239,8 @@ pub enum ParseMoveError {
         /// What a move looks like in this variant.
         example: &'static str,
     },
-    /// Two squares of a move that are not on one diagonal, or too far
+    /// Two squares of a move that are not on one diagonal (nor, for a
+    /// Frisian capture, on one row or column), or too far
     /// apart for the variant.
     #[error("`{text}`: {from} to {to} is not {what}")]
     Geometry {
@@ -359,8 +361,12 @@ impl MoveText {
         }
         for pair in squares.windows(2) {
             let (from, to) = (usize::from(pair[0]), usize::from(pair[1]));
-            let distance =
-                diagonal_between(R::SIZE, from, to).map(|(_, between)| between.count() + 1);
+            let distance = if self.capture {
+                // Frisian captures may go along rows and columns too.
+                line_between::<R>(from, to).map(|between| between.count() + 1)
+            } else {
+                diagonal_between(R::SIZE, from, to).map(|(_, between)| between.count() + 1)
+            };
             let (ok, what) = match (self.capture, R::FLYING_KINGS) {
                 (false, false) => (
                     distance == Some(1),

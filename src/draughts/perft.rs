@@ -232,6 +232,14 @@ impl<R: Rules, S: Side, D: Dedup> Sink for Recurse<'_, R, S, D> {
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 fn count_moves<R: Rules, S: Side, D: Dedup>(board: &Board) -> u64 {
+    if R::ORTHOGONAL_CAPTURES {
+        // Men's landings below are the diagonal ones only.
+        return if board.has_capture::<R, S>() {
+            count_captures::<R, S, D>(board, [0; 4])
+        } else {
+            board.count_quiet::<R, S>()
+        };
+    }
     let landings = board.men_landings::<R, S>();
     if landings[0] | landings[1] | landings[2] | landings[3] == 0 && !board.kings_can_capture::<R>()
     {

@@ -7,7 +7,7 @@ use core::marker::PhantomData;
 use super::distinct::{push_capture, SameResult, LISTED_INLINE};
 use super::engine::{BlackSide, Board, Capture, Path, Side, Sink, WhiteSide};
 use super::fen::{FenError, PositionError, Setup};
-use super::geometry::{bit_of_index, diagonal_between, index_of_bit, Bitboard, Geometry};
+use super::geometry::{bit_of_index, index_of_bit, line_between, Bitboard, Geometry};
 use super::moves::{Move, MoveText, Moves, ParseMoveError, MAX_CAPTURES};
 use super::notation::Square;
 use super::perft::{self, Distinct, Routes};
@@ -324,7 +324,7 @@ impl<R: Rules> Draughts<R> {
         let is_opponent = |index: usize| opponent & (1 << bit_of_index::<R>(index)) != 0;
         for leg in mv.indices().windows(2) {
             let (from, to) = (usize::from(leg[0]), usize::from(leg[1]));
-            let Some((_, between)) = diagonal_between(R::SIZE, from, to) else {
+            let Some(between) = line_between::<R>(from, to) else {
                 continue;
             };
             let mut victim: Option<usize> = None;

@@ -23,7 +23,22 @@ pub enum Precedence {
     Italian,
     /// A capture by a king if there is one (Czech); otherwise any.
     KingFirst,
+    /// The greatest value taken, a king worth a little less than two men
+    /// ([`FRISIAN_MAN_VALUE`] and [`FRISIAN_KING_VALUE`]); among captures
+    /// of equal value, one by a king (Frisian).
+    Value,
 }
+
+/// What a man taken is worth for [`Precedence::Value`] (Scan 3.1's
+/// weights: a king is worth `126 / 64` men, "more than one man but less
+/// than two").
+pub const FRISIAN_MAN_VALUE: u32 = 64;
+/// What a king taken is worth for [`Precedence::Value`]: less than two
+/// men ([`FRISIAN_MAN_VALUE`]), so the value of a capture first counts a
+/// king as two men and then prefers the capture with fewer kings among
+/// those, for up to `2 * FRISIAN_MAN_VALUE - FRISIAN_KING_VALUE` kings
+/// more than any side has.
+pub const FRISIAN_KING_VALUE: u32 = 126;
 
 /// When a man that reaches the far row during a capture is crowned.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -101,6 +116,10 @@ pub trait Rules:
     /// them (each variant's docs name the source and what is left out);
     /// for [`Match::with_rules`](crate::Match::with_rules).
     const DRAW_RULES: DrawRules;
+    /// Men and kings capture along rows and columns too (over the next
+    /// dark square, two columns or two rows away), besides the diagonals
+    /// (Frisian). Kings still move only along diagonals.
+    const ORTHOGONAL_CAPTURES: bool = false;
 }
 
 mod sealed {
@@ -123,6 +142,8 @@ macro_rules! variant {
             notation: $notation:expr,
             game_type: $game_type:expr,
             draw: ($threefold:expr, $limit:expr),
+            $(start_rows: $rows:expr,)?
+            $(orthogonal_captures: $orthogonal:expr,)?
         }
     ) => {
         $(#[$doc])*
@@ -141,16 +162,29 @@ macro_rules! variant {
             const CROWNING: Crowning = $crowning;
             const CAPTURE_ROUTES: CaptureRoutes = $routes;
             const FIRST: Color = $first;
-            const START_ROWS: usize = $size / 2 - 1;
+            const START_ROWS: usize = $crate::draughts::rules::given_or(&[$($rows)?], $size / 2 - 1);
             const NOTATION: Notation = $notation;
             const GAME_TYPE: u32 = $game_type;
             const DRAW_RULES: DrawRules = DrawRules {
                 threefold_repetition: $threefold,
                 move_limit: $limit,
             };
+            $(const ORTHOGONAL_CAPTURES: bool = $orthogonal;)?
         }
     };
 }
+
+/// The value given to [`variant!`] (`given`, at most one), or `default`.
+const fn given_or(given: &[usize], default: usize) -> usize {
+    if let [value] = given {
+        *value
+    } else {
+        default
+    }
+}
+
+mod frisian;
+pub use frisian::{FrisianRules, FryskRules};
 
 variant! {
     /// International draughts, as the FMJD plays it (FMJD, *Official

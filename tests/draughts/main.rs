@@ -15,6 +15,7 @@ mod dxp;
 mod engine;
 mod english;
 mod environment;
+mod frisian;
 mod hops;
 mod hub;
 mod loop_notation;

@@ -408,6 +408,16 @@ proptest! {
     }
 
     #[test]
+    fn frisian_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..150)) {
+        check_perft::<rulebook::draughts::Frisian>(&prefix, 3)?;
+    }
+
+    #[test]
+    fn frysk_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..150)) {
+        check_perft::<rulebook::draughts::Frysk>(&prefix, 3)?;
+    }
+
+    #[test]
     fn international_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..150)) {
         check_perft::<rulebook::draughts::International>(&prefix, 3)?;
     }
@@ -582,6 +592,8 @@ fn searches_keep_their_contract_in_every_game() {
     check_searches(&rulebook::draughts::Spanish::default());
     check_searches(&rulebook::draughts::Czech::default());
     check_searches(&rulebook::draughts::English::default());
+    check_searches(&rulebook::draughts::Frisian::default());
+    check_searches(&rulebook::draughts::Frysk::default());
 }
 
 // ---------------------------------------------------------------------------
@@ -644,6 +656,8 @@ mod draughts_suite {
         check::<draughts::SpanishRules>("W:WK1,10,11:BK32,22,23");
         check::<draughts::CzechRules>("W:WKa1,c3,e3:BKh8,f6,d6");
         check::<draughts::EnglishRules>("B:WK29,22,23:BK4,10,11");
+        check::<draughts::FrisianRules>("W:WK46,K50,33,34,28:BK1,K5,18,19,23");
+        check::<draughts::FryskRules>("W:WK46,K50,33,34,28:BK1,K5,18,19,23");
     }
 
     /// The candidates cover the start position's moves and are mostly
