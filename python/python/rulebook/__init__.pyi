@@ -52,6 +52,12 @@ class Spanish(Game):
 class Czech(Game):
     def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
 
+class Frisian(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
+class Frysk(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
 class Othello(Game):
     def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
 
@@ -93,5 +99,7 @@ __all__ = [
     "Italian",
     "Spanish",
     "Czech",
+    "Frisian",
+    "Frysk",
     "Othello",
 ]
