@@ -61,6 +61,20 @@ pub enum CaptureRoutes {
     Every,
 }
 
+/// How a draughts game is won: what [`outcome`](crate::Game::outcome)
+/// makes of a position ([`Rules::GOAL`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Goal {
+    /// A player who cannot move (no pieces left, or all blocked) loses.
+    LastToMove,
+    /// As [`Goal::LastToMove`], and the first player to crown a king wins
+    /// at once (Breakthrough): the game ends after the move that crowns.
+    FirstKing,
+    /// A player who cannot move (no pieces left, or all blocked) wins
+    /// (Antidraughts, "losing draughts").
+    FirstBlocked,
+}
+
 /// The rules of one draughts variant.
 ///
 /// Implemented by the zero-sized markers of this module
@@ -101,6 +115,12 @@ pub trait Rules:
     /// them (each variant's docs name the source and what is left out);
     /// for [`Match::with_rules`](crate::Match::with_rules).
     const DRAW_RULES: DrawRules;
+    /// How the game is won (only Breakthrough and Antidraughts change it).
+    const GOAL: Goal = Goal::LastToMove;
+    /// A flying king whose capture ends after taking a king must land on
+    /// the square directly behind that king (Killer draughts); otherwise
+    /// it may stop on any empty square beyond the last piece it takes.
+    const KILLER_KINGS: bool = false;
 }
 
 mod sealed {
@@ -123,6 +143,8 @@ macro_rules! variant {
             notation: $notation:expr,
             game_type: $game_type:expr,
             draw: ($threefold:expr, $limit:expr),
+            $(goal: $goal:expr,)?
+            $(killer_kings: $killer:expr,)?
         }
     ) => {
         $(#[$doc])*
@@ -148,6 +170,8 @@ macro_rules! variant {
                 threefold_repetition: $threefold,
                 move_limit: $limit,
             };
+            $(const GOAL: Goal = $goal;)?
+            $(const KILLER_KINGS: bool = $killer;)?
         }
     };
 }
@@ -381,5 +405,100 @@ variant! {
         notation: Notation::Numeric,
         game_type: 21,
         draw: (true, Some(40)),
+    }
+}
+
+variant! {
+    /// Killer draughts: International draughts with one rule more, as its
+    /// inventor Christian Freeling states it (mindsports.nl, *Killer
+    /// Draughts*): "the king must stop on the first vacant square after
+    /// the last captured piece, if and only if that piece is also a
+    /// king" ([`Rules::KILLER_KINGS`]). It holds for a capture of one
+    /// piece too, and only for where the capture ends: a king may still
+    /// land further on to go on capturing (as Scan 3.1's `killer`
+    /// variant plays it). Two kings then win against one.
+    ///
+    /// No PDN `GameType` is published for it; 95 is this crate's choice,
+    /// next to the numbers lidraughts gives its own variants (96
+    /// Breakthrough, 97 Frysk!, 98 Antidraughts).
+    ///
+    /// Draw rules: International's (threefold repetition; 25 moves by
+    /// each side with only kings moving and nothing captured).
+    KillerRules {
+        name: "killer",
+        size: 10,
+        flying: true,
+        backward: true,
+        men_take_kings: true,
+        precedence: Precedence::Majority,
+        crowning: Crowning::AtEnd,
+        routes: CaptureRoutes::OnePerResult,
+        first: Color::White,
+        notation: Notation::Numeric,
+        game_type: 95,
+        draw: (true, Some(25)),
+        killer_kings: true,
+    }
+}
+
+variant! {
+    /// Breakthrough draughts: International draughts won by the first
+    /// player to crown a king (lidraughts.org, *Breakthrough*: "The first
+    /// player who makes a king wins"; Scan 3.1's `bt` variant). The game
+    /// ends with the move that crowns ([`Goal::FirstKing`]); a player who
+    /// cannot move before that loses, as in International. So the side
+    /// to move never has a king: a FEN that gives it one is refused.
+    ///
+    /// PDN `GameType` 96, as lidraughts writes it (no federation number
+    /// exists).
+    ///
+    /// Draw rules: none (lidraughts has none): no king ever moves, so no
+    /// position can come back.
+    BreakthroughRules {
+        name: "breakthrough",
+        size: 10,
+        flying: true,
+        backward: true,
+        men_take_kings: true,
+        precedence: Precedence::Majority,
+        crowning: Crowning::AtEnd,
+        routes: CaptureRoutes::OnePerResult,
+        first: Color::White,
+        notation: Notation::Numeric,
+        game_type: 96,
+        draw: (false, None),
+        goal: Goal::FirstKing,
+    }
+}
+
+variant! {
+    /// Antidraughts (losing draughts, giveaway): International draughts
+    /// where the player who cannot move wins, having no pieces left or
+    /// all of them blocked (lidraughts.org, *Antidraughts*: "the same as
+    /// international draughts, with the exception that losing means
+    /// winning"; Scan 3.1's `losing` variant; [`Goal::FirstBlocked`]).
+    /// Captures are compulsory with the majority rule, as in
+    /// International.
+    ///
+    /// PDN `GameType` 98, as lidraughts writes it (no federation number
+    /// exists).
+    ///
+    /// Draw rules: threefold repetition and the 25 king moves, as
+    /// International (lidraughts keeps its draw rules but for the endgame
+    /// limits, which are not expressed here for International either).
+    AntidraughtsRules {
+        name: "antidraughts",
+        size: 10,
+        flying: true,
+        backward: true,
+        men_take_kings: true,
+        precedence: Precedence::Majority,
+        crowning: Crowning::AtEnd,
+        routes: CaptureRoutes::OnePerResult,
+        first: Color::White,
+        notation: Notation::Numeric,
+        game_type: 98,
+        draw: (true, Some(25)),
+        goal: Goal::FirstBlocked,
     }
 }
