@@ -17,6 +17,7 @@ mod english;
 mod environment;
 mod hops;
 mod hub;
+mod international_variants;
 mod loop_notation;
 mod notation;
 mod pdn;
