@@ -11,7 +11,7 @@ use super::geometry::{
 use super::moves::Move;
 use super::piece::Color;
 use super::position::Draughts;
-use super::rules::Rules;
+use super::rules::{Goal, Rules};
 use crate::search::Evaluator;
 
 /// A man: the unit of the evaluation (a score of 100 is a man ahead).
@@ -84,6 +84,19 @@ pub(crate) const DRAWISH_DIVISOR: i32 = 16;
 /// (10x10: three; 8x8: two).
 const DRAWN_KINGS_AGAINST_ONE_10: u32 = 3;
 const DRAWN_KINGS_AGAINST_ONE_8: u32 = 2;
+
+/// Breakthrough ([`Goal::FirstKing`]): per row each man has advanced, at
+/// any stage of the game (the first king wins).
+const BREAKTHROUGH_ADVANCE: i32 = 3;
+/// Breakthrough: a runaway man wins the game; this is its bonus one row
+/// from crowning (less further back), in place of a share of a king.
+const BREAKTHROUGH_RUNAWAY: i32 = 600;
+/// Breakthrough: per man guarding its own back row, which the other side
+/// must pass to win.
+const BREAKTHROUGH_BACK_RANK: i32 = 8;
+/// Antidraughts ([`Goal::FirstBlocked`]): per free square ahead of a man
+/// (a man that can still step is a man that is not yet blocked).
+const ANTIDRAUGHTS_MOBILITY: i32 = 4;
 
 /// The half-width of the search's aspiration windows: half a man
 /// ([`Evaluator::aspiration_window`]).
@@ -261,6 +274,10 @@ pub(crate) fn kings_cannot_win<R: Rules>(strong: u32, weak: u32) -> bool {
     if !R::FLYING_KINGS {
         return strong == weak;
     }
+    if R::KILLER_KINGS {
+        // Two kings catch one: a king that takes a king stops behind it.
+        return strong <= weak;
+    }
     let limit = if R::SIZE == 10 {
         DRAWN_KINGS_AGAINST_ONE_10
     } else {
@@ -282,7 +299,9 @@ impl<R: Rules> Evaluation<R> {
     /// side; with flying kings also one king against up to three on 10x10,
     /// up to two on 8x8).
     pub fn is_dead_draw(position: &Draughts<R>) -> bool {
-        if position.kings != position.white | position.black {
+        // Antidraughts: who is "ahead" is who wants to lose pieces; no
+        // kings ending is known drawn.
+        if R::GOAL == Goal::FirstBlocked || position.kings != position.white | position.black {
             return false;
         }
         let white = position.white.count_ones();
@@ -329,6 +348,9 @@ impl<R: Rules> Evaluation<R> {
                 BACK_RANK_8
             };
             value += back_rank * count(men & home);
+            if R::GOAL == Goal::FirstKing {
+                value += BREAKTHROUGH_BACK_RANK * count(men & home);
+            }
         }
         let imbalance = (count(men & masks.left_half) - count(men & masks.right_half)).abs();
         value += IMBALANCE * (imbalance - 1).max(0);
@@ -343,6 +365,9 @@ impl<R: Rules> Evaluation<R> {
             + 4 * count(men & planes[2])
             + 8 * count(men & planes[3]);
         value += advance * (TEMPO_RISE * off / all - TEMPO_START) / 100;
+        if R::GOAL == Goal::FirstKing {
+            value += BREAKTHROUGH_ADVANCE * advance;
+        }
 
         if opp & kings == 0 {
             value += Self::runaways::<S>(men, opp);
@@ -356,7 +381,11 @@ impl<R: Rules> Evaluation<R> {
     fn runaways<S: Side>(men: Bitboard, opp: Bitboard) -> i32 {
         let crown = if S::WHITE { R::TOP_ROW } else { R::BOTTOM_ROW };
         let ahead = forward::<S>();
-        let gain = king_value::<R>() - MAN_VALUE;
+        let gain = if R::GOAL == Goal::FirstKing {
+            BREAKTHROUGH_RUNAWAY
+        } else {
+            king_value::<R>() - MAN_VALUE
+        };
         let mut near = crown;
         let mut bonus = 0;
         for rows in 1..=RUNAWAY_ROWS {
@@ -384,8 +413,39 @@ impl<R: Rules> Evaluation<R> {
     }
 }
 
+impl<R: Rules> Evaluation<R> {
+    /// Antidraughts ([`Goal::FirstBlocked`]), from the side to move's
+    /// view: the material of the other side less its own (fewer pieces is
+    /// nearer the goal, and a king, which is hard to give away, weighs as
+    /// in the other variants), and fewer free steps for its men than the
+    /// other side's (a blocked man is a man that no longer has to go).
+    fn antidraughts(position: &Draughts<R>) -> i32 {
+        let (white, black, kings) = (position.white, position.black, position.kings);
+        let empty = R::VALID & !(white | black);
+        let king = king_value::<R>();
+        let material = |set: Bitboard| {
+            MAN_VALUE * (set & !kings).count_ones() as i32
+                + king * (set & kings).count_ones() as i32
+        };
+        let steps = |men: Bitboard, [left, right]: [usize; 2]| {
+            ((step::<R>(men, left) & empty).count_ones()
+                + (step::<R>(men, right) & empty).count_ones()) as i32
+        };
+        let mobility = steps(white & !kings, forward::<WhiteSide>())
+            - steps(black & !kings, forward::<BlackSide>());
+        let white_view = material(black) - material(white) - ANTIDRAUGHTS_MOBILITY * mobility;
+        match position.turn {
+            Color::White => white_view,
+            Color::Black => -white_view,
+        }
+    }
+}
+
 impl<R: Rules> Evaluator<Draughts<R>> for Evaluation<R> {
     fn evaluate(&self, position: &Draughts<R>) -> i32 {
+        if R::GOAL == Goal::FirstBlocked {
+            return Self::antidraughts(position);
+        }
         let (white, black, kings) = (position.white, position.black, position.kings);
         let all = 2 * R::WHITE_START.count_ones() as i32;
         let off = all - (white | black).count_ones() as i32;

@@ -143,3 +143,52 @@ fn antidraughts_captures_are_compulsory_with_the_majority() {
         );
     }
 }
+
+/// Plays the last legal move each ply (men run forward, so the game ends)
+/// until the match is over or 400 plies, writes it as PDN, and replays
+/// the record: the same moves and result, and the variant's `GameType`.
+fn pdn_round_trip<R: Rules>() {
+    use rulebook::draughts::pdn::{replay, write_match};
+    use rulebook::pdn::PdnReader;
+    use rulebook::Match;
+    let mut game = Match::with_rules(Draughts::<R>::default(), R::DRAW_RULES);
+    for _ in 0..400 {
+        if game.is_over() {
+            break;
+        }
+        let moves = game.position().legal_moves();
+        game.play(moves[moves.len() - 1]).unwrap();
+    }
+    assert!(game.is_over(), "{}", R::NAME);
+    let text = write_match(&game, [("Event", "round trip")]).unwrap();
+    assert!(
+        text.contains(&format!("[GameType \"{}\"]", R::GAME_TYPE)),
+        "{text}"
+    );
+    let record = PdnReader::new(&text).next().unwrap().unwrap();
+    let replayed = replay::<R>(&record).unwrap();
+    assert_eq!(replayed.history(), game.history(), "{}", R::NAME);
+    assert_eq!(
+        replayed.result().map(|r| r.outcome),
+        game.result().map(|r| r.outcome),
+        "{}",
+        R::NAME
+    );
+}
+
+#[test]
+fn records_round_trip_with_their_game_type() {
+    pdn_round_trip::<rulebook::draughts::KillerRules>();
+    pdn_round_trip::<rulebook::draughts::BreakthroughRules>();
+    pdn_round_trip::<rulebook::draughts::AntidraughtsRules>();
+}
+
+#[test]
+fn a_record_of_another_variant_is_refused() {
+    use rulebook::draughts::pdn::replay;
+    use rulebook::pdn::PdnReader;
+    let text = "[GameType \"20\"]\n1. 32-28 19-23 *\n";
+    let record = PdnReader::new(text).next().unwrap().unwrap();
+    assert!(replay::<rulebook::draughts::KillerRules>(&record).is_err());
+    assert!(replay::<rulebook::draughts::InternationalRules>(&record).is_ok());
+}
