@@ -38,11 +38,12 @@ International rules, a check that must find disagreements.
 
 import argparse
 import collections
-import json
 import os
 import random
 import subprocess
 import sys
+
+from cargo_target import release_example
 
 # Our variant name -> Scan 3.1's `variant` setting.
 VARIANTS = {
@@ -266,18 +267,6 @@ def check_variant(variant, args, out):
     return total
 
 
-def default_binary():
-    """The release draughts_moves example in cargo's target directory."""
-    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    try:
-        metadata = subprocess.run(["cargo", "metadata", "--format-version", "1", "--no-deps"],
-                                  cwd=repository, capture_output=True, text=True, check=True)
-        target = json.loads(metadata.stdout)["target_directory"]
-    except (OSError, subprocess.CalledProcessError, ValueError, KeyError):
-        target = os.path.join(repository, "target")
-    return os.path.join(target, "release", "examples", "draughts_moves")
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("mode", choices=["build", "check", "driver"])
@@ -302,7 +291,7 @@ def main():
         return 0
     args.driver = driver_path(args.scan)
     if args.binary is None:
-        args.binary = default_binary()
+        args.binary = release_example("draughts_moves")
     if args.control:
         found = check_variant("killer", args, sys.stdout)
         print(f"control: {found} disagreements (expected: some)")

@@ -128,6 +128,45 @@ mod sealed {
 }
 
 macro_rules! variant {
+    // A variant on another's rules (`$base`), with its own name, `GameType`,
+    // draw rules and, optionally, goal and Killer kings.
+    (
+        $(#[$doc:meta])*
+        $name:ident on $base:ident {
+            name: $text:expr,
+            game_type: $game_type:expr,
+            draw: ($threefold:expr, $limit:expr),
+            $(goal: $goal:expr,)?
+            $(killer_kings: $killer:expr,)?
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+        pub struct $name;
+
+        impl sealed::Sealed for $name {}
+
+        impl Rules for $name {
+            const NAME: &'static str = $text;
+            const SIZE: usize = $base::SIZE;
+            const FLYING_KINGS: bool = $base::FLYING_KINGS;
+            const MEN_CAPTURE_BACKWARD: bool = $base::MEN_CAPTURE_BACKWARD;
+            const MEN_CAPTURE_KINGS: bool = $base::MEN_CAPTURE_KINGS;
+            const PRECEDENCE: Precedence = $base::PRECEDENCE;
+            const CROWNING: Crowning = $base::CROWNING;
+            const CAPTURE_ROUTES: CaptureRoutes = $base::CAPTURE_ROUTES;
+            const FIRST: Color = $base::FIRST;
+            const START_ROWS: usize = $base::START_ROWS;
+            const NOTATION: Notation = $base::NOTATION;
+            const GAME_TYPE: u32 = $game_type;
+            const DRAW_RULES: DrawRules = DrawRules {
+                threefold_repetition: $threefold,
+                move_limit: $limit,
+            };
+            $(const GOAL: Goal = $goal;)?
+            $(const KILLER_KINGS: bool = $killer;)?
+        }
+    };
     (
         $(#[$doc:meta])*
         $name:ident {
@@ -143,8 +182,6 @@ macro_rules! variant {
             notation: $notation:expr,
             game_type: $game_type:expr,
             draw: ($threefold:expr, $limit:expr),
-            $(goal: $goal:expr,)?
-            $(killer_kings: $killer:expr,)?
         }
     ) => {
         $(#[$doc])*
@@ -170,8 +207,6 @@ macro_rules! variant {
                 threefold_repetition: $threefold,
                 move_limit: $limit,
             };
-            $(const GOAL: Goal = $goal;)?
-            $(const KILLER_KINGS: bool = $killer;)?
         }
     };
 }
@@ -424,17 +459,8 @@ variant! {
     ///
     /// Draw rules: International's (threefold repetition; 25 moves by
     /// each side with only kings moving and nothing captured).
-    KillerRules {
+    KillerRules on InternationalRules {
         name: "killer",
-        size: 10,
-        flying: true,
-        backward: true,
-        men_take_kings: true,
-        precedence: Precedence::Majority,
-        crowning: Crowning::AtEnd,
-        routes: CaptureRoutes::OnePerResult,
-        first: Color::White,
-        notation: Notation::Numeric,
         game_type: 95,
         draw: (true, Some(25)),
         killer_kings: true,
@@ -454,17 +480,8 @@ variant! {
     ///
     /// Draw rules: none (lidraughts has none): no king ever moves, so no
     /// position can come back.
-    BreakthroughRules {
+    BreakthroughRules on InternationalRules {
         name: "breakthrough",
-        size: 10,
-        flying: true,
-        backward: true,
-        men_take_kings: true,
-        precedence: Precedence::Majority,
-        crowning: Crowning::AtEnd,
-        routes: CaptureRoutes::OnePerResult,
-        first: Color::White,
-        notation: Notation::Numeric,
         game_type: 96,
         draw: (false, None),
         goal: Goal::FirstKing,
@@ -486,17 +503,8 @@ variant! {
     /// Draw rules: threefold repetition and the 25 king moves, as
     /// International (lidraughts keeps its draw rules but for the endgame
     /// limits, which are not expressed here for International either).
-    AntidraughtsRules {
+    AntidraughtsRules on InternationalRules {
         name: "antidraughts",
-        size: 10,
-        flying: true,
-        backward: true,
-        men_take_kings: true,
-        precedence: Precedence::Majority,
-        crowning: Crowning::AtEnd,
-        routes: CaptureRoutes::OnePerResult,
-        first: Color::White,
-        notation: Notation::Numeric,
         game_type: 98,
         draw: (true, Some(25)),
         goal: Goal::FirstBlocked,

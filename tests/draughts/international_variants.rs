@@ -5,8 +5,8 @@
 //! `scripts/crosscheck_scan.py`; the perft counts are in `perft.rs`.
 
 use rulebook::draughts::{
-    Antidraughts, Breakthrough, Color, Draughts, Ending, FenError, International, Killer,
-    PositionError, Rules,
+    Antidraughts, Breakthrough, Color, Draughts, Ending, FenError, International, PositionError,
+    Rules,
 };
 use rulebook::{Game, Outcome};
 
@@ -61,13 +61,6 @@ fn a_killer_king_may_land_beyond_a_king_to_capture_on() {
 }
 
 #[test]
-fn a_killer_game_ends_and_scores_as_international() {
-    let game = Killer::from_fen("B:WK7,K15:B").unwrap();
-    assert_eq!(game.ending(), Some(Ending::NoPieces));
-    assert_eq!(game.outcome(), Some(Outcome::Win(Color::White)));
-}
-
-#[test]
 fn breakthrough_ends_with_the_first_king() {
     // White's man on 6 steps to 1 and is crowned: White wins at once,
     // though Black still has pieces and moves.
@@ -105,11 +98,23 @@ fn breakthrough_refuses_a_king_of_the_side_to_move() {
     assert!(International::from_fen("W:WK1,33:B18").is_ok());
 }
 
+/// A side with no pieces, or blocked, has lost, as in International.
+fn cannot_move_loses<R: Rules>() {
+    for (fen, ending) in [
+        ("B:W27,33:B", Ending::NoPieces),
+        ("B:W50,44:B45", Ending::Blocked),
+    ] {
+        let game = Draughts::<R>::from_fen(fen).unwrap();
+        assert_eq!(game.ending(), Some(ending), "{} {fen}", R::NAME);
+        assert_eq!(game.outcome(), Some(Outcome::Win(Color::White)));
+    }
+}
+
 #[test]
-fn breakthrough_still_ends_when_a_side_cannot_move() {
-    let game = Breakthrough::from_fen("B:W33:B").unwrap();
-    assert_eq!(game.ending(), Some(Ending::NoPieces));
-    assert_eq!(game.outcome(), Some(Outcome::Win(Color::White)));
+fn killer_and_breakthrough_are_lost_by_the_side_that_cannot_move() {
+    cannot_move_loses::<rulebook::draughts::KillerRules>();
+    cannot_move_loses::<rulebook::draughts::BreakthroughRules>();
+    cannot_move_loses::<rulebook::draughts::InternationalRules>();
 }
 
 #[test]
