@@ -128,8 +128,9 @@ mod sealed {
 }
 
 macro_rules! variant {
-    // A variant on another's rules (`$base`), with its own name, `GameType`,
-    // draw rules and, optionally, goal and Killer kings.
+    // A variant on another's rules (`$base`): its board, moves and
+    // notation, with a name, `GameType` and draw rules of its own and,
+    // optionally, its own goal and Killer kings.
     (
         $(#[$doc:meta])*
         $name:ident on $base:ident {
@@ -140,31 +141,24 @@ macro_rules! variant {
             $(killer_kings: $killer:expr,)?
         }
     ) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
-        pub struct $name;
-
-        impl sealed::Sealed for $name {}
-
-        impl Rules for $name {
-            const NAME: &'static str = $text;
-            const SIZE: usize = $base::SIZE;
-            const FLYING_KINGS: bool = $base::FLYING_KINGS;
-            const MEN_CAPTURE_BACKWARD: bool = $base::MEN_CAPTURE_BACKWARD;
-            const MEN_CAPTURE_KINGS: bool = $base::MEN_CAPTURE_KINGS;
-            const PRECEDENCE: Precedence = $base::PRECEDENCE;
-            const CROWNING: Crowning = $base::CROWNING;
-            const CAPTURE_ROUTES: CaptureRoutes = $base::CAPTURE_ROUTES;
-            const FIRST: Color = $base::FIRST;
-            const START_ROWS: usize = $base::START_ROWS;
-            const NOTATION: Notation = $base::NOTATION;
-            const GAME_TYPE: u32 = $game_type;
-            const DRAW_RULES: DrawRules = DrawRules {
-                threefold_repetition: $threefold,
-                move_limit: $limit,
-            };
-            $(const GOAL: Goal = $goal;)?
-            $(const KILLER_KINGS: bool = $killer;)?
+        variant! {
+            $(#[$doc])*
+            $name {
+                name: $text,
+                size: $base::SIZE,
+                flying: $base::FLYING_KINGS,
+                backward: $base::MEN_CAPTURE_BACKWARD,
+                men_take_kings: $base::MEN_CAPTURE_KINGS,
+                precedence: $base::PRECEDENCE,
+                crowning: $base::CROWNING,
+                routes: $base::CAPTURE_ROUTES,
+                first: $base::FIRST,
+                notation: $base::NOTATION,
+                game_type: $game_type,
+                draw: ($threefold, $limit),
+                $(goal: $goal,)?
+                $(killer_kings: $killer,)?
+            }
         }
     };
     (
@@ -182,6 +176,8 @@ macro_rules! variant {
             notation: $notation:expr,
             game_type: $game_type:expr,
             draw: ($threefold:expr, $limit:expr),
+            $(goal: $goal:expr,)?
+            $(killer_kings: $killer:expr,)?
         }
     ) => {
         $(#[$doc])*
@@ -207,6 +203,8 @@ macro_rules! variant {
                 threefold_repetition: $threefold,
                 move_limit: $limit,
             };
+            $(const GOAL: Goal = $goal;)?
+            $(const KILLER_KINGS: bool = $killer;)?
         }
     };
 }
