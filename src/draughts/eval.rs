@@ -513,6 +513,46 @@ mod tests {
         even::<crate::draughts::SpanishRules>();
         even::<crate::draughts::CzechRules>();
         even::<crate::draughts::EnglishRules>();
+        even::<crate::draughts::KillerRules>();
+        even::<crate::draughts::BreakthroughRules>();
+        even::<crate::draughts::AntidraughtsRules>();
+    }
+
+    #[test]
+    fn antidraughts_wants_fewer_pieces() {
+        type A = crate::draughts::AntidraughtsRules;
+        type I = crate::draughts::InternationalRules;
+        // White to move, a man up: good in International, bad here.
+        assert!(eval::<I>("W:W31,32:B5") > 0);
+        assert!(eval::<A>("W:W31,32:B5") < -MAN_VALUE / 2);
+        // Black, with the king, is worse off in Antidraughts.
+        assert!(eval::<A>("W:W31:BK5") > 0);
+        assert!(!Evaluation::<A>::is_dead_draw(
+            &Draughts::from_fen("W:WK1:BK50").unwrap()
+        ));
+    }
+
+    #[test]
+    fn breakthrough_values_the_advanced_man() {
+        type B = crate::draughts::BreakthroughRules;
+        type I = crate::draughts::InternationalRules;
+        // A free man on 9, one step from crowning: worth more
+        // than in International, where it becomes a mere king.
+        let b = eval::<B>("W:W9,45:B6,11");
+        let i = eval::<I>("W:W9,45:B6,11");
+        assert!(b > i + MAN_VALUE, "{b} {i}");
+    }
+
+    #[test]
+    fn killer_kings_catch_a_lone_king() {
+        type K = crate::draughts::KillerRules;
+        type I = crate::draughts::InternationalRules;
+        let two_against_one = Draughts::from_fen("W:WK1,K2:BK50").unwrap();
+        assert!(Evaluation::<I>::is_dead_draw(
+            &Draughts::from_fen("W:WK1,K2:BK50").unwrap()
+        ));
+        assert!(!Evaluation::<K>::is_dead_draw(&two_against_one));
+        assert!(eval::<K>("W:WK1,K2:BK50") > eval::<I>("W:WK1,K2:BK50"));
     }
 
     #[test]
