@@ -67,7 +67,7 @@ fn sentence(text: &str) -> String {
 }
 use rulebook::catalog::Variant;
 use rulebook::draughts::{
-    self, pdn, Color, Draughts, Ending, Entry, Move, PartialCapture, Rules, RulesVisitor, Square,
+    self, pdn, Color, Draughts, Ending, Entry, Goal, Move, PartialCapture, Rules, RulesVisitor, Square,
 };
 use rulebook::{EndReason, Game, Match, MatchResult, Outcome};
 
@@ -436,7 +436,12 @@ fn play_game<R: Rules>(
             ))?,
         }
     }
-    say_game_over(console, &game, |game| diagram(game, *numbers), end_of_game)?;
+    say_game_over(
+        console,
+        &game,
+        |game| diagram(game, *numbers),
+        end_of_game::<R>,
+    )?;
     Ok(Some(game))
 }
 
@@ -506,16 +511,24 @@ fn finish_capture<R: Rules>(
 }
 
 /// Who won and why.
-fn end_of_game(result: MatchResult<Color, Ending>) -> String {
+fn end_of_game<R: Rules>(result: MatchResult<Color, Ending>) -> String {
+    // The side that cannot move: the loser, but the winner in Antidraughts.
+    let stuck = |winner: Color| match R::GOAL {
+        Goal::FirstBlocked => winner,
+        Goal::LastToMove | Goal::FirstKing => winner.opponent(),
+    };
     match (result.outcome, result.reason) {
         (Outcome::Win(winner), EndReason::Rules(Ending::NoPieces)) => {
-            format!("{winner} wins: {} has no pieces left.", winner.opponent())
+            format!("{winner} wins: {} has no pieces left.", stuck(winner))
         }
         (Outcome::Win(winner), EndReason::Rules(Ending::Blocked)) => {
             format!(
                 "{winner} wins: {} is blocked and cannot move.",
-                winner.opponent()
+                stuck(winner)
             )
+        }
+        (Outcome::Win(winner), EndReason::Rules(Ending::KingCrowned)) => {
+            format!("{winner} wins: {winner} crowned the first king.")
         }
         (Outcome::Win(winner), EndReason::Resignation) => {
             format!("{winner} wins: {} resigned.", winner.opponent())

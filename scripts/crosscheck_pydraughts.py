@@ -3,9 +3,9 @@
 
 pydraughts (PyPI, https://github.com/AttackingOrDefending/pydraughts) is an
 independent implementation of International, Russian, Brazilian, Italian,
-English and Frisian draughts and Frysk!. It is a reference for this check
-only: never a dependency of the crate, never in CI, none of its code in this
-repository. Install it in
+English and Frisian draughts, Frysk!, Antidraughts and Breakthrough. It is a
+reference for this check only: never a dependency of the crate, never in CI,
+none of its code in this repository. Install it in
 a virtual environment outside the repository (VENV: any folder outside the
 checkout) and build our side first, from the repository:
 
@@ -52,17 +52,17 @@ in a row, a rule that needs the game's history (noted, not counted).
 
 import argparse
 import collections
-import json
-import os
 import random
 import subprocess
 import sys
 import time
 
+from cargo_target import release_example
+
 try:
     import draughts
     from draughts.convert import _number_to_algebraic
-except ImportError:  # scripts/crosscheck_scan.py uses the helpers without pydraughts
+except ImportError:  # scripts/crosscheck_scan_frisian.py uses the helpers without pydraughts
     draughts = None
 
 # Our variant name -> pydraughts' variant name.
@@ -74,6 +74,8 @@ VARIANTS = {
     "english": "english",
     "frisian": "frisian",
     "frysk": "frysk!",
+    "antidraughts": "antidraughts",
+    "breakthrough": "breakthrough",
 }
 # Variants where pydraughts applies a rule that needs the game's history
 # (the same king at most three moves in a row while its side has men),
@@ -109,6 +111,10 @@ def their_square(variant, number):
 def their_moves(variant, board):
     """pydraughts' legal moves as a set of canonical texts."""
     moves = set()
+    if variant == "breakthrough" and board.is_over():
+        # pydraughts ends the game at the first king but still lists
+        # moves there; we list none (the game is over).
+        return moves
     for move in board.legal_moves():
         steps = move.board_move
         start = their_square(variant, steps[0][0])
@@ -264,7 +270,8 @@ def check_variant(variant, args, out):
             legal = board.legal_moves()
             if rng.randrange(3) == 0:
                 their_positions.append((board.fen, their_moves(variant, board)))
-            if not legal:
+            if not legal or (variant == "breakthrough" and board.is_over()):
+                # (pydraughts lists moves after Breakthrough's first king.)
                 break
             board.push(rng.choice(legal))
     back = ours(args.binary, variant, ["read"], "\n".join(f for f, _ in their_positions) + "\n")
@@ -305,21 +312,6 @@ def check_variant(variant, args, out):
     return total
 
 
-def default_binary():
-    """The release draughts_moves example in cargo's target directory (which
-    CARGO_TARGET_DIR may move), asked of cargo in this script's repository."""
-    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    try:
-        metadata = subprocess.run(
-            ["cargo", "metadata", "--format-version", "1", "--no-deps"],
-            cwd=repository, capture_output=True, text=True, check=True,
-        )
-        target = json.loads(metadata.stdout)["target_directory"]
-    except (OSError, subprocess.CalledProcessError, ValueError, KeyError):
-        target = os.path.join(repository, "target")
-    return os.path.join(target, "release", "examples", "draughts_moves")
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated, ours")
@@ -337,7 +329,7 @@ def main():
                              "pydraughts' Brazilian rules (no majority rule against a majority rule)")
     args = parser.parse_args()
     if args.binary is None:
-        args.binary = default_binary()
+        args.binary = release_example("draughts_moves")
     if args.control:
         VARIANTS["russian"] = "brazilian"
         found = check_variant("russian", args, sys.stdout)

@@ -1,230 +1,305 @@
 #!/usr/bin/env python3
-"""Cross-check the Frisian draughts rules against Scan 3.1's move generator.
+"""Cross-check the legal moves of Killer, Breakthrough and Antidraughts (and
+International) against Scan 3.1's move generator.
 
-Scan 3.1 (Fabien Letouzey, GPL 3; the release of 2019-07-06, variant
-`frisian`) is a reference for this check only: never a dependency of the
-crate, never in CI, none of its code in this repository. This script
-builds a small driver of ours (below) with Scan's own sources, outside the
-repository: SCAN is the folder that holds Scan 3.1's `src/`, BUILD any
-folder outside the checkout.
+Scan 3.1 (Fabien Letouzey, GPL 3; `rhalbersma/scan`, commit 7aae17e) plays
+International draughts and the variants `killer`, `bt` (breakthrough) and
+`losing` (antidraughts). It is a reference for this check only: never a
+dependency, never in CI, none of its code in this repository. Scan has no
+perft or move-list command, so `build` writes a small driver of our own
+(`DRIVER` below: it only calls Scan's `pos_from_fen`, `gen_moves` and
+`pos::is_end`) into a copy of Scan's sources outside this checkout and
+compiles it with them:
 
+    python3 scripts/crosscheck_scan.py build --scan SCAN_DIR   # SCAN_DIR/src holds Scan 3.1's src/
     cargo build --release --example draughts_moves
-    nice -n 10 python3 scripts/crosscheck_scan.py --scan "$SCAN" --build "$BUILD" \\
-        --positions 20000 --depth 4
+    nice -n 10 python3 scripts/crosscheck_scan.py check --scan SCAN_DIR \\
+        --positions 20000 --placed 20000 --seed 1
 
-It compares, position by position, our legal moves with Scan's (each move
-as its start, its end and the set of pieces it takes):
+For each variant it compares, position by position, our legal moves with
+Scan's, each move as its start, end and set of pieces taken
+(`46-10x19x33`, pieces sorted), each side's moves as a set; a position
+where the game is over has no moves on either side (Breakthrough: after a
+king is crowned). The positions are:
 
-1. our positions (random games of `examples/draughts_moves.rs`, the same
-   as `scripts/crosscheck_pydraughts.py` uses), read by Scan from our FEN;
-2. every position Scan reaches from the start in `--depth` plies (Scan's
-   own FEN, read by us).
+1. our positions: random games played by `examples/draughts_moves.rs`
+   (`random N --seed S`), every capture, half the positions with a king,
+   1 in 16 of the others;
+2. placed positions: random boards of men and kings (seeded here), read by
+   both sides, so that kings meet kings far more often than in games,
+   which is where Killer's rule acts.
 
-and then perft from the start position to `--perft` plies (Scan's count
-against `rulebook::perft` through the `draughts_moves perft` mode).
+Every disagreement is printed with the FEN and both move sets; the summary
+goes to standard output. `--control` judges the Killer positions by Scan's
+International rules, a check that must find disagreements.
 
-Scan knows the "same king at most three moves in a row" rule through a
-counter a FEN does not carry; positions read from FEN start with it at
-zero on both sides, so it never applies here (as in ours).
-
-`--drop-orthogonal-continuations` builds Scan with its men's orthogonal
-jumps allowed as the first jump of a capture only: the generator that
-gives the start-position counts 9, 81, 658, 3880, 21096, 100782 quoted
-for "Scan 3.1" (see docs in tests/draughts/frisian.rs); it must disagree.
+`driver` mode prints the driver's source, to read what is compared.
 """
 
 import argparse
-import glob
+import collections
 import os
-import shutil
+import random
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from crosscheck_pydraughts import default_binary, ours, parse_moves, unordered  # noqa: E402
+from cargo_target import release_example
 
-DRIVER = r'''
-// Cross-check driver of rulebook's scripts/crosscheck_scan.py, linked with
-// Scan 3.1's sources: legal moves of FENs read on standard input, perft,
-// and the positions reached from the start.
+# Our variant name -> Scan 3.1's `variant` setting.
+VARIANTS = {
+    "killer": "killer",
+    "breakthrough": "bt",
+    "antidraughts": "losing",
+    "international": "normal",
+}
+
+DRIVER = r"""
+// Cross-check driver for rulebook's scripts/crosscheck_scan.py: reads lines
+//   perft <variant> <depth> <fen>     -> the count (a finished game counts 0)
+//   moves <variant> <fen>             -> sorted "from-to[xc...]", space-separated
+// variant: normal killer bt losing (Scan 3.1's names).
 #include <algorithm>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
-#include "bit.hpp"
-#include "common.hpp"
-#include "fen.hpp"
-#include "gen.hpp"
-#include "hash.hpp"
-#include "list.hpp"
-#include "move.hpp"
-#include "pos.hpp"
-#include "var.hpp"
+#include "../src/bit.hpp"
+#include "../src/common.hpp"
+#include "../src/fen.hpp"
+#include "../src/gen.hpp"
+#include "../src/hash.hpp"
+#include "../src/list.hpp"
+#include "../src/move.hpp"
+#include "../src/pos.hpp"
+#include "../src/var.hpp"
+
+static bool set_variant(const std::string & v) {
+   if (v == "normal") var::Variant = var::Normal;
+   else if (v == "killer") var::Variant = var::Killer;
+   else if (v == "bt") var::Variant = var::BT;
+   else if (v == "losing") var::Variant = var::Losing;
+   else return false;
+   bit::init();
+   return true;
+}
 
 static uint64 perft(const Pos & pos, int depth) {
-   List list; gen_moves(list, pos);
+   if (depth == 0) return 1;
+   if (pos::is_end(pos)) return 0;
+   List list;
+   gen_moves(list, pos);
    if (depth == 1) return list.size();
    uint64 n = 0;
    for (int i = 0; i < list.size(); i++) n += perft(pos.succ(list[i]), depth - 1);
    return n;
 }
 
-static std::string line(const Pos & pos) {
-   List list; gen_moves(list, pos);
-   std::vector<std::string> moves;
-   for (int i = 0; i < list.size(); i++) {
-      Move mv = list[i];
-      std::string s = std::to_string(square_to_std(move::from(mv, pos))) + ">"
-                    + std::to_string(square_to_std(move::to(mv, pos)));
-      Bit caps = move::captured(mv, pos);
-      if (caps != 0) {
-         std::vector<int> c;
-         for (Square sq : caps) c.push_back(square_to_std(sq));
-         std::sort(c.begin(), c.end());
-         s += ":";
-         for (size_t k = 0; k < c.size(); k++) { if (k) s += ","; s += std::to_string(c[k]); }
+int main() {
+   bit::init();
+   hash::init();
+   pos::init();
+   var::init();
+   std::string line;
+   while (std::getline(std::cin, line)) {
+      std::istringstream in(line);
+      std::string cmd, v, fen;
+      int depth = 0;
+      in >> cmd >> v;
+      if (cmd == "perft") in >> depth;
+      in >> fen;
+      if (!set_variant(v)) { std::cout << "error variant" << std::endl; continue; }
+      Pos pos;
+      try { pos = pos_from_fen(fen); } catch (...) { std::cout << "error fen" << std::endl; continue; }
+      if (cmd == "perft") {
+         std::cout << perft(pos, depth) << std::endl;
+         continue;
       }
-      moves.push_back(s);
-   }
-   std::sort(moves.begin(), moves.end());
-   std::string out = pos_fen(pos) + "\t";
-   if (moves.empty()) out += "-";
-   for (size_t k = 0; k < moves.size(); k++) { if (k) out += " "; out += moves[k]; }
-   return out;
-}
-
-int main(int argc, char * argv[]) {
-   bit::init(); hash::init(); pos::init(); var::init();
-   var::set("variant", argv[1]); var::update();
-   bit::init(); // its tables depend on the variant
-   std::string mode = argv[2];
-   if (mode == "perft") {
-      std::cout << perft(pos::Start, std::stoi(argv[3])) << std::endl;
-   } else if (mode == "leaves") {
-      std::vector<Pos> now {pos::Start};
-      for (int d = 0; d < std::stoi(argv[3]); d++) {
-         std::vector<Pos> next;
-         for (const Pos & p : now) {
-            List list; gen_moves(list, p);
-            for (int i = 0; i < list.size(); i++) next.push_back(p.succ(list[i]));
+      std::vector<std::string> out;
+      if (!pos::is_end(pos)) {
+         List list;
+         gen_moves(list, pos);
+         for (int i = 0; i < list.size(); i++) {
+            Move mv = list[i];
+            std::string s = std::to_string(square_to_std(move::from(mv, pos))) + "-"
+                          + std::to_string(square_to_std(move::to(mv, pos)));
+            std::vector<int> caps;
+            for (Square sq : move::captured(mv, pos)) caps.push_back(square_to_std(sq));
+            std::sort(caps.begin(), caps.end());
+            for (int c : caps) s += "x" + std::to_string(c);
+            out.push_back(s);
          }
-         now = next;
       }
-      for (const Pos & p : now) std::cout << line(p) << "\n";
-   } else {
-      std::string fen;
-      while (std::getline(std::cin, fen)) {
-         if (!fen.empty()) std::cout << line(pos_from_fen(fen)) << "\n";
-      }
+      std::sort(out.begin(), out.end());
+      if (out.empty()) std::cout << "-";
+      for (size_t i = 0; i < out.size(); i++) std::cout << (i ? " " : "") << out[i];
+      std::cout << std::endl;
    }
-   return 0;
 }
-'''
+"""
 
-# The men's continuation jumps of the published "Scan 3.1" counts: Scan's
-# man-capture table without the orthogonal directions.
-DROP_ORTHOGONAL = (
-    "         if (dir < 4 || var::Variant == var::Frisian) {\n"
-    "            Man_Captures[from]  |= ray_first(from, inc) & ~ray_last(from, inc);",
-    "         if (dir < 4) {\n"
-    "            Man_Captures[from]  |= ray_first(from, inc) & ~ray_last(from, inc);\n"
-    "         }\n"
-    "         if (dir < 4 || var::Variant == var::Frisian) {",
-)
+SCAN_SOURCES = (
+    "bb_base bb_comp bb_index bit book common dxp eval fen game gen hash hub libmy "
+    "list move pos score search socket sort thread tt util var"
+).split()
+CXX_FLAGS = ["-std=c++14", "-O2", "-mpopcnt", "-DNDEBUG", "-pthread"]
 
 
-def build(scan, build_dir, drop):
-    os.makedirs(build_dir, exist_ok=True)
-    for path in glob.glob(os.path.join(scan, "src", "*.[ch]pp")):
-        if os.path.basename(path) != "main.cpp":
-            shutil.copy(path, build_dir)
-    if drop:
-        path = os.path.join(build_dir, "bit.cpp")
-        text = open(path).read()
-        if DROP_ORTHOGONAL[0] not in text:
-            sys.exit("bit.cpp is not Scan 3.1's: cannot drop the orthogonal continuations")
-        open(path, "w").write(text.replace(DROP_ORTHOGONAL[0], DROP_ORTHOGONAL[1]))
-    with open(os.path.join(build_dir, "driver.cpp"), "w") as out:
-        out.write(DRIVER)
-    sources = sorted(glob.glob(os.path.join(build_dir, "*.cpp")))
-    binary = os.path.join(build_dir, "scan_driver")
-    stamp = os.path.join(build_dir, "built-with-drop" if drop else "built")
-    if os.path.exists(binary) and os.path.exists(stamp):
-        return binary
-    for old in glob.glob(os.path.join(build_dir, "built*")):
-        os.remove(old)
-    subprocess.run(["g++", "-std=c++14", "-O2", "-pthread", "-DNDEBUG", "-w", "-o", binary] + sources,
-                   check=True)
-    open(stamp, "w").close()
-    return binary
+def driver_path(scan):
+    return os.path.join(scan, "driver", "scanperft")
 
 
-def scan_lines(binary, variant, args, stdin=None):
+def build(scan):
+    """Compiles Scan's sources and the driver into SCAN/driver."""
+    folder = os.path.join(scan, "driver")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "scanperft.cpp"), "w") as f:
+        f.write(DRIVER)
+    objects = []
+    for name in SCAN_SOURCES:
+        obj = os.path.join(folder, name + ".o")
+        subprocess.run(["g++", *CXX_FLAGS, "-c", os.path.join(scan, "src", name + ".cpp"),
+                        "-o", obj], check=True)
+        objects.append(obj)
+    subprocess.run(["g++", *CXX_FLAGS, os.path.join(folder, "scanperft.cpp"), *objects,
+                    "-o", driver_path(scan)], check=True)
+    print(driver_path(scan))
+
+
+def canonical(ours_move):
+    """Our `start>end:c1,c2` as Scan's driver writes it: `start-endxc1xc2`, sorted."""
+    head, _, taken = ours_move.partition(":")
+    start, end = head.split(">")
+    text = f"{start}-{end}"
+    if taken:
+        text += "".join(f"x{c}" for c in sorted(int(c) for c in taken.split(",")))
+    return text
+
+
+def ours(binary, variant, args, stdin=None):
     result = subprocess.run([binary, variant] + args, input=stdin, capture_output=True,
                             text=True, check=True)
     return [line.split("\t") for line in result.stdout.splitlines()]
 
 
-def compare(kind, pairs, keep, tally):
-    """pairs: (fen, our moves, Scan's moves) as canonical texts."""
-    compared = 0
-    for fen, mine, theirs in pairs:
-        compared += 1
-        if unordered(mine) != unordered(theirs):
-            tally.append(kind)
-            if tally.count(kind) <= keep:
-                print(f"  {kind}: {fen}\n    only ours: {sorted(unordered(mine) - unordered(theirs))}; "
-                      f"only Scan's: {sorted(unordered(theirs) - unordered(mine))}")
-    return compared
+def scan_lines(driver, requests):
+    result = subprocess.run([driver], input="".join(r + "\n" for r in requests),
+                            capture_output=True, text=True, check=True)
+    return result.stdout.splitlines()
+
+
+# Squares 1-5 are White's crowning row, 46-50 Black's.
+def placed_position(rng, variant):
+    """A random board: each square empty (3 in 5) or a man or king of either
+    side; men never on their crowning row; both sides with a piece; in
+    Breakthrough no king of the side to move (the game would be over), and
+    in 3 boards of 4 no king at all (a king of the other side ends it)."""
+    while True:
+        turn = rng.choice("WB")
+        white, black = [], []
+        king_odds = rng.choice([0.1, 0.3, 0.6])
+        if variant == "breakthrough" and rng.random() < 0.75:
+            king_odds = 0.0  # mostly games still going on
+        for square in range(1, 51):
+            if rng.random() < 0.6:
+                continue
+            side = rng.choice("WB")
+            king = rng.random() < king_odds
+            if not king and ((side == "W" and square <= 5) or (side == "B" and square >= 46)):
+                continue
+            if king and variant == "breakthrough" and side == turn:
+                continue
+            (white if side == "W" else black).append(("K" if king else "") + str(square))
+        # Sparse boards: kings meet on open lines.
+        keep = rng.choice([4, 8, 14, 40])
+        rng.shuffle(white)
+        rng.shuffle(black)
+        white, black = white[:keep], black[:keep]
+        if white and black:
+            return f"{turn}:W{','.join(white)}:B{','.join(black)}"
+
+
+def check_variant(variant, args, out):
+    scan_variant = VARIANTS[variant]
+    if args.control:
+        scan_variant = "normal"
+    lines = ours(args.binary, variant,
+                 ["random", str(args.positions), "--seed", str(args.seed)])
+    rng = random.Random(args.seed)
+    placed = [placed_position(rng, variant) for _ in range(args.placed)]
+    read = ours(args.binary, variant, ["read"], "".join(f + "\n" for f in placed))
+    refused = [fields for fields in read if fields[0] == "error"]
+    lines += [fields for fields in read if fields[0] != "error"]
+    answers = scan_lines(args.driver, [f"moves {scan_variant} {fen}" for fen, _ in lines])
+    counts = collections.Counter()
+    examples = collections.defaultdict(list)
+    shape = collections.Counter()
+    for (fen, moves), answer in zip(lines, answers):
+        mine = set() if moves == "-" else {canonical(m) for m in moves.split(" ")}
+        shape["with a king"] += "K" in fen
+        shape["with a king's capture of a king"] += any(
+            "x" in m and f"K{m.split('-')[0]}" in fen for m in mine)
+        shape["no legal move"] += not mine
+        if answer.startswith("error"):
+            counts["Scan refused the FEN"] += 1
+            kind, detail = "Scan refused the FEN", answer
+        else:
+            theirs = set() if answer in ("-", "") else set(answer.split(" "))
+            if mine == theirs:
+                continue
+            kind = "moves"
+            detail = (f"only ours: {sorted(mine - theirs)}; "
+                      f"only Scan's: {sorted(theirs - mine)}")
+            counts[kind] += 1
+        if len(examples[kind]) < args.keep:
+            examples[kind].append((fen, detail))
+    total = sum(counts.values())
+    print(f"{variant} (Scan {scan_variant}): {len(lines)} positions compared "
+          f"({args.positions} from our games, {len(lines) - args.positions} placed; "
+          f"{len(refused)} placed refused by us); disagreements {total}", file=out)
+    print("  positions: " + ", ".join(f"{k} {v}" for k, v in shape.items()), file=out)
+    for fields in refused[: args.keep]:
+        print(f"  refused by us: {fields[1]}: {fields[2]}", file=out)
+    for kind, count in sorted(counts.items()):
+        print(f"  {kind}: {count}", file=out)
+        for fen, detail in examples[kind]:
+            print(f"    {fen}\n      {detail}", file=out)
+    out.flush()
+    return total
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scan", required=True, help="folder with Scan 3.1's src/")
-    parser.add_argument("--build", required=True, help="build folder, outside the repository")
-    parser.add_argument("--positions", type=int, default=20000)
+    parser.add_argument("mode", choices=["build", "check", "driver"])
+    parser.add_argument("--scan", help="a folder holding Scan 3.1's src/ (outside this checkout)")
+    parser.add_argument("--variants", default="killer,breakthrough,antidraughts,international")
+    parser.add_argument("--positions", type=int, default=20000, help="from our games, per variant")
+    parser.add_argument("--placed", type=int, default=20000, help="placed boards per variant")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--depth", type=int, default=4, help="plies of Scan's walk from the start")
-    parser.add_argument("--perft", type=int, default=6)
-    parser.add_argument("--keep", type=int, default=5)
+    parser.add_argument("--keep", type=int, default=5, help="examples printed per kind")
     parser.add_argument("--binary", default=None, help="our draughts_moves example")
-    parser.add_argument("--drop-orthogonal-continuations", action="store_true")
+    parser.add_argument("--control", action="store_true",
+                        help="judge our Killer positions by Scan's International rules "
+                             "(must disagree)")
     args = parser.parse_args()
-    binary = args.binary or default_binary()
-    scan = build(args.scan, args.build, args.drop_orthogonal_continuations)
-    variant = "frisian"
-    tally = []
-
-    lines = ours(binary, variant, ["random", str(args.positions), "--seed", str(args.seed)])
-    theirs = scan_lines(scan, variant, ["read"], "".join(fen + "\n" for fen, _ in lines))
-    n1 = compare("our positions", [(fen, parse_moves(m), parse_moves(t[1]))
-                                   for (fen, m), t in zip(lines, theirs)], args.keep, tally)
-
-    walk = {fen: moves for fen, moves in scan_lines(scan, variant, ["leaves", str(args.depth)])}
-    back = ours(binary, variant, ["read"], "".join(fen + "\n" for fen in walk))
-    pairs = []
-    for fen, fields in zip(walk, back):
-        if fields[0] == "error":
-            tally.append("Scan's FEN not read")
-            print(f"  Scan's FEN not read: {fen}: {fields[2]}")
-            continue
-        pairs.append((fen, parse_moves(fields[1]), parse_moves(walk[fen])))
-    n2 = compare(f"Scan's positions at ply {args.depth}", pairs, args.keep, tally)
-
-    print(f"frisian against Scan 3.1{' (orthogonal continuations dropped)' if args.drop_orthogonal_continuations else ''}: "
-          f"our positions {n1} compared (seed {args.seed}); Scan's positions at ply {args.depth}: "
-          f"{n2} distinct compared; move-set disagreements {len(tally)}", flush=True)
-    counts = []
-    for depth in range(1, args.perft + 1):
-        theirs = int(scan_lines(scan, variant, ["perft", str(depth)])[0][0])
-        mine = int(ours(binary, variant, ["perft", str(depth)])[0][0])
-        counts.append(f"{depth}: ours {mine}, Scan {theirs}")
-        if mine != theirs:
-            tally.append("perft")
-    print(f"perft from the start: {'; '.join(counts)}; disagreements in all {len(tally)}")
-    for kind in sorted(set(tally)):
-        print(f"  {kind}: {tally.count(kind)}")
-    return 1 if tally else 0
+    if args.mode == "driver":
+        print(DRIVER)
+        return 0
+    if not args.scan:
+        parser.error("--scan is needed")
+    if args.mode == "build":
+        build(args.scan)
+        return 0
+    args.driver = driver_path(args.scan)
+    if args.binary is None:
+        args.binary = release_example("draughts_moves")
+    if args.control:
+        found = check_variant("killer", args, sys.stdout)
+        print(f"control: {found} disagreements (expected: some)")
+        return 0 if found else 1
+    print(f"seed {args.seed}")
+    disagreements = sum(check_variant(v, args, sys.stdout) for v in args.variants.split(","))
+    print(f"disagreements in all: {disagreements}")
+    return 1 if disagreements else 0
 
 
 if __name__ == "__main__":

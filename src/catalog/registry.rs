@@ -71,6 +71,9 @@ macro_rules! draughts_variants {
             Czech(CzechRules) "Czech draughts" "czech";
             Frisian(FrisianRules) "Frisian draughts" "frisian";
             Frysk(FryskRules) "Frysk!" "frysk";
+            Killer(KillerRules) "Killer draughts" "killer";
+            Breakthrough(BreakthroughRules) "Breakthrough draughts" "bt";
+            Antidraughts(AntidraughtsRules) "Antidraughts" "losing";
         }
     };
 }

@@ -731,7 +731,15 @@ impl Hunt {
             }
             let straight = self.flying_target::<R>(last, d, next.captured).is_some();
             let going_on = if straight { turning | last } else { turning };
-            let mut targets = if going_on != 0 { going_on } else { landings };
+            let mut targets = if going_on != 0 {
+                going_on
+            } else if R::KILLER_KINGS && victim & self.prey_kings != 0 {
+                // Killer: a capture that ends after taking a king ends
+                // directly behind it.
+                first_landing
+            } else {
+                landings
+            };
             while targets != 0 {
                 let to = targets.trailing_zeros();
                 targets &= targets - 1;

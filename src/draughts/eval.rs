@@ -11,7 +11,7 @@ use super::geometry::{
 use super::moves::Move;
 use super::piece::Color;
 use super::position::Draughts;
-use super::rules::Rules;
+use super::rules::{Goal, Rules};
 use crate::search::Evaluator;
 
 /// A man: the unit of the evaluation (a score of 100 is a man ahead).
@@ -89,6 +89,19 @@ const DRAWN_KINGS_AGAINST_ONE_10: u32 = 3;
 /// seven moves, a limit the position cannot count).
 const DRAWN_KINGS_AGAINST_ONE_ORTHOGONAL: u32 = 1;
 const DRAWN_KINGS_AGAINST_ONE_8: u32 = 2;
+
+/// Breakthrough ([`Goal::FirstKing`]): per row each man has advanced, at
+/// any stage of the game (the first king wins).
+const BREAKTHROUGH_ADVANCE: i32 = 3;
+/// Breakthrough: a runaway man wins the game; this is its bonus one row
+/// from crowning (less further back), in place of a share of a king.
+const BREAKTHROUGH_RUNAWAY: i32 = 600;
+/// Breakthrough: per man guarding its own back row, which the other side
+/// must pass to win.
+const BREAKTHROUGH_BACK_RANK: i32 = 8;
+/// Antidraughts ([`Goal::FirstBlocked`]): per free square ahead of a man
+/// (a man that can still step is a man that is not yet blocked).
+const ANTIDRAUGHTS_MOBILITY: i32 = 4;
 
 /// The half-width of the search's aspiration windows: half a man
 /// ([`Evaluator::aspiration_window`]).
@@ -266,6 +279,10 @@ pub(crate) fn kings_cannot_win<R: Rules>(strong: u32, weak: u32) -> bool {
     if !R::FLYING_KINGS {
         return strong == weak;
     }
+    if R::KILLER_KINGS {
+        // Two kings catch one: a king that takes a king stops behind it.
+        return strong <= weak;
+    }
     let limit = if R::ORTHOGONAL_CAPTURES {
         DRAWN_KINGS_AGAINST_ONE_ORTHOGONAL
     } else if R::SIZE == 10 {
@@ -289,7 +306,9 @@ impl<R: Rules> Evaluation<R> {
     /// side; with flying kings also one king against up to three on 10x10,
     /// up to two on 8x8).
     pub fn is_dead_draw(position: &Draughts<R>) -> bool {
-        if position.kings != position.white | position.black {
+        // Antidraughts: who is "ahead" is who wants to lose pieces; no
+        // kings ending is known drawn.
+        if R::GOAL == Goal::FirstBlocked || position.kings != position.white | position.black {
             return false;
         }
         let white = position.white.count_ones();
@@ -336,6 +355,9 @@ impl<R: Rules> Evaluation<R> {
                 BACK_RANK_8
             };
             value += back_rank * count(men & home);
+            if R::GOAL == Goal::FirstKing {
+                value += BREAKTHROUGH_BACK_RANK * count(men & home);
+            }
         }
         let imbalance = (count(men & masks.left_half) - count(men & masks.right_half)).abs();
         value += IMBALANCE * (imbalance - 1).max(0);
@@ -350,6 +372,9 @@ impl<R: Rules> Evaluation<R> {
             + 4 * count(men & planes[2])
             + 8 * count(men & planes[3]);
         value += advance * (TEMPO_RISE * off / all - TEMPO_START) / 100;
+        if R::GOAL == Goal::FirstKing {
+            value += BREAKTHROUGH_ADVANCE * advance;
+        }
 
         if opp & kings == 0 {
             value += Self::runaways::<S>(men, opp);
@@ -363,7 +388,11 @@ impl<R: Rules> Evaluation<R> {
     fn runaways<S: Side>(men: Bitboard, opp: Bitboard) -> i32 {
         let crown = if S::WHITE { R::TOP_ROW } else { R::BOTTOM_ROW };
         let ahead = forward::<S>();
-        let gain = king_value::<R>() - MAN_VALUE;
+        let gain = if R::GOAL == Goal::FirstKing {
+            BREAKTHROUGH_RUNAWAY
+        } else {
+            king_value::<R>() - MAN_VALUE
+        };
         let mut near = crown;
         let mut bonus = 0;
         for rows in 1..=RUNAWAY_ROWS {
@@ -391,8 +420,39 @@ impl<R: Rules> Evaluation<R> {
     }
 }
 
+impl<R: Rules> Evaluation<R> {
+    /// Antidraughts ([`Goal::FirstBlocked`]), from the side to move's
+    /// view: the material of the other side less its own (fewer pieces is
+    /// nearer the goal, and a king, which is hard to give away, weighs as
+    /// in the other variants), and fewer free steps for its men than the
+    /// other side's (a blocked man is a man that no longer has to go).
+    fn antidraughts(position: &Draughts<R>) -> i32 {
+        let (white, black, kings) = (position.white, position.black, position.kings);
+        let empty = R::VALID & !(white | black);
+        let king = king_value::<R>();
+        let material = |set: Bitboard| {
+            MAN_VALUE * (set & !kings).count_ones() as i32
+                + king * (set & kings).count_ones() as i32
+        };
+        let steps = |men: Bitboard, [left, right]: [usize; 2]| {
+            ((step::<R>(men, left) & empty).count_ones()
+                + (step::<R>(men, right) & empty).count_ones()) as i32
+        };
+        let mobility = steps(white & !kings, forward::<WhiteSide>())
+            - steps(black & !kings, forward::<BlackSide>());
+        let white_view = material(black) - material(white) - ANTIDRAUGHTS_MOBILITY * mobility;
+        match position.turn {
+            Color::White => white_view,
+            Color::Black => -white_view,
+        }
+    }
+}
+
 impl<R: Rules> Evaluator<Draughts<R>> for Evaluation<R> {
     fn evaluate(&self, position: &Draughts<R>) -> i32 {
+        if R::GOAL == Goal::FirstBlocked {
+            return Self::antidraughts(position);
+        }
         let (white, black, kings) = (position.white, position.black, position.kings);
         let all = 2 * R::WHITE_START.count_ones() as i32;
         let off = all - (white | black).count_ones() as i32;
@@ -460,6 +520,46 @@ mod tests {
         even::<crate::draughts::SpanishRules>();
         even::<crate::draughts::CzechRules>();
         even::<crate::draughts::EnglishRules>();
+        even::<crate::draughts::KillerRules>();
+        even::<crate::draughts::BreakthroughRules>();
+        even::<crate::draughts::AntidraughtsRules>();
+    }
+
+    #[test]
+    fn antidraughts_wants_fewer_pieces() {
+        type A = crate::draughts::AntidraughtsRules;
+        type I = crate::draughts::InternationalRules;
+        // White to move, a man up: good in International, bad here.
+        assert!(eval::<I>("W:W31,32:B5") > 0);
+        assert!(eval::<A>("W:W31,32:B5") < -MAN_VALUE / 2);
+        // Black, with the king, is worse off in Antidraughts.
+        assert!(eval::<A>("W:W31:BK5") > 0);
+        assert!(!Evaluation::<A>::is_dead_draw(
+            &Draughts::from_fen("W:WK1:BK50").unwrap()
+        ));
+    }
+
+    #[test]
+    fn breakthrough_values_the_advanced_man() {
+        type B = crate::draughts::BreakthroughRules;
+        type I = crate::draughts::InternationalRules;
+        // A free man on 9, one step from crowning: worth more
+        // than in International, where it becomes a mere king.
+        let b = eval::<B>("W:W9,45:B6,11");
+        let i = eval::<I>("W:W9,45:B6,11");
+        assert!(b > i + MAN_VALUE, "{b} {i}");
+    }
+
+    #[test]
+    fn killer_kings_catch_a_lone_king() {
+        type K = crate::draughts::KillerRules;
+        type I = crate::draughts::InternationalRules;
+        let two_against_one = Draughts::from_fen("W:WK1,K2:BK50").unwrap();
+        assert!(Evaluation::<I>::is_dead_draw(
+            &Draughts::from_fen("W:WK1,K2:BK50").unwrap()
+        ));
+        assert!(!Evaluation::<K>::is_dead_draw(&two_against_one));
+        assert!(eval::<K>("W:WK1,K2:BK50") > eval::<I>("W:WK1,K2:BK50"));
     }
 
     #[test]

@@ -18,7 +18,7 @@ use core::str::FromStr;
 use super::geometry::{Geometry, MAX_SQUARES};
 use super::notation::{read_square, square_hint, Square};
 use super::piece::{Color, Piece, PieceColor, Role};
-use super::rules::Rules;
+use super::rules::{Goal, Rules};
 
 /// A board as written, before the rules judge it: the side to move and the
 /// piece (if any) on each square of `R`'s board.
@@ -155,6 +155,13 @@ impl<R: Rules> Setup<R> {
                     square: square.to_string(),
                 });
             }
+            if R::GOAL == Goal::FirstKing && piece.role == Role::King && piece.color == self.to_move
+            {
+                return Err(PositionError::KingToMove {
+                    color: piece.color,
+                    square: square.to_string(),
+                });
+            }
             counts[usize::from(piece.color == Color::Black)] += 1;
         }
         let max = (R::START_ROWS * R::SIZE / 2) as u32;
@@ -258,6 +265,15 @@ pub enum PositionError {
     /// No piece at all.
     #[error("the board has no pieces at all")]
     Empty,
+    /// In Breakthrough, a king of the side to move: the game ended when it
+    /// was crowned ([`Goal::FirstKing`]).
+    #[error("{color} is to move with a king on {square}, but in this variant the game ends when a king is crowned")]
+    KingToMove {
+        /// Whose king.
+        color: Color,
+        /// Where it stands, in the variant's notation.
+        square: String,
+    },
 }
 
 impl<R: Rules> FromStr for Setup<R> {

@@ -16,10 +16,14 @@
 //! | [`Czech`] | 8x8, `a1`–`h8` | flying | forward | a king's capture first | 29 |
 //! | [`Frisian`] | 10x10, 1–50 | flying; all capture along rows and columns too | forward and backward | greatest value (king just under two men), then a king's | 40 |
 //! | [`Frysk`] | Frisian from 5 men each | as Frisian | as Frisian | as Frisian | 40 |
+//! | [`Killer`] | 10x10, 1–50 | flying, stop behind a king taken last | forward and backward | most pieces | 95 |
+//! | [`Breakthrough`] | 10x10, 1–50 | flying (the first king wins) | forward and backward | most pieces | 96 |
+//! | [`Antidraughts`] | 10x10, 1–50 | flying (who cannot move wins) | forward and backward | most pieces | 98 |
 //!
 //! In every variant captures are compulsory and completed to the end;
 //! captured pieces are removed only when the move ends and none is jumped
-//! twice (the "Turkish strike"); a player with no legal move loses. Each
+//! twice (the "Turkish strike"); a player with no legal move loses (wins
+//! in [`Antidraughts`]; in [`Breakthrough`] the first king wins too). Each
 //! rules marker ([`InternationalRules`], ...) documents its variant and the
 //! rules document it follows. English checkers stays
 //! [`Checkers`](crate::checkers::Checkers), with its own code; [`English`]
@@ -97,6 +101,7 @@ pub use notation::{Notation, ParseSquareError, Square, SquareOutOfRange};
 pub(crate) use piece::piece_counts;
 pub use piece::{Color, Piece, PieceColor, Role};
 pub use position::{Draughts, Ending, ResolveMoveError};
+pub use rules::{AntidraughtsRules, BreakthroughRules, Goal, KillerRules};
 pub use rules::{
     BrazilianRules, CaptureRoutes, Crowning, CzechRules, EnglishRules, FrisianRules, FryskRules,
     InternationalRules, ItalianRules, PoolRules, Precedence, Rules, RussianRules, SpanishRules,
@@ -133,6 +138,15 @@ pub type Frisian = Draughts<FrisianRules>;
 /// [`FryskRules`].
 /// (The example on [`Draughts`] plays every variant.)
 pub type Frysk = Draughts<FryskRules>;
+/// Killer draughts (International with kings that stop behind a king they
+/// take last); see [`KillerRules`].
+pub type Killer = Draughts<KillerRules>;
+/// Breakthrough draughts (International won by the first king); see
+/// [`BreakthroughRules`].
+pub type Breakthrough = Draughts<BreakthroughRules>;
+/// Antidraughts (International where the player who cannot move wins); see
+/// [`AntidraughtsRules`].
+pub type Antidraughts = Draughts<AntidraughtsRules>;
 /// English checkers rules on the generic engine, to prove it against
 /// [`Checkers`](crate::checkers::Checkers); see [`EnglishRules`].
 /// (The example on [`Draughts`] plays every variant.)

@@ -37,7 +37,7 @@
 use super::distinct::SameResult;
 use super::engine::{BlackSide, Board, Capture, Path, Side, Sink, WhiteSide};
 use super::geometry::Bitboard;
-use super::rules::{Precedence, Rules};
+use super::rules::{Goal, Precedence, Rules};
 
 /// How captures that coincide are counted.
 pub(crate) trait Dedup {
@@ -232,6 +232,9 @@ impl<R: Rules, S: Side, D: Dedup> Sink for Recurse<'_, R, S, D> {
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 fn count_moves<R: Rules, S: Side, D: Dedup>(board: &Board) -> u64 {
+    if king_crowned::<R>(board) {
+        return 0;
+    }
     if R::ORTHOGONAL_CAPTURES {
         // Men's landings below are the diagonal ones only.
         return if board.has_capture::<R, S>() {
@@ -262,6 +265,15 @@ fn count_captures<R: Rules, S: Side, D: Dedup>(board: &Board, landings: [Bitboar
     sink.count
 }
 
+/// Whether the game is over because the player who moved last has crowned
+/// a king (Breakthrough, [`Goal::FirstKing`]); false in the other
+/// variants, where the test folds away.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+fn king_crowned<R: Rules>(board: &Board) -> bool {
+    R::GOAL == Goal::FirstKing && board.opp & board.kings != 0
+}
+
 /// Perft with the side to move fixed at compile time.
 ///
 /// Precondition: `depth >= 1`.
@@ -269,6 +281,9 @@ fn perft_from<R: Rules, S: Side, D: Dedup>(board: &Board, depth: u32) -> u64 {
     debug_assert!(depth >= 1);
     if depth == 1 {
         return count_moves::<R, S, D>(board);
+    }
+    if king_crowned::<R>(board) {
+        return 0;
     }
     if board.has_capture::<R, S>() {
         let key = if R::PRECEDENCE == Precedence::Free {
@@ -314,7 +329,9 @@ fn perft_from<R: Rules, S: Side, D: Dedup>(board: &Board, depth: u32) -> u64 {
         board.for_each_capture::<R, S, _>(&mut sink);
         return sink.total;
     }
-    if depth == 2 {
+    // (Breakthrough counts each reply on its own: a quiet move that
+    // crowns ends the game.)
+    if depth == 2 && R::GOAL != Goal::FirstKing {
         return board.sum_replies_after_quiet::<R, S, _, _>(
             count_moves::<R, S::Other, D>,
             count_captures::<R, S::Other, D>,

@@ -12,11 +12,13 @@ use super::moves::{Move, MoveText, Moves, ParseMoveError, MAX_CAPTURES};
 use super::notation::Square;
 use super::perft::{self, Distinct, Routes};
 use super::piece::{Color, Piece};
-use super::rules::{CaptureRoutes, Crowning, Rules};
+use super::rules::{CaptureRoutes, Crowning, Goal, Rules};
 use crate::game::apply_checked;
 use crate::{Game, Outcome, PlayError};
 
-/// Why a draughts game ended: the side to move has lost.
+/// Why a draughts game ended. The side to move has lost, but in
+/// [`Antidraughts`](super::Antidraughts), where a side that cannot move
+/// wins ([`Rules::GOAL`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Ending {
@@ -24,6 +26,9 @@ pub enum Ending {
     NoPieces,
     /// The side to move has pieces but none can move.
     Blocked,
+    /// The other side has crowned a king and won
+    /// ([`Breakthrough`](super::Breakthrough)).
+    KingCrowned,
 }
 
 impl fmt::Display for Ending {
@@ -31,6 +36,7 @@ impl fmt::Display for Ending {
         f.write_str(match self {
             Ending::NoPieces => "the player to move has no pieces left",
             Ending::Blocked => "the player to move is blocked and cannot move",
+            Ending::KingCrowned => "the player who moved last has crowned a king",
         })
     }
 }
@@ -585,8 +591,20 @@ impl<R: Rules> Draughts<R> {
         }
     }
 
+    /// Whether the game is over because the player who moved last has
+    /// crowned a king ([`Goal::FirstKing`]); always false in the other
+    /// variants (folded away).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn king_crowned(&self) -> bool {
+        R::GOAL == Goal::FirstKing && self.pieces(self.turn.opponent()) & self.kings != 0
+    }
+
     /// Whether the side to move has a legal move.
     fn has_legal_move(&self) -> bool {
+        if self.king_crowned() {
+            return false;
+        }
         let board = self.board();
         match self.turn {
             Color::White => {
@@ -602,6 +620,9 @@ impl<R: Rules> Draughts<R> {
     /// (the variant's [`Rules::CAPTURE_ROUTES`] for
     /// [`legal_moves`](Game::legal_moves)).
     pub(crate) fn moves_listing(&self, routes: CaptureRoutes) -> Moves<R> {
+        if self.king_crowned() {
+            return Moves::new();
+        }
         match self.turn {
             Color::White => self.generate::<WhiteSide>(routes),
             Color::Black => self.generate::<BlackSide>(routes),
@@ -738,12 +759,20 @@ impl<R: Rules> Game for Draughts<R> {
         self.debug_assert_invariants();
     }
 
+    /// The player who cannot move loses; in Antidraughts
+    /// ([`Goal::FirstBlocked`]) wins.
     fn outcome(&self) -> Option<Outcome<Color>> {
-        self.ending().map(|_| Outcome::Win(self.turn.opponent()))
+        let winner = match R::GOAL {
+            Goal::FirstBlocked => self.turn,
+            Goal::LastToMove | Goal::FirstKing => self.turn.opponent(),
+        };
+        self.ending().map(|_| Outcome::Win(winner))
     }
 
     fn ending(&self) -> Option<Ending> {
-        if self.pieces(self.turn) == 0 {
+        if self.king_crowned() {
+            Some(Ending::KingCrowned)
+        } else if self.pieces(self.turn) == 0 {
             Some(Ending::NoPieces)
         } else if !self.has_legal_move() {
             Some(Ending::Blocked)
@@ -769,6 +798,9 @@ impl<R: Rules> Game for Draughts<R> {
     /// (no move list is built).
     #[inline]
     fn is_quiet(&self) -> bool {
+        if self.king_crowned() {
+            return false;
+        }
         let board = self.board();
         match self.turn {
             Color::White => {

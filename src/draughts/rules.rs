@@ -76,6 +76,20 @@ pub enum CaptureRoutes {
     Every,
 }
 
+/// How a draughts game is won: what [`outcome`](crate::Game::outcome)
+/// makes of a position ([`Rules::GOAL`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Goal {
+    /// A player who cannot move (no pieces left, or all blocked) loses.
+    LastToMove,
+    /// As [`Goal::LastToMove`], and the first player to crown a king wins
+    /// at once (Breakthrough): the game ends after the move that crowns.
+    FirstKing,
+    /// A player who cannot move (no pieces left, or all blocked) wins
+    /// (Antidraughts, "losing draughts").
+    FirstBlocked,
+}
+
 /// The rules of one draughts variant.
 ///
 /// Implemented by the zero-sized markers of this module
@@ -120,6 +134,12 @@ pub trait Rules:
     /// dark square, two columns or two rows away), besides the diagonals
     /// (Frisian). Kings still move only along diagonals.
     const ORTHOGONAL_CAPTURES: bool = false;
+    /// How the game is won (only Breakthrough and Antidraughts change it).
+    const GOAL: Goal = Goal::LastToMove;
+    /// A flying king whose capture ends after taking a king must land on
+    /// the square directly behind that king (Killer draughts); otherwise
+    /// it may stop on any empty square beyond the last piece it takes.
+    const KILLER_KINGS: bool = false;
 }
 
 mod sealed {
@@ -127,6 +147,39 @@ mod sealed {
 }
 
 macro_rules! variant {
+    // A variant on another's rules (`$base`): its board, moves and
+    // notation, with a name, `GameType` and draw rules of its own and,
+    // optionally, its own goal and Killer kings.
+    (
+        $(#[$doc:meta])*
+        $name:ident on $base:ident {
+            name: $text:expr,
+            game_type: $game_type:expr,
+            draw: ($threefold:expr, $limit:expr),
+            $(goal: $goal:expr,)?
+            $(killer_kings: $killer:expr,)?
+        }
+    ) => {
+        variant! {
+            $(#[$doc])*
+            $name {
+                name: $text,
+                size: $base::SIZE,
+                flying: $base::FLYING_KINGS,
+                backward: $base::MEN_CAPTURE_BACKWARD,
+                men_take_kings: $base::MEN_CAPTURE_KINGS,
+                precedence: $base::PRECEDENCE,
+                crowning: $base::CROWNING,
+                routes: $base::CAPTURE_ROUTES,
+                first: $base::FIRST,
+                notation: $base::NOTATION,
+                game_type: $game_type,
+                draw: ($threefold, $limit),
+                $(goal: $goal,)?
+                $(killer_kings: $killer,)?
+            }
+        }
+    };
     (
         $(#[$doc:meta])*
         $name:ident {
@@ -144,6 +197,8 @@ macro_rules! variant {
             draw: ($threefold:expr, $limit:expr),
             $(start_rows: $rows:expr,)?
             $(orthogonal_captures: $orthogonal:expr,)?
+            $(goal: $goal:expr,)?
+            $(killer_kings: $killer:expr,)?
         }
     ) => {
         $(#[$doc])*
@@ -170,6 +225,8 @@ macro_rules! variant {
                 move_limit: $limit,
             };
             $(const ORTHOGONAL_CAPTURES: bool = $orthogonal;)?
+            $(const GOAL: Goal = $goal;)?
+            $(const KILLER_KINGS: bool = $killer;)?
         }
     };
 }
@@ -415,5 +472,73 @@ variant! {
         notation: Notation::Numeric,
         game_type: 21,
         draw: (true, Some(40)),
+    }
+}
+
+variant! {
+    /// Killer draughts: International draughts with one rule more, as its
+    /// inventor Christian Freeling states it (mindsports.nl, *Killer
+    /// Draughts*): "the king must stop on the first vacant square after
+    /// the last captured piece, if and only if that piece is also a
+    /// king" ([`Rules::KILLER_KINGS`]). It holds for a capture of one
+    /// piece too, and only for where the capture ends: a king may still
+    /// land further on to go on capturing (as Scan 3.1's `killer`
+    /// variant plays it). Two kings then win against one.
+    ///
+    /// No PDN `GameType` is published for it; 95 is this crate's choice,
+    /// next to the numbers lidraughts gives its own variants (96
+    /// Breakthrough, 97 Frysk!, 98 Antidraughts).
+    ///
+    /// Draw rules: International's (threefold repetition; 25 moves by
+    /// each side with only kings moving and nothing captured).
+    KillerRules on InternationalRules {
+        name: "killer",
+        game_type: 95,
+        draw: (true, Some(25)),
+        killer_kings: true,
+    }
+}
+
+variant! {
+    /// Breakthrough draughts: International draughts won by the first
+    /// player to crown a king (lidraughts.org, *Breakthrough*: "The first
+    /// player who makes a king wins"; Scan 3.1's `bt` variant). The game
+    /// ends with the move that crowns ([`Goal::FirstKing`]); a player who
+    /// cannot move before that loses, as in International. So the side
+    /// to move never has a king: a FEN that gives it one is refused.
+    ///
+    /// PDN `GameType` 96, as lidraughts writes it (no federation number
+    /// exists).
+    ///
+    /// Draw rules: none (lidraughts has none): no king ever moves, so no
+    /// position can come back.
+    BreakthroughRules on InternationalRules {
+        name: "breakthrough",
+        game_type: 96,
+        draw: (false, None),
+        goal: Goal::FirstKing,
+    }
+}
+
+variant! {
+    /// Antidraughts (losing draughts, giveaway): International draughts
+    /// where the player who cannot move wins, having no pieces left or
+    /// all of them blocked (lidraughts.org, *Antidraughts*: "the same as
+    /// international draughts, with the exception that losing means
+    /// winning"; Scan 3.1's `losing` variant; [`Goal::FirstBlocked`]).
+    /// Captures are compulsory with the majority rule, as in
+    /// International.
+    ///
+    /// PDN `GameType` 98, as lidraughts writes it (no federation number
+    /// exists).
+    ///
+    /// Draw rules: threefold repetition and the 25 king moves, as
+    /// International (lidraughts keeps its draw rules but for the endgame
+    /// limits, which are not expressed here for International either).
+    AntidraughtsRules on InternationalRules {
+        name: "antidraughts",
+        game_type: 98,
+        draw: (true, Some(25)),
+        goal: Goal::FirstBlocked,
     }
 }

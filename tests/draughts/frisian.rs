@@ -3,13 +3,13 @@
 //!
 //! # Source: Scan 3.1 (Fabien Letouzey, 2019-07-06, variant `frisian`),
 //! its own move generator (`gen_moves`) counted by the driver of
-//! `scripts/crosscheck_scan.py` (drop: 9, 81, 658, 3874, 21265, 102431),
+//! `scripts/crosscheck_scan_frisian.py` (drop: 9, 81, 658, 3874, 21265, 102431),
 //! and with its duplicate check off (every route: 3880, 21345, 103584);
 //! rhalbersma's dctl (quoted in issue 33: 21345 every route, 21265
 //! distinct at depth 5). The counts quoted for "Scan 3.1" in issue 33 (9,
 //! 81, 658, 3880, 21096, 100782) are those of Scan's generator when men
 //! may jump along a row or column only as the first jump of a capture
-//! (`crosscheck_scan.py --drop-orthogonal-continuations` reproduces all
+//! (`crosscheck_scan_frisian.py --drop-orthogonal-continuations` reproduces all
 //! six); the position below where the two differ shows why they are not
 //! the rules.
 //!

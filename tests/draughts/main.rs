@@ -18,6 +18,7 @@ mod environment;
 mod frisian;
 mod hops;
 mod hub;
+mod international_variants;
 mod loop_notation;
 mod notation;
 mod pdn;

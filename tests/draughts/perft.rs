@@ -228,3 +228,70 @@ fn italian_gilbert_positions() {
         }
     }
 }
+
+/// `perft` (one move per result, as Scan counts) of `position` at depths 1,
+/// 2, ... against `counts`; `perft_distinct` the same.
+fn check_drop<R: Rules>(position: &Draughts<R>, counts: &[u64]) {
+    for (depth, &count) in (1..).zip(counts) {
+        assert_eq!(perft(position, depth), count, "{} depth {depth}", R::NAME);
+        assert_eq!(position.perft_distinct(depth), count);
+    }
+}
+
+/// Killer, Breakthrough and Antidraughts: the start position, and
+/// positions where each variant's rule acts, with International's count of
+/// the same position beside (so that the rule is seen to matter).
+///
+/// # Source: Scan 3.1 (`rhalbersma/scan` 7aae17e, variants `killer`, `bt`,
+/// `losing`, `normal`), counted by its own generator through the driver of
+/// `scripts/crosscheck_scan.py` (`perft <variant> <depth> <fen>`; a
+/// finished game counts 0). No published table exists for these variants.
+#[test]
+fn international_variants_against_scan() {
+    use rulebook::draughts::{Antidraughts, Breakthrough, Killer};
+    // (FEN, the variant's counts, International's.)
+    let killer: [(&str, &[u64], &[u64]); 3] = [
+        ("W:WK7,K15,43:BK20", &[1, 0], &[6, 0]),
+        (
+            "W:WK46,K50,33,34,28:BK1,K5,18,19,23",
+            &[10, 18, 138, 622, 5709],
+            &[10, 18, 138, 640, 5877],
+        ),
+        (
+            "B:W25,27,28,30,32,33,34,35,37,38,K40,47:B6,9,12,13,14,16,17,18,19,K23,24,26",
+            &[9, 31, 110, 480, 1956, 10576],
+            &[9, 31, 110, 480, 1960, 10614],
+        ),
+    ];
+    for (fen, counts, theirs) in killer {
+        check_drop(&Killer::from_fen(fen).unwrap(), counts);
+        check_drop(&International::from_fen(fen).unwrap(), theirs);
+    }
+    let breakthrough: [(&str, &[u64], &[u64]); 2] = [
+        (
+            "W:W6,7,12,33,34:B2,18,19,39,44",
+            &[1, 3, 14, 14, 34, 122],
+            &[1, 3, 14, 28, 159, 814],
+        ),
+        (
+            "B:W11,13,21,27,30,31,32,36,38:B3,9,19,24,25,29,33,37,40,42",
+            &[1, 2, 4, 10, 22, 124, 954],
+            &[1, 2, 6, 12, 64, 544, 4582],
+        ),
+    ];
+    for (fen, counts, theirs) in breakthrough {
+        check_drop(&Breakthrough::from_fen(fen).unwrap(), counts);
+        check_drop(&International::from_fen(fen).unwrap(), theirs);
+    }
+    // No king is crowned in the first 9 plies: Scan counts all four
+    // variants as International there.
+    let q = QUICK_10X10;
+    check_drop(&Killer::default(), &INTERNATIONAL_DROP[..q]);
+    check_drop(&Breakthrough::default(), &INTERNATIONAL_DROP[..q]);
+    check_drop(&Antidraughts::default(), &INTERNATIONAL_DROP[..q]);
+    // Antidraughts moves as International (only the winner changes).
+    check_drop(
+        &Antidraughts::from_fen(killer[2].0).unwrap(),
+        &[9, 31, 110, 480, 1960, 10614],
+    );
+}

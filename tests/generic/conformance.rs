@@ -421,6 +421,18 @@ proptest! {
     fn international_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..150)) {
         check_perft::<rulebook::draughts::International>(&prefix, 3)?;
     }
+
+    // Killer's king captures and Breakthrough's end after a crowning (the
+    // bulk counts must stop there too).
+    #[test]
+    fn killer_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..150)) {
+        check_perft::<rulebook::draughts::Killer>(&prefix, 3)?;
+    }
+
+    #[test]
+    fn breakthrough_perft_variants_agree(prefix in proptest::collection::vec(any::<Index>(), 0..150)) {
+        check_perft::<rulebook::draughts::Breakthrough>(&prefix, 3)?;
+    }
 }
 
 /// The types every game has in common (position, player, move, ending)
@@ -658,6 +670,17 @@ mod draughts_suite {
         check::<draughts::EnglishRules>("B:WK29,22,23:BK4,10,11");
         check::<draughts::FrisianRules>("W:WK46,K50,33,34,28:BK1,K5,18,19,23");
         check::<draughts::FryskRules>("W:WK46,K50,33,34,28:BK1,K5,18,19,23");
+    }
+
+    /// The variants on International's rules: Killer and Antidraughts from
+    /// kings, Breakthrough from men about to crown (its side to move never
+    /// has a king).
+    #[test]
+    #[ignore = "long unoptimised: the long-checks run"]
+    fn international_variants_keep_the_contract() {
+        check::<draughts::KillerRules>("W:WK46,K50,33,34:BK1,K5,18,19");
+        check::<draughts::BreakthroughRules>("W:W6,7,12,33,34:B2,18,19,39,44");
+        check::<draughts::AntidraughtsRules>("W:WK46,K50,33,34:BK1,K5,18,19");
     }
 
     /// The candidates cover the start position's moves and are mostly

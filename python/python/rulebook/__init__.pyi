@@ -58,6 +58,15 @@ class Frisian(Game):
 class Frysk(Game):
     def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
 
+class Killer(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
+class Breakthrough(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
+class Antidraughts(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
 class Othello(Game):
     def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
 
@@ -101,5 +110,8 @@ __all__ = [
     "Czech",
     "Frisian",
     "Frysk",
+    "Killer",
+    "Breakthrough",
+    "Antidraughts",
     "Othello",
 ]
