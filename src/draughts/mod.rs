@@ -15,7 +15,7 @@
 //! | [`Spanish`] | 8x8 mirrored, 1–32 | flying | forward | most pieces, then kings | 24 |
 //! | [`Czech`] | 8x8, `a1`–`h8` | flying | forward | a king's capture first | 29 |
 //! | [`Frisian`] | 10x10, 1–50 | flying; all capture along rows and columns too | forward and backward | greatest value (king just under two men), then a king's | 40 |
-//! | [`Frysk`] | Frisian from 5 men each | as Frisian | as Frisian | as Frisian | 40 |
+//! | [`Frysk`] | Frisian from 5 men each | as Frisian | as Frisian | as Frisian | 97 |
 //! | [`Killer`] | 10x10, 1–50 | flying, stop behind a king taken last | forward and backward | most pieces | 95 |
 //! | [`Breakthrough`] | 10x10, 1–50 | flying (the first king wins) | forward and backward | most pieces | 96 |
 //! | [`Antidraughts`] | 10x10, 1–50 | flying (who cannot move wins) | forward and backward | most pieces | 98 |

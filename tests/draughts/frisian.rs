@@ -157,7 +157,8 @@ fn played<R: Rules>(seed: usize, plies: usize) -> rulebook::Match<Draughts<R>> {
     game
 }
 
-/// PDN: `GameType` 40, and records read back to the same games.
+/// PDN: `GameType` 40 (Frisian) and 97 (Frysk!, as lidraughts writes it),
+/// and records read back to the same games.
 #[test]
 fn records_round_trip() {
     use rulebook::draughts::pdn::{replay, write_match};
@@ -166,7 +167,10 @@ fn records_round_trip() {
         for seed in 0..8 {
             let game = played::<R>(seed, 40 + seed * 20);
             let text = write_match(&game, [("Event", "round trip")]).unwrap();
-            assert!(text.contains("[GameType \"40"), "{text}");
+            assert!(
+                text.contains(&format!("[GameType \"{}", R::GAME_TYPE)),
+                "{text}"
+            );
             let record = rulebook::pdn::PdnReader::new(&text)
                 .next()
                 .unwrap()
@@ -176,6 +180,8 @@ fn records_round_trip() {
             assert_eq!(back.history(), game.history(), "{text}");
         }
     }
+    assert_eq!(FrisianRules::GAME_TYPE, 40);
+    assert_eq!(FryskRules::GAME_TYPE, 97);
     check::<FrisianRules>();
     check::<FryskRules>();
 }

@@ -60,8 +60,9 @@ variant! {
 variant! {
     /// Frysk!: Frisian draughts ([`FrisianRules`]) from five men each on the
     /// back row (White on 46–50, Black on 1–5), as lidraughts and pydraughts
-    /// play it (lidraughts' variant page "Frysk!"; PDN `GameType` 40, the
-    /// Frisian rules, with the start position in the `FEN` tag).
+    /// play it (lidraughts' variant page "Frysk!"; PDN `GameType` 97, the
+    /// number lidraughts writes for it, so that a record without a `FEN`
+    /// tag still names the variant).
     ///
     /// Every rule, and what is not expressed, is Frisian's.
     FryskRules {
@@ -75,7 +76,7 @@ variant! {
         routes: CaptureRoutes::OnePerResult,
         first: Color::White,
         notation: Notation::Numeric,
-        game_type: 40,
+        game_type: 97,
         draw: (true, None),
         start_rows: 1,
         orthogonal_captures: true,
