@@ -67,7 +67,8 @@ fn sentence(text: &str) -> String {
 }
 use rulebook::catalog::Variant;
 use rulebook::draughts::{
-    self, pdn, Color, Draughts, Ending, Entry, Goal, Move, PartialCapture, Rules, RulesVisitor, Square,
+    self, pdn, Color, Draughts, Ending, Entry, Goal, Move, PartialCapture, Rules, RulesVisitor,
+    Square,
 };
 use rulebook::{EndReason, Game, Match, MatchResult, Outcome};
 

@@ -147,7 +147,9 @@ fn spec_names_read_back_and_errors_list_the_games() {
             GameSpec::NAMES.join(", ")
         )
     );
-    assert!(unknown.to_string().contains("connect4, connectx, checkers, international"));
+    assert!(unknown
+        .to_string()
+        .contains("connect4, connectx, checkers, international"));
     assert!(matches!(
         "checkers:8x8x4".parse::<GameSpec>(),
         Err(SpecError::UnexpectedParameters {
