@@ -78,6 +78,7 @@ mod build;
 mod error;
 pub mod file;
 mod index;
+mod oracle;
 mod rays;
 mod tablebase;
 mod value;
