@@ -101,13 +101,13 @@ fn an_unknown_argument_prints_the_usage() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), "");
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "checkers: unknown argument `--bogus`\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N]\n"
+        "checkers: unknown argument `--bogus`\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N] [--endgame DIR]\n"
     );
     let output = run_example(&["--save"], b"");
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "checkers: --save needs a file name\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N]\n"
+        "checkers: --save needs a file name\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N] [--endgame DIR]\n"
     );
 }
 
@@ -237,7 +237,7 @@ fn bad_computer_options_print_the_usage() {
         assert_eq!(
             String::from_utf8_lossy(&output.stderr),
             format!(
-                "checkers: {message}\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N]\n"
+                "checkers: {message}\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N] [--endgame DIR]\n"
             )
         );
     }
