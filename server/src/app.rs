@@ -196,6 +196,8 @@ pub struct Options {
     /// A Fischer game's time for each side's first move before it is
     /// aborted.
     pub first_move: Duration,
+    /// The endgame databases (`--endgame-dir`), if any.
+    pub endgame: Option<Arc<rulebook::endgame::Databases>>,
 }
 
 /// The shared state.

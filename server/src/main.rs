@@ -7,6 +7,7 @@
 mod app;
 mod clock;
 mod db;
+mod endgame;
 mod error;
 mod ratelimit;
 mod routes;
@@ -23,7 +24,7 @@ use web::Web;
 const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--web-dir DIR]
     [--engine-threads N] [--engine-millis-per-level MS] [--rate-limit PER_SECOND] [--rate-burst N]
     [--idle-evict-secs S] [--idle-evict-live-secs S] [--header-timeout-secs S] [--claim-grace-secs S]
-    [--first-move-secs S]
+    [--first-move-secs S] [--endgame-dir DIR]
 
   --listen ADDR        where to listen (default 127.0.0.1:8080; port 0 picks a free one)
   --database URL       sqlite://FILE, a file path, or postgres://... (default rulebook-server.db)
@@ -42,7 +43,10 @@ const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--
   --claim-grace-secs S a player whose opponent left (closed the game's page) may claim
                        the win or a draw S seconds later (default 30)
   --first-move-secs S  in a game with a clock, each side's first move within S seconds
-                       or the game is aborted (default 30; correspondence: its days)";
+                       or the game is aborted (default 30; correspondence: its days)
+  --endgame-dir DIR    the endgame databases in DIR (built by the rulebook `endgame` example)
+                       answer GET /api/games/{id}/endgame; a missing or damaged one stops
+                       the server at the start";
 
 struct Args {
     listen: String,
@@ -57,6 +61,7 @@ struct Args {
     header_timeout: f64,
     claim_grace: f64,
     first_move: f64,
+    endgame_dir: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -73,6 +78,7 @@ fn parse_args() -> Result<Args, String> {
         header_timeout: 10.0,
         claim_grace: 30.0,
         first_move: 30.0,
+        endgame_dir: None,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -99,6 +105,7 @@ fn parse_args() -> Result<Args, String> {
             "--header-timeout-secs" => args.header_timeout = number(value()?)?,
             "--claim-grace-secs" => args.claim_grace = number(value()?)?,
             "--first-move-secs" => args.first_move = number(value()?)?,
+            "--endgame-dir" => args.endgame_dir = Some(PathBuf::from(value()?)),
             _ => return Err(format!("unknown argument `{word}`")),
         }
     }
@@ -133,6 +140,14 @@ fn main() {
 }
 
 async fn serve(args: Args) -> Result<(), String> {
+    // Read first: a missing or damaged database stops the server at once.
+    let endgame = match &args.endgame_dir {
+        Some(dir) => Some(Arc::new(
+            rulebook::endgame::Databases::open(dir)
+                .map_err(|error| format!("endgame databases: {error}"))?,
+        )),
+        None => None,
+    };
     let db = db::Db::open(&args.database).await?;
     // Read before this process writes its own.
     let down_since = db.last_heartbeat().await?;
@@ -148,6 +163,7 @@ async fn serve(args: Args) -> Result<(), String> {
         down_since,
         claim_grace: seconds(args.claim_grace).unwrap_or_default(),
         first_move: seconds(args.first_move).unwrap_or(std::time::Duration::from_secs(30)),
+        endgame,
     };
     let app = Arc::new(App::new(db.clone(), options));
     tokio::spawn(app.clone().evict_loop());

@@ -31,9 +31,9 @@ use crate::session::{
 /// Request bodies and WebSocket messages are at most this long.
 pub const MAX_BODY: usize = 16 * 1024;
 
-type Shared = State<Arc<App>>;
+pub(crate) type Shared = State<Arc<App>>;
 
-fn json_response(status: StatusCode, text: impl Into<String>) -> Response {
+pub(crate) fn json_response(status: StatusCode, text: impl Into<String>) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "application/json")],
@@ -804,11 +804,13 @@ impl Modify for BearerScheme {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "rulebook-server", description = "Board games of the rulebook crate over HTTP and WebSocket"),
-    paths(catalog, create, join, seat, list, state, play, draw, resign, undo, claim, record, events, stats),
+    paths(catalog, create, join, seat, list, state, play, draw, resign, undo, claim, record, events, stats,
+        crate::endgame::endgame),
     components(schemas(ClaimBody, ClaimResult, CreateGame, crate::clock::TimeControlBody, Created, Invitation, Joined, SeatOfToken, MoveBody, DrawBody, DrawAction,
         UndoBody, UndoAction, GameSummary, GameList, Catalog, CatalogGame, BoardShape,
         GameState, SeatView, SeatKind, MoveView, HistoryEntry, Offers, ResultView,
-        BoardJson, CellJson, PieceJson, ErrorBody, crate::app::MemoryStats)),
+        BoardJson, CellJson, PieceJson, ErrorBody, crate::app::MemoryStats,
+        crate::endgame::EndgameView)),
     modifiers(&BearerScheme)
 )]
 pub struct ApiDoc;
@@ -895,6 +897,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/endgame", get(crate::endgame::endgame))
         .route("/api/stats", get(stats))
         .route("/api/openapi.json", get(openapi))
         .route("/", get(index))

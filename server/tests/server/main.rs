@@ -6,6 +6,7 @@ mod support;
 mod claims;
 mod clocks;
 mod durability;
+mod endgame;
 mod errors;
 mod evict;
 mod games;
