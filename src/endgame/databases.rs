@@ -132,8 +132,8 @@ impl Databases {
     ///
     /// # Errors
     ///
-    /// [`EndgameError::NoDatabases`] (naming no game: `"any game"`) when
-    /// `dir` holds no database at all; otherwise the first error of
+    /// [`EndgameError::Empty`] when `dir` holds no database at all;
+    /// otherwise the first error of
     /// [`Tablebase::open`] of a game that has files there: a missing,
     /// truncated or corrupted database.
     pub fn open(dir: &Path) -> Result<Databases, EndgameError> {
@@ -147,9 +147,8 @@ impl Databases {
         open_into::<SpanishRules>(dir, &mut shelves)?;
         open_into::<CzechRules>(dir, &mut shelves)?;
         if shelves.is_empty() {
-            return Err(EndgameError::NoDatabases {
+            return Err(EndgameError::Empty {
                 dir: dir.to_path_buf(),
-                game: "any game",
             });
         }
         Ok(Databases { shelves })
