@@ -11,17 +11,6 @@ use crate::draughts::{Color, Draughts, English, EnglishRules, Rules};
 use crate::search::{Oracle, OracleAdvice};
 use crate::{Game, PlayerOutcome};
 
-impl Value {
-    /// The value as the outcome for the side to move.
-    pub const fn outcome(self) -> PlayerOutcome {
-        match self {
-            Value::Win => PlayerOutcome::Win,
-            Value::Loss => PlayerOutcome::Loss,
-            Value::Draw => PlayerOutcome::Draw,
-        }
-    }
-}
-
 /// The advice of `verdict`, its move `best_move` (as the caller's game
 /// writes it).
 fn advice<M, R: Rules>(verdict: &Verdict<R>, best_move: Option<M>) -> OracleAdvice<M> {
