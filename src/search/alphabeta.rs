@@ -222,7 +222,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if moves.is_empty() {
             return SearchResult::game_over(position, self.clock.elapsed());
         }
-        if let Some(result) = self.from_oracle(position, &moves, progress) {
+        if let Some(result) = self.oracle_result(position, &moves, progress) {
             return result;
         }
         // Until a depth completes: the move the ordering likes best.
@@ -306,7 +306,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// The oracle's move for root `position` (whose legal moves are
     /// `moves`), when it knows the position.
-    fn from_oracle(
+    fn oracle_result(
         &self,
         position: &G,
         moves: &[G::Move],
