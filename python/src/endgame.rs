@@ -21,6 +21,10 @@ pub struct PyTablebase {
     directory: PathBuf,
 }
 
+/// What `lookup` returns for a position the databases hold: the value,
+/// a move that keeps it, the distance to the next conversion.
+type Lookup = (String, Option<String>, Option<u32>);
+
 /// The game name and FEN of `position`, or a TypeError for something that
 /// is not a `rulebook.Game`.
 fn game_and_fen(position: &Bound<'_, PyAny>) -> PyResult<(String, String)> {
@@ -79,10 +83,7 @@ impl PyTablebase {
     /// the next capture or crowning with best play (None without the
     /// distance files); None when the position has more pieces than the
     /// databases hold.
-    fn lookup(
-        &self,
-        position: &Bound<'_, PyAny>,
-    ) -> PyResult<Option<(String, Option<String>, Option<u32>)>> {
+    fn lookup(&self, position: &Bound<'_, PyAny>) -> PyResult<Option<Lookup>> {
         Ok(self.verdict(position)?.map(|verdict| {
             (
                 verdict.value.to_string(),
