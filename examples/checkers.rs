@@ -3,7 +3,7 @@
 //! console over `rulebook`.
 //!
 //! ```text
-//! cargo run --example checkers [-- --save FILE] [--load FILE] [--computer red|white|both] [--level N]
+//! cargo run --example checkers [-- --save FILE] [--load FILE] [--computer red|white|both] [--level N] [--endgame DIR]
 //! ```
 //!
 //! Type a move as `11-15`, a jump as `22x15`; in a multi-jump, type one
@@ -28,6 +28,12 @@
 //!   `rulebook::checkers::DEFAULT_LEVEL`, answers within about a second.
 //! - With `--computer` or `--level`, the `hint` command asks the computer
 //!   for a move for the side to move.
+//! - `--endgame DIR`: the endgame databases in DIR (built by the `endgame`
+//!   example: `endgame build english --dir DIR`) are read at the start;
+//!   the computer probes them in its search and plays their move in a
+//!   position they hold, and `hint` adds their verdict ("Database: a win
+//!   for White."). A missing or damaged database stops the program with
+//!   the library's message.
 //!
 //! With no options, the session is two players at one keyboard, as before.
 //!
@@ -49,10 +55,14 @@ mod take_back;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use rulebook::checkers::{
     self, pdn, Checkers, Ending, Entry, Move, PartialCapture, Player, Square,
 };
+use rulebook::draughts::EnglishRules;
+use rulebook::endgame::Tablebase;
+use rulebook::search::Oracle;
 use rulebook::{DrawRules, EndReason, Game, Match, MatchResult, Outcome};
 
 use computer::{answer_draw, begin_turn, player_name, say_hint, Begun, ComputerOptions, HINT_HELP};
@@ -108,7 +118,7 @@ fn diagram(game: &Match<Checkers>, numbers: bool) -> String {
 }
 
 const USAGE: &str =
-    "usage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N]";
+    "usage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N] [--endgame DIR]";
 
 /// What the command line asks for.
 struct Options {
@@ -129,6 +139,7 @@ Checkers for two players at one keyboard, or against the computer; Red moves fir
   --load FILE          continue the first game of the PDN file FILE
   --computer SIDE      the computer plays red, white or both
   --level N            the computer's strength, 1 (weakest) and up
+  --endgame DIR        the computer and its hints use the endgame databases in DIR
 Type help during a game for the commands (with the computer: hint).";
 
 fn main() -> ExitCode {
@@ -140,8 +151,17 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let computer = parse_arguments(std::env::args().skip(1)).and_then(|options| {
-        Computer::new(&options.computer, checkers::DEFAULT_LEVEL, checkers::engine)
-            .map(|computer| (options, computer))
+        let endgame = match &options.computer.endgame {
+            Some(dir) => Some(open_endgame(dir)?),
+            None => None,
+        };
+        Computer::new(
+            &options.computer,
+            checkers::DEFAULT_LEVEL,
+            checkers::engine,
+            endgame,
+        )
+        .map(|computer| (options, computer))
     });
     let (options, computer) = match computer {
         Ok(parsed) => parsed,
@@ -165,6 +185,16 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The English checkers databases of `dir`.
+///
+/// # Errors
+///
+/// The library's message when one is missing, truncated or corrupted.
+fn open_endgame(dir: &std::path::Path) -> Result<Arc<dyn Oracle<Checkers>>, String> {
+    let tablebase = Tablebase::<EnglishRules>::open(dir).map_err(|error| error.to_string())?;
+    Ok(Arc::new(tablebase))
 }
 
 /// Reads the options.
@@ -191,6 +221,7 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
             "--level" => options
                 .computer
                 .read_level(args.next(), checkers::MAX_LEVEL)?,
+            "--endgame" => options.computer.read_endgame(args.next())?,
             other => return Err(format!("unknown argument `{other}`")),
         }
     }

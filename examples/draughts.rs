@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --example draughts -- --variant international [--save FILE] [--load FILE]
-//!     [--computer white|black|both] [--level N]
+//!     [--computer white|black|both] [--level N] [--endgame DIR]
 //! ```
 //!
 //! Variants: every one of `rulebook::catalog::Variant` (`international`,
@@ -29,6 +29,11 @@
 //!   `rulebook::draughts::MAX_LEVEL`; the default,
 //!   `rulebook::draughts::DEFAULT_LEVEL`, answers within about a second.
 //! - With `--computer` or `--level`, `hint` asks the computer for a move.
+//! - `--endgame DIR`: the variant's endgame databases in DIR (built by the
+//!   `endgame` example) are read at the start; the computer probes them
+//!   in its search and plays their move in a position they hold, and
+//!   `hint` adds their verdict ("Database: a win for White."). A missing
+//!   or damaged database stops the program with the library's message.
 //!
 //! Everything the rules decide comes from the library: the legal moves,
 //! hop-by-hop entry ([`Draughts::enter_move`]), the match with its draw
@@ -47,6 +52,7 @@ mod take_back;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use computer::{answer_draw, begin_turn, player_name, say_hint, Begun, ComputerOptions, HINT_HELP};
 use console::{
@@ -70,12 +76,14 @@ use rulebook::draughts::{
     self, pdn, Color, Draughts, Ending, Entry, Goal, Move, PartialCapture, Rules, RulesVisitor,
     Square,
 };
+use rulebook::endgame::Tablebase;
+use rulebook::search::Oracle;
 use rulebook::{EndReason, Game, Match, MatchResult, Outcome};
 
 /// The usage line, naming every variant of the catalog.
 fn usage() -> String {
     format!(
-        "usage: draughts --variant <{}> [--save FILE] [--load FILE] [--computer white|black|both] [--level N]",
+        "usage: draughts --variant <{}> [--save FILE] [--load FILE] [--computer white|black|both] [--level N] [--endgame DIR]",
         variant_names("|")
     )
 }
@@ -94,6 +102,7 @@ variant of the crate.
   --load FILE      continue the first game of the PDN file FILE (of the variant)
   --computer SIDE  the computer plays white, black or both
   --level N        the computer's strength, 1 (weakest) and up
+  --endgame DIR    the computer and its hints use the endgame databases in DIR
 Type help during a game for the commands (with the computer: hint).";
 
 fn main() -> ExitCode {
@@ -195,6 +204,7 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
                     draughts::level_limits(level).map_err(|error| error.to_string())?;
                 }
             }
+            "--endgame" => computer.read_endgame(args.next())?,
             other => return Err(format!("unknown argument `{}`", quoted(other))),
         }
     }
@@ -289,11 +299,18 @@ fn run<R: Rules>(
 ) -> io::Result<()> {
     let first = R::FIRST;
     let sides = &options.computer.sides;
+    let endgame: Option<Arc<dyn Oracle<Draughts<R>>>> = match &options.computer.endgame {
+        Some(dir) => Some(Arc::new(
+            Tablebase::<R>::open(dir).map_err(io::Error::other)?,
+        )),
+        None => None,
+    };
     // The level was checked when the arguments were read.
     let mut computer = Computer::<R>::new(
         &options.computer,
         draughts::DEFAULT_LEVEL,
         draughts::engine::<R>,
+        endgame,
     )
     .map_err(io::Error::other)?;
     let level = computer.as_ref().map(|computer| computer.level);

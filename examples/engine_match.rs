@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release --example engine_match -- <GAME> <A> <B>
 //!     [--games N] [--opening-plies K] [--seed S] [--threads T] [--quiet]
+//!     [--endgame DIR] [--endgame-pieces N]
 //! ```
 //!
 //! GAME is `checkers`, `connect4`, or a draughts variant of
@@ -37,6 +38,14 @@
 //! `draughts::LearnedEvaluation`) with the weights FILE, made by the
 //! `trainer` workspace member.
 //!
+//! An engine player ending in `+endgame` (after any `@...`:
+//! `level:5+endgame`, `nodes:100000@hand+endgame`) probes the endgame
+//! databases of `--endgame DIR` (checkers and draughts variants; built by
+//! the `endgame` example) in its search and plays their move in a position
+//! they hold (`Engine::with_endgame`); `--endgame-pieces N` reads only the
+//! databases up to N pieces (e.g. while a larger build is still going).
+//! The databases are read once and shared by every game and thread.
+//!
 //! Games come in pairs: both games of a pair start with the same random
 //! opening of K plies (default 4; 0 for none) and A plays first in one and
 //! second in the other. Checkers games are played under the tournament
@@ -63,7 +72,11 @@ use rulebook::catalog::Variant;
 use rulebook::checkers::{self, Checkers};
 use rulebook::connect4::{self, Connect4};
 use rulebook::draughts::{self, Draughts};
-use rulebook::search::{Engine, Limits, Mcts};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use rulebook::endgame::Tablebase;
+use rulebook::search::{Engine, Limits, Mcts, Oracle};
 use rulebook::{DrawRules, EndReason, Game, Match, Outcome, SplitMix64};
 
 const USAGE: &str = "\
@@ -80,7 +93,10 @@ players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:
   --opening-plies K  random plies before the players take over (default 4)
   --seed S           seed of the random players and openings (default 1)
   --threads T        games played at once (default 1)
-  --quiet            print only the summary";
+  --quiet            print only the summary
+  --endgame DIR      the endgame databases of the players ending in +endgame
+                     (e.g. level:5+endgame; checkers and draughts variants)
+  --endgame-pieces N read the databases only up to N pieces (default: all)";
 
 /// The games the match runner plays, for messages.
 fn games() -> String {
@@ -131,6 +147,23 @@ enum Eval {
 }
 
 impl Spec {
+    /// The player `text` names, and whether it ends in `+endgame`.
+    fn parse_with_endgame(text: &str) -> Result<(Spec, bool), String> {
+        match text.strip_suffix("+endgame") {
+            Some(engine) => {
+                let spec = Spec::parse(engine)?;
+                if matches!(
+                    spec,
+                    Spec::Random | Spec::Greedy | Spec::Mcts(_) | Spec::Hub(..)
+                ) {
+                    return Err(format!("player {text:?} has no search to probe databases"));
+                }
+                Ok((spec, true))
+            }
+            None => Ok((Spec::parse(text)?, false)),
+        }
+    }
+
     fn parse(text: &str) -> Result<Spec, String> {
         let (text, eval) = match text.split_once('@') {
             None => (text, Eval::Level),
@@ -213,6 +246,28 @@ trait MatchGame: Game + 'static {
     fn parse_hub_move(&self, text: &str) -> Result<Self::Move, String> {
         Err(format!("no Hub moves in this game ({text})"))
     }
+    /// The endgame databases of the game in `dir` (up to `pieces` pieces,
+    /// or every one there).
+    fn open_endgame(
+        dir: &std::path::Path,
+        pieces: Option<u32>,
+    ) -> Result<Arc<dyn Oracle<Self>>, String> {
+        let _ = (dir, pieces);
+        Err("this game has no endgame databases".to_owned())
+    }
+}
+
+/// The databases of variant `R` in `dir`, up to `pieces` pieces or every
+/// one there.
+fn open_tablebase<R: draughts::Rules>(
+    dir: &std::path::Path,
+    pieces: Option<u32>,
+) -> Result<Tablebase<R>, String> {
+    match pieces {
+        Some(pieces) => Tablebase::<R>::open_pieces(dir, pieces),
+        None => Tablebase::<R>::open(dir),
+    }
+    .map_err(|e| e.to_string())
 }
 
 impl MatchGame for Checkers {
@@ -232,6 +287,14 @@ impl MatchGame for Checkers {
     }
     fn captures(&self, mv: checkers::Move) -> usize {
         mv.capture_count()
+    }
+    fn open_endgame(
+        dir: &std::path::Path,
+        pieces: Option<u32>,
+    ) -> Result<Arc<dyn Oracle<Self>>, String> {
+        Ok(Arc::new(open_tablebase::<draughts::EnglishRules>(
+            dir, pieces,
+        )?))
     }
 }
 
@@ -269,6 +332,12 @@ impl<R: draughts::Rules> MatchGame for Draughts<R> {
     }
     fn parse_hub_move(&self, text: &str) -> Result<draughts::Move<R>, String> {
         draughts::parse_hub_move(self, text).map_err(|e| e.to_string())
+    }
+    fn open_endgame(
+        dir: &std::path::Path,
+        pieces: Option<u32>,
+    ) -> Result<Arc<dyn Oracle<Self>>, String> {
+        Ok(Arc::new(open_tablebase::<R>(dir, pieces)?))
     }
 }
 
@@ -409,6 +478,21 @@ struct Work {
 }
 
 impl<G: MatchGame> Player<G> {
+    /// The player of `spec`, an engine probing `endgame` when given.
+    fn with_endgame(
+        spec: Spec,
+        seed: u64,
+        endgame: Option<&Arc<dyn Oracle<G>>>,
+    ) -> Result<Player<G>, String> {
+        let player = Player::new(spec, seed)?;
+        Ok(match (player, endgame) {
+            (Player::Engine(engine), Some(endgame)) => {
+                Player::Engine(Box::new(engine.with_endgame(Arc::clone(endgame))))
+            }
+            (player, _) => player,
+        })
+    }
+
     fn new(spec: Spec, seed: u64) -> Result<Player<G>, String> {
         let strongest = |limits: Limits, eval: Eval| -> Result<Player<G>, String> {
             let mut engine = G::engine(G::MAX_SEARCH_LEVEL, eval)?;
@@ -488,6 +572,10 @@ struct Options {
     seed: u64,
     threads: usize,
     quiet: bool,
+    /// Whether A and B probe the endgame databases.
+    endgame_players: [bool; 2],
+    endgame_dir: Option<PathBuf>,
+    endgame_pieces: Option<u32>,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -501,6 +589,9 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         seed: 1,
         threads: 1,
         quiet: false,
+        endgame_players: [false; 2],
+        endgame_dir: None,
+        endgame_pieces: None,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -516,6 +607,15 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--seed" => options.seed = number(arg)?,
             "--threads" => options.threads = (number(arg)? as usize).max(1),
             "--quiet" => options.quiet = true,
+            "--endgame" => {
+                let dir = rest.next().ok_or("--endgame needs a directory")?;
+                options.endgame_dir = Some(PathBuf::from(dir));
+            }
+            "--endgame-pieces" => {
+                let pieces = number(arg)?;
+                options.endgame_pieces =
+                    Some(u32::try_from(pieces).map_err(|_| format!("{pieces} pieces: too many"))?);
+            }
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?}")),
             _ => positional.push(arg.as_str()),
         }
@@ -527,8 +627,14 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         ));
     };
     options.game = game.to_owned();
-    options.a = Spec::parse(a)?;
-    options.b = Spec::parse(b)?;
+    let (a, a_endgame) = Spec::parse_with_endgame(a)?;
+    let (b, b_endgame) = Spec::parse_with_endgame(b)?;
+    options.a = a;
+    options.b = b;
+    options.endgame_players = [a_endgame, b_endgame];
+    if options.endgame_players.contains(&true) != options.endgame_dir.is_some() {
+        return Err("--endgame DIR and a player ending in +endgame go together".to_owned());
+    }
     Ok(options)
 }
 
@@ -544,6 +650,7 @@ enum Score {
 /// describing the game.
 fn play_game<G: MatchGame>(
     options: &Options,
+    endgame: Option<&Arc<dyn Oracle<G>>>,
     index: usize,
     work: &mut [Work; 2],
 ) -> Result<(Score, String), String> {
@@ -567,8 +674,9 @@ fn play_game<G: MatchGame>(
     } else {
         G::opponent(first_player)
     };
-    let mut a = Player::<G>::new(options.a.clone(), seed.wrapping_add(1))?;
-    let mut b = Player::<G>::new(options.b.clone(), seed.wrapping_add(2))?;
+    let [a_endgame, b_endgame] = options.endgame_players.map(|on| endgame.filter(|_| on));
+    let mut a = Player::<G>::with_endgame(options.a.clone(), seed.wrapping_add(1), a_endgame)?;
+    let mut b = Player::<G>::with_endgame(options.b.clone(), seed.wrapping_add(2), b_endgame)?;
     while !game.is_over() && game.history().len() < MAX_GAME_PLIES {
         let mv = if game.to_move() == a_side {
             a.choose(&game, &mut work[0])?
@@ -607,6 +715,10 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
     let results = Mutex::new(Vec::new());
     let totals = Mutex::new([Work::default(); 2]);
     let failure = Mutex::new(None);
+    let endgame = match &options.endgame_dir {
+        Some(dir) => Some(G::open_endgame(dir, options.endgame_pieces)?),
+        None => None,
+    };
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..options.threads {
@@ -616,7 +728,7 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
                     return;
                 }
                 let mut work = [Work::default(); 2];
-                match play_game::<G>(options, index, &mut work) {
+                match play_game::<G>(options, endgame.as_ref(), index, &mut work) {
                     Ok((score, line)) => {
                         if !options.quiet {
                             outln!("{line}");
@@ -645,10 +757,13 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
     let count = |score| results.iter().filter(|&&s| s == score).count();
     let (wins, draws, losses) = (count(Score::Win), count(Score::Draw), count(Score::Loss));
     let decided = wins + losses;
+    let with_endgame = |on: bool| if on { " +endgame" } else { "" };
     outln!(
-        "A = {:?}, B = {:?}: {} games in {:.1} s",
+        "A = {:?}{}, B = {:?}{}: {} games in {:.1} s",
         options.a,
+        with_endgame(options.endgame_players[0]),
         options.b,
+        with_endgame(options.endgame_players[1]),
         results.len(),
         started.elapsed().as_secs_f64()
     );

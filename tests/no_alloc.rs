@@ -316,6 +316,36 @@ fn check_endgame() {
         found + usize::from(tablebase.probe_checkers(&checkers).is_some())
     });
     assert_eq!((allocations, found), (0, 7), "endgame lookups");
+
+    // Searches that probe the databases at their nodes (four pieces: the
+    // root is outside them, captures lead in) allocate as searches without.
+    let shared = std::sync::Arc::new(tablebase);
+    let english = English::from_fen("W:WK1,K2,K3:BK32").unwrap();
+    let mut search = AlphaBeta::with_table_bytes(
+        rulebook::draughts::Evaluation::<EnglishRules>::new(),
+        1 << 20,
+    )
+    .with_oracle(shared.clone());
+    check_probing_search("english with databases", &mut search, english);
+    let checkers = Checkers::from_fen("W:WK1,K2,K3:BK32").unwrap();
+    let mut search =
+        AlphaBeta::with_table_bytes(checkers::Evaluation::new(), 1 << 20).with_oracle(shared);
+    check_probing_search("checkers with databases", &mut search, checkers);
+}
+
+/// The allocations of a short and a long search of `position` by
+/// `search`: equal, and few.
+fn check_probing_search<G: Game, E: Evaluator<G>>(
+    name: &str,
+    search: &mut AlphaBeta<G, E>,
+    position: G,
+) {
+    let (short, _) = allocations_during(|| search.search(position.clone(), Limits::nodes(500)));
+    let (long, result) =
+        allocations_during(|| search.search(position.clone(), Limits::nodes(50_000)));
+    assert!(result.nodes > 2 * 500, "{name}: {}", result.nodes);
+    assert_eq!(short, long, "{name}: allocations grow with the nodes");
+    assert!(long <= 2, "{name}: allocated {long} times");
 }
 
 #[test]

@@ -37,6 +37,8 @@ pub struct Options {
     pub moves: u32,
     /// As initiator: the colour the follower plays.
     pub follower: Color,
+    /// The directory of the endgame databases the engine probes, if any.
+    pub endgame: Option<std::path::PathBuf>,
 }
 
 /// Sends and receives NUL-terminated messages.
@@ -152,7 +154,7 @@ pub fn run(options: &Options) -> Result<(), String> {
             }
         },
     };
-    play(&mut link, options.level, own, minutes, moves, start)
+    play(&mut link, options, own, minutes, moves, start)
 }
 
 /// Connects to `address`, retrying while the follower is not yet up.
@@ -184,14 +186,20 @@ fn end_reason(game: &Match<International>) -> u8 {
 /// `minutes` per side for `moves` moves (0: no limit).
 fn play(
     link: &mut Link,
-    level: Option<u32>,
+    options: &Options,
     own: Color,
     minutes: u32,
     moves: u32,
     start: International,
 ) -> Result<(), String> {
+    let level = options.level;
     let mut engine = draughts::engine::<InternationalRules>(level.unwrap_or(draughts::MAX_LEVEL))
         .map_err(|e| e.to_string())?;
+    if let Some(dir) = &options.endgame {
+        let tablebase = rulebook::endgame::Tablebase::<InternationalRules>::open(dir)
+            .map_err(|e| format!("endgame databases: {e}"))?;
+        engine = engine.with_endgame(std::sync::Arc::new(tablebase));
+    }
     if level.is_none() {
         engine.set_limits(Limits::NONE);
     }

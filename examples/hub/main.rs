@@ -37,6 +37,14 @@
 //!   line that cannot be read, or a bad value, gets `error message="..."`
 //!   and the engine goes on.
 //!
+//! With `--endgame DIR` the engine probes the endgame databases of the
+//! variant in DIR (built by the `endgame` example) in its searches, and
+//! plays their move in a position they hold; the databases are read when
+//! the variant's session starts (`init`), and a variant with no (or a
+//! damaged) database there gets `error message="..."` and plays without.
+//! Database wins and losses are reported as ±500 men (less a thousandth
+//! per ply to the database position).
+//!
 //! With `--dxp-listen PORT` (follower) or `--dxp-connect HOST:PORT`
 //! (initiator) it plays one International game over DamExchange instead
 //! (`rulebook::draughts::DxpMessage`): the initiator's game request sets
@@ -52,8 +60,10 @@
 mod dxp;
 
 use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -61,13 +71,16 @@ use rulebook::draughts::{
     self, hub_move, parse_hub_move, parse_hub_position, Draughts, Evaluation, HubMessage, Rules,
     RulesVisitor, Variant,
 };
-use rulebook::search::{AlphaBeta, Limits, Progress, Score, Searcher, StopSignal, TimeControl};
+use rulebook::endgame::Tablebase;
+use rulebook::search::{
+    AlphaBeta, Limits, Oracle, Progress, Score, Searcher, StopSignal, TimeControl,
+};
 use rulebook::{Game, Match};
 
 const USAGE: &str = "\
-usage: hub   (then speak Hub protocol version 2 on standard input)
-       hub --dxp-listen PORT [--level N]
-       hub --dxp-connect HOST:PORT [--level N] [--minutes M] [--moves N] [--follower white|black]";
+usage: hub [--endgame DIR]  (then speak Hub protocol version 2 on standard input)
+       hub --dxp-listen PORT [--level N] [--endgame DIR]
+       hub --dxp-connect HOST:PORT [--level N] [--minutes M] [--moves N] [--follower white|black] [--endgame DIR]";
 
 /// Reads the DXP options.
 fn dxp_options(args: &[String]) -> Result<dxp::Options, String> {
@@ -78,6 +91,7 @@ fn dxp_options(args: &[String]) -> Result<dxp::Options, String> {
         minutes: DXP_DEFAULT_MINUTES,
         moves: DXP_DEFAULT_MOVES,
         follower: draughts::Color::Black,
+        endgame: None,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -109,6 +123,7 @@ fn dxp_options(args: &[String]) -> Result<dxp::Options, String> {
                     other => return Err(format!("--follower takes white or black, not `{other}`")),
                 }
             }
+            "--endgame" => options.endgame = Some(PathBuf::from(value()?)),
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
@@ -129,6 +144,9 @@ fn variant_names(separator: &str) -> String {
 
 /// The transposition table's size when the GUI does not set `tt-size`.
 const DEFAULT_TABLE_MIB: usize = 16;
+/// The men a database win is worth in Hub's `info` scores: below a win
+/// proven to the end (1000), above any evaluation.
+const DATABASE_MEN: f64 = 500.0;
 /// The largest `tt-size` accepted, in MiB.
 const MAX_TABLE_MIB: usize = 1024;
 /// The time a move takes when no `level` says otherwise.
@@ -279,6 +297,8 @@ struct Session<R: Rules> {
     deadline: Option<Instant>,
     /// How many searches have started.
     searches: u64,
+    /// The endgame databases the search probes, if any.
+    oracle: Option<Arc<dyn Oracle<Draughts<R>>>>,
 }
 
 /// What the main loop needs of a session, whatever its variant.
@@ -301,10 +321,23 @@ trait Engine {
 }
 
 impl<R: Rules> Session<R> {
-    fn new(table_mib: usize) -> Session<R> {
+    /// A session with a transposition table of `table_mib` MiB, probing
+    /// the databases of `endgame` when given (an `error` message, and none,
+    /// when they cannot be read).
+    fn new(table_mib: usize, endgame: Option<&Path>) -> Session<R> {
         let stop = StopSignal::new();
-        let search = AlphaBeta::with_table_bytes(Evaluation::<R>::new(), table_mib << 20)
+        let mut search = AlphaBeta::with_table_bytes(Evaluation::<R>::new(), table_mib << 20)
             .with_stop_signal(stop.clone());
+        let mut oracle: Option<Arc<dyn Oracle<Draughts<R>>>> = None;
+        if let Some(dir) = endgame {
+            match Tablebase::<R>::open(dir) {
+                Ok(tablebase) => oracle = Some(Arc::new(tablebase)),
+                Err(problem) => error(format!("endgame databases: {problem}")),
+            }
+        }
+        if let Some(oracle) = &oracle {
+            search = search.with_oracle(Arc::clone(oracle));
+        }
         Session {
             search: Some(Box::new(search)),
             stop,
@@ -313,17 +346,23 @@ impl<R: Rules> Session<R> {
             running: None,
             deadline: None,
             searches: 0,
+            oracle,
         }
     }
 }
 
 /// The score in men, as Hub's `info` gives it; proven wins and losses as
-/// ±1000 men less a thousandth per ply.
+/// ±1000 men less a thousandth per ply, database wins and losses as ±500
+/// men less a thousandth per ply to the database position.
 fn score_in_men(score: Score) -> String {
     if let Some(plies) = score.win_in_plies() {
         format!("{:.3}", 1000.0 - f64::from(plies) / 1000.0)
     } else if let Some(plies) = score.loss_in_plies() {
         format!("{:.3}", -1000.0 + f64::from(plies) / 1000.0)
+    } else if let Some(plies) = score.database_win_in_plies() {
+        format!("{:.3}", DATABASE_MEN - f64::from(plies) / 1000.0)
+    } else if let Some(plies) = score.database_loss_in_plies() {
+        format!("{:.3}", -DATABASE_MEN + f64::from(plies) / 1000.0)
     } else {
         format!("{:.2}", f64::from(score.value()) / 100.0)
     }
@@ -493,8 +532,12 @@ impl<R: Rules> Engine for Session<R> {
                 Err(_) => {
                     // The search panicked: start afresh rather than stop.
                     error("the search failed; its table is lost");
-                    let fresh = Session::<R>::new(DEFAULT_TABLE_MIB);
-                    self.search = fresh.search;
+                    let fresh = Session::<R>::new(DEFAULT_TABLE_MIB, None);
+                    let mut search = fresh.search;
+                    if let (Some(search), Some(oracle)) = (search.as_mut(), &self.oracle) {
+                        search.set_oracle(Some(Arc::clone(oracle)));
+                    }
+                    self.search = search;
                     self.stop = fresh.stop;
                 }
             }
@@ -503,23 +546,27 @@ impl<R: Rules> Engine for Session<R> {
     }
 }
 
-/// A session of `variant` with a table of `table_mib` MiB.
-fn session(variant: Variant, table_mib: usize) -> Box<dyn Engine> {
+/// A session of the settings' variant, table size and endgame databases.
+fn session(settings: &Settings) -> Box<dyn Engine> {
     /// Makes the [`Session`] of the variant's rules.
-    struct NewSession(usize);
-    impl RulesVisitor for NewSession {
+    struct NewSession<'a>(usize, Option<&'a Path>);
+    impl RulesVisitor for NewSession<'_> {
         type Output = Box<dyn Engine>;
         fn visit<R: Rules>(self) -> Box<dyn Engine> {
-            Box::new(Session::<R>::new(self.0))
+            Box::new(Session::<R>::new(self.0, self.1))
         }
     }
-    variant.visit_rules(NewSession(table_mib))
+    settings
+        .variant
+        .visit_rules(NewSession(settings.table_mib, settings.endgame.as_deref()))
 }
 
 /// The parameters the GUI may set before `init`.
 struct Settings {
     variant: Variant,
     table_mib: usize,
+    /// The directory of the endgame databases (`--endgame`), if any.
+    endgame: Option<PathBuf>,
 }
 
 impl Settings {
@@ -630,7 +677,13 @@ fn main() -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `--endgame DIR` alone: Hub with the databases.
+    let mut endgame = None;
+    if args.len() == 2 && args[0] == "--endgame" {
+        endgame = args.pop().map(PathBuf::from);
+        args.clear();
+    }
     if !args.is_empty() {
         return match dxp_options(&args) {
             Ok(options) => match dxp::run(&options) {
@@ -651,6 +704,7 @@ fn main() -> ExitCode {
     let mut settings = Settings {
         variant: Variant::International,
         table_mib: DEFAULT_TABLE_MIB,
+        endgame,
     };
     let mut engine: Option<Box<dyn Engine>> = None;
     loop {
@@ -716,20 +770,18 @@ fn main() -> ExitCode {
             // A new setting takes effect in a new session.
             "set-param" if settings.set(&message) => engine = None,
             "init" => {
-                engine.get_or_insert_with(|| session(settings.variant, settings.table_mib));
+                engine.get_or_insert_with(|| session(&settings));
                 say(&HubMessage::new("ready"));
             }
-            "new-game" => engine
-                .get_or_insert_with(|| session(settings.variant, settings.table_mib))
-                .new_game(),
+            "new-game" => engine.get_or_insert_with(|| session(&settings)).new_game(),
             "pos" => engine
-                .get_or_insert_with(|| session(settings.variant, settings.table_mib))
+                .get_or_insert_with(|| session(&settings))
                 .position(&message),
             "level" => engine
-                .get_or_insert_with(|| session(settings.variant, settings.table_mib))
+                .get_or_insert_with(|| session(&settings))
                 .level(&message),
             "go" => engine
-                .get_or_insert_with(|| session(settings.variant, settings.table_mib))
+                .get_or_insert_with(|| session(&settings))
                 .go(&message, &sender),
             // Unknown commands are ignored, as the protocol says.
             _ => {}

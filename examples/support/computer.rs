@@ -2,7 +2,9 @@
 //! examples (`checkers.rs`, `draughts.rs`): the `--computer SIDE` and
 //! `--level N` options, one engine per side the computer plays and one
 //! for hints, the computer's turn (with the draw offers it makes and
-//! answers), hints, and what it thought as text. Included with
+//! answers), hints, and what it thought as text; with `--endgame DIR`,
+//! engines that probe the endgame databases and hints that give their
+//! verdict. Included with
 //! `#[path]`, after `console.rs` (as module `console`).
 //!
 //! Every decision is the library's: the engine of the level chooses the
@@ -13,9 +15,11 @@
 
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
 
-use rulebook::search::{Engine, SearchResult};
-use rulebook::{Game, Match};
+use rulebook::search::{Engine, Oracle, SearchResult};
+use rulebook::{Game, Match, PlayerOutcome};
 
 use crate::console::{ask_yes_no, quoted, score_for, settle_draw_offer, Console};
 
@@ -28,6 +32,8 @@ pub struct ComputerOptions<P> {
     pub sides: Vec<P>,
     /// The computer's level, if `--level` was given.
     pub level: Option<u32>,
+    /// The directory of the endgame databases, if `--endgame` was given.
+    pub endgame: Option<PathBuf>,
 }
 
 impl<P> Default for ComputerOptions<P> {
@@ -35,6 +41,7 @@ impl<P> Default for ComputerOptions<P> {
         ComputerOptions {
             sides: Vec::new(),
             level: None,
+            endgame: None,
         }
     }
 }
@@ -84,6 +91,18 @@ impl<P: Copy> ComputerOptions<P> {
         self.level = Some(level);
         Ok(())
     }
+
+    /// Reads the value of `--endgame`, a directory of endgame databases
+    /// (read when the engines are made).
+    ///
+    /// # Errors
+    ///
+    /// The message to print when the value is missing.
+    pub fn read_endgame(&mut self, value: Option<String>) -> Result<(), String> {
+        let dir = value.ok_or("--endgame needs the directory of the databases")?;
+        self.endgame = Some(PathBuf::from(dir));
+        Ok(())
+    }
 }
 
 /// The computer players of a session.
@@ -94,12 +113,16 @@ pub struct Computer<G: Game> {
     sides: Vec<(G::Player, Engine<G>)>,
     /// The engine that answers `hint`.
     hints: Engine<G>,
+    /// The endgame databases the engines probe, whose verdict `hint` adds.
+    endgame: Option<Arc<dyn Oracle<G>>>,
 }
 
 impl<G: Game> Computer<G> {
-    /// The computer `options` ask for, if any (a `--level` alone gives
-    /// hints): engines of the level (made by `engine`, `default_level`
-    /// when none was given) for its sides, and one for hints.
+    /// The computer `options` ask for, if any (a `--level` or an
+    /// `--endgame` alone gives hints): engines of the level (made by
+    /// `engine`, `default_level` when none was given) for its sides, and
+    /// one for hints, all probing `endgame` when given (the databases of
+    /// `options.endgame`, read by the caller).
     ///
     /// # Errors
     ///
@@ -108,12 +131,19 @@ impl<G: Game> Computer<G> {
         options: &ComputerOptions<G::Player>,
         default_level: u32,
         engine: impl Fn(u32) -> Result<Engine<G>, E>,
+        endgame: Option<Arc<dyn Oracle<G>>>,
     ) -> Result<Option<Computer<G>>, String> {
-        if options.sides.is_empty() && options.level.is_none() {
+        if options.sides.is_empty() && options.level.is_none() && endgame.is_none() {
             return Ok(None);
         }
         let level = options.level.unwrap_or(default_level);
-        let engine = || engine(level).map_err(|error| error.to_string());
+        let engine = || {
+            let made = engine(level).map_err(|error| error.to_string())?;
+            Ok::<_, String>(match &endgame {
+                Some(endgame) => made.with_endgame(Arc::clone(endgame)),
+                None => made,
+            })
+        };
         let mut sides = Vec::new();
         for &side in &options.sides {
             sides.push((side, engine()?));
@@ -122,6 +152,7 @@ impl<G: Game> Computer<G> {
             level,
             sides,
             hints: engine()?,
+            endgame,
         }))
     }
 
@@ -278,9 +309,33 @@ where
         Some(mv) => {
             let text = write(game.position(), &mv);
             let thought = thinking(&thought, game.to_move());
-            console.say(&format!("Hint: {text} ({thought})."))
+            console.say(&format!("Hint: {text} ({thought})."))?;
         }
-        None => console.say("No hint: there is no move to play."),
+        None => console.say("No hint: there is no move to play.")?,
+    }
+    let verdict = computer
+        .endgame
+        .as_ref()
+        .and_then(|endgame| endgame.probe(game.position()));
+    match verdict {
+        Some(outcome) => console.say(&format!(
+            "Database: {}.",
+            verdict_text::<G>(outcome, game.to_move())
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The endgame databases' verdict on a position of `G`, `outcome` for
+/// `player` to move, in words: "a win for White", "a draw".
+pub fn verdict_text<G: Game>(outcome: PlayerOutcome, player: G::Player) -> String
+where
+    G::Player: Display,
+{
+    match outcome {
+        PlayerOutcome::Draw => "a draw".to_owned(),
+        PlayerOutcome::Win => format!("a win for {player}"),
+        PlayerOutcome::Loss => format!("a win for {}", G::opponent(player)),
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod arguments;
 mod batch;
+mod endgame;
 mod environments;
 mod errors;
 mod games;
@@ -26,6 +27,7 @@ fn _rulebook(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<games::PyEngine>()?;
     m.add_class::<solver::PySolver>()?;
     m.add_class::<mcts::BatchMcts>()?;
+    m.add_class::<endgame::PyTablebase>()?;
     m.add_function(wrap_pyfunction!(games::game_names, m)?)?;
     m.add_function(wrap_pyfunction!(games::write_pdn, m)?)?;
     m.add_function(wrap_pyfunction!(games::read_pdn_records, m)?)?;

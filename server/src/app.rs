@@ -198,6 +198,8 @@ pub struct Options {
     pub first_move: Duration,
     /// Mark the session cookie `Secure` (the server is behind https).
     pub secure_cookies: bool,
+    /// The endgame databases (`--endgame-dir`), if any.
+    pub endgame: Option<Arc<rulebook::endgame::Databases>>,
 }
 
 /// The shared state.

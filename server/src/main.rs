@@ -9,6 +9,7 @@ mod app;
 mod chat;
 mod clock;
 mod db;
+mod endgame;
 mod error;
 mod lobby;
 mod people;
@@ -30,7 +31,7 @@ use web::Web;
 const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--web-dir DIR]
     [--engine-threads N] [--engine-millis-per-level MS] [--rate-limit PER_SECOND] [--rate-burst N]
     [--idle-evict-secs S] [--idle-evict-live-secs S] [--header-timeout-secs S] [--claim-grace-secs S]
-    [--first-move-secs S] [--secure-cookies]
+    [--first-move-secs S] [--secure-cookies] [--endgame-dir DIR]
 
   --listen ADDR        where to listen (default 127.0.0.1:8080; port 0 picks a free one)
   --database URL       sqlite://FILE, a file path, or postgres://... (default rulebook-server.db)
@@ -50,7 +51,10 @@ const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--
                        the win or a draw S seconds later (default 30)
   --first-move-secs S  in a game with a clock, each side's first move within S seconds
                        or the game is aborted (default 30; correspondence: its days)
-  --secure-cookies     mark the session cookie `Secure` (behind https)";
+  --secure-cookies     mark the session cookie `Secure` (behind https)
+  --endgame-dir DIR    the endgame databases in DIR (built by the rulebook `endgame` example)
+                       answer GET /api/games/{id}/endgame; a missing or damaged one stops
+                       the server at the start";
 
 struct Args {
     listen: String,
@@ -66,6 +70,7 @@ struct Args {
     claim_grace: f64,
     first_move: f64,
     secure_cookies: bool,
+    endgame_dir: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -83,6 +88,7 @@ fn parse_args() -> Result<Args, String> {
         claim_grace: 30.0,
         first_move: 30.0,
         secure_cookies: false,
+        endgame_dir: None,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -110,6 +116,7 @@ fn parse_args() -> Result<Args, String> {
             "--claim-grace-secs" => args.claim_grace = number(value()?)?,
             "--first-move-secs" => args.first_move = number(value()?)?,
             "--secure-cookies" => args.secure_cookies = true,
+            "--endgame-dir" => args.endgame_dir = Some(PathBuf::from(value()?)),
             _ => return Err(format!("unknown argument `{word}`")),
         }
     }
@@ -144,6 +151,14 @@ fn main() {
 }
 
 async fn serve(args: Args) -> Result<(), String> {
+    // Read first: a missing or damaged database stops the server at once.
+    let endgame = match &args.endgame_dir {
+        Some(dir) => Some(Arc::new(
+            rulebook::endgame::Databases::open(dir)
+                .map_err(|error| format!("endgame databases: {error}"))?,
+        )),
+        None => None,
+    };
     let db = db::Db::open(&args.database).await?;
     // Read before this process writes its own.
     let down_since = db.last_heartbeat().await?;
@@ -160,6 +175,7 @@ async fn serve(args: Args) -> Result<(), String> {
         claim_grace: seconds(args.claim_grace).unwrap_or_default(),
         first_move: seconds(args.first_move).unwrap_or(std::time::Duration::from_secs(30)),
         secure_cookies: args.secure_cookies,
+        endgame,
     };
     let app = Arc::new(App::new(db.clone(), options));
     tokio::spawn(app.clone().evict_loop());

@@ -31,9 +31,9 @@ use crate::session::{
 /// Request bodies and WebSocket messages are at most this long.
 pub const MAX_BODY: usize = 16 * 1024;
 
-type Shared = State<Arc<App>>;
+pub(crate) type Shared = State<Arc<App>>;
 
-fn json_response(status: StatusCode, text: impl Into<String>) -> Response {
+pub(crate) fn json_response(status: StatusCode, text: impl Into<String>) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "application/json")],
@@ -824,13 +824,15 @@ impl Modify for BearerScheme {
 #[openapi(
     info(title = "rulebook-server", description = "Board games of the rulebook crate over HTTP and WebSocket"),
     paths(catalog, create, join, seat, list, state, play, draw, resign, undo, claim, record, events, stats,
-        crate::rematch::rematch, crate::chat::list, crate::chat::post),
+        crate::rematch::rematch, crate::chat::list, crate::chat::post,
+        crate::endgame::endgame),
     components(schemas(ClaimBody, ClaimResult, CreateGame, crate::clock::TimeControlBody, Created, Invitation, Joined, SeatOfToken, MoveBody, DrawBody, DrawAction,
         UndoBody, UndoAction, GameSummary, GameList, Catalog, CatalogGame, BoardShape,
         GameState, SeatView, SeatKind, MoveView, HistoryEntry, Offers, ResultView,
         BoardJson, CellJson, PieceJson, ErrorBody, crate::app::MemoryStats,
         crate::rematch::RematchBody, crate::rematch::RematchAction, crate::session::RematchView,
-        crate::chat::ChatBody, crate::chat::ChatMessage, crate::chat::ChatLog)),
+        crate::chat::ChatBody, crate::chat::ChatMessage, crate::chat::ChatLog,
+        crate::endgame::EndgameView)),
     modifiers(&BearerScheme)
 )]
 pub struct ApiDoc;
@@ -923,6 +925,7 @@ pub fn router(app: Arc<App>) -> Router {
         )
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/endgame", get(crate::endgame::endgame))
         .route("/api/stats", get(stats))
         .route("/api/openapi.json", get(openapi))
         .route("/", get(index))

@@ -325,6 +325,15 @@ impl Checkers {
         }
     }
 
+    /// White's pieces, Red's and the kings of both, bit `i` for square
+    /// `i + 1`: the dense bitboards of the same position as an
+    /// [`English`](crate::draughts::English) one (Red is its Black), for
+    /// the endgame databases.
+    #[inline]
+    pub(crate) const fn dense_bitboards(&self) -> [u64; 3] {
+        [self.white as u64, self.red as u64, self.kings as u64]
+    }
+
     /// The bitboard of `player`'s pieces.
     #[inline(always)]
     pub(super) const fn pieces(&self, player: Player) -> Bitboard {

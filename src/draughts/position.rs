@@ -249,6 +249,13 @@ impl<R: Rules> Draughts<R> {
 
     crate::draughts::piece_counts!(Color);
 
+    /// How many pieces stand on the board, of both sides: the endgame
+    /// databases' first test, before any square is looked at.
+    #[inline]
+    pub(crate) fn piece_total(&self) -> u32 {
+        (self.white | self.black).count_ones()
+    }
+
     /// The pieces by dense index (bit `i` stands for the square of dense
     /// index `i`): White's, Black's and the kings of both. For the endgame
     /// databases ([`crate::endgame`]), which index positions by square.

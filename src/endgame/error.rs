@@ -57,6 +57,12 @@ pub enum EndgameError {
         /// The game.
         game: &'static str,
     },
+    /// The directory holds no database of any game.
+    #[error("{}: no endgame databases here (build them with the `endgame` example: `endgame build GAME --dir DIR`)", dir.display())]
+    Empty {
+        /// The directory.
+        dir: PathBuf,
+    },
     /// The file is shorter or longer than its header says.
     #[error("{}: truncated or padded database: {found} bytes, the header needs {expected}", path.display())]
     Length {

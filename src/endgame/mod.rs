@@ -35,6 +35,12 @@
 //! - **Lookups** ([`Tablebase::probe`], [`Tablebase::best_move`]) take
 //!   `&self` and allocate nothing (`best_move` generates moves on the
 //!   stack); a `Tablebase` is `Send + Sync`.
+//! - **In the engines**: a `Tablebase` is the search's
+//!   [`Oracle`](crate::search::Oracle) for its variant's positions (and
+//!   English checkers' for [`Checkers`](crate::checkers::Checkers) ones):
+//!   [`Engine::with_endgame`](crate::search::Engine::with_endgame).
+//! - **By name and FEN**: [`Databases`] reads every game's databases in a
+//!   directory, for front doors that know a game by its name.
 //!
 //! Values are those of the game without draw rules: a win is a win however
 //! many moves it takes (a match with a move limit may call it a draw
@@ -75,14 +81,17 @@
 //! ```
 
 mod build;
+mod databases;
 mod error;
 pub mod file;
 mod index;
+mod oracle;
 mod rays;
 mod tablebase;
 mod value;
 
 pub use build::SliceReport;
+pub use databases::{Databases, LookupError, TextVerdict};
 pub use error::EndgameError;
 pub use index::{Material, MAX_DATABASE_PIECES};
 pub use tablebase::{BuildProgress, Tablebase, Verdict};

@@ -332,6 +332,9 @@ impl<R: Rules> Tablebase<R> {
     /// The value of `position` for its side to move, or `None` when it
     /// has more pieces than these databases hold. Allocates nothing.
     pub fn probe(&self, position: &Draughts<R>) -> Option<Value> {
+        if position.piece_total() > self.max_pieces {
+            return None;
+        }
         let normal = normal_of(position, squares::<R>());
         self.value(&normal)
     }
@@ -366,6 +369,9 @@ impl<R: Rules> Tablebase<R> {
     /// Generates the moves of the position and of its successors (on the
     /// stack); allocates nothing.
     pub fn best_move(&self, position: &Draughts<R>) -> Option<Verdict<R>> {
+        if position.piece_total() > self.max_pieces {
+            return None;
+        }
         let normal = normal_of(position, squares::<R>());
         let value = self.value(&normal)?;
         let material = normal.material();
@@ -540,7 +546,21 @@ impl Tablebase<crate::draughts::EnglishRules> {
     /// assert_eq!(tablebase.probe_checkers(&position), Some(Value::Win));
     /// ```
     pub fn probe_checkers(&self, position: &crate::checkers::Checkers) -> Option<Value> {
-        let english = crate::draughts::English::from_setup(&position.to_setup()).ok()?;
-        self.probe(&english)
+        let [white, red, kings] = position.dense_bitboards();
+        if (white | red).count_ones() > self.max_pieces {
+            return None;
+        }
+        let as_white = Normal {
+            mover: white,
+            other: red,
+            kings,
+        };
+        let normal = match position.to_move() {
+            crate::checkers::Player::White => as_white,
+            crate::checkers::Player::Red => {
+                as_white.turned(squares::<crate::draughts::EnglishRules>())
+            }
+        };
+        self.value(&normal)
     }
 }

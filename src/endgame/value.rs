@@ -49,6 +49,15 @@ impl Value {
         }
     }
 
+    /// The value as the outcome for the side to move.
+    pub const fn outcome(self) -> crate::PlayerOutcome {
+        match self {
+            Value::Win => crate::PlayerOutcome::Win,
+            Value::Loss => crate::PlayerOutcome::Loss,
+            Value::Draw => crate::PlayerOutcome::Draw,
+        }
+    }
+
     /// Better for the side to move: win over draw over loss.
     pub(crate) const fn rank(self) -> u8 {
         match self {

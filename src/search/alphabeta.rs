@@ -1,13 +1,15 @@
 //! [`AlphaBeta`]: negamax with alpha-beta pruning over any [`Game`], with
 //! iterative deepening, principal-variation search, a transposition table,
 //! move ordering, quiescence on tactical moves and the draw rules of the
-//! match it searches from.
+//! match it searches from, and the endgame databases it is given.
+
+use std::sync::Arc;
 
 use super::limits::Clock;
 use super::ordering::{history_slot, sort_by_score, MoveFacts, MoveOrder};
 use super::score::raw::{self, INFINITY};
 use super::table::{Bound, TranspositionTable};
-use super::{Evaluator, Limits, Progress, Root, Score, SearchResult, Searcher, StopSignal};
+use super::{Evaluator, Limits, Oracle, Progress, Root, Score, SearchResult, Searcher, StopSignal};
 use crate::{Game, PlayerOutcome};
 
 /// The transposition table size of [`AlphaBeta::new`]: 16 MiB.
@@ -58,6 +60,12 @@ const ASPIRATION_MAX_WIDENINGS: u32 = 2;
 ///   [`Match`](crate::Match), a position that repeats an earlier one (in
 ///   the match or on the search path) or that reaches the move limit is a
 ///   draw.
+/// - **Endgame databases**, when given an [`Oracle`]
+///   ([`with_oracle`](AlphaBeta::with_oracle)): a node the oracle knows
+///   is not searched but scored by its answer, a
+///   [database win or loss](Score::database_win) (or a draw); at a root
+///   the oracle knows, the search plays the oracle's move at once
+///   (depth 0, no node searched). Without an oracle nothing is asked.
 ///
 /// Wins and losses are [`Score`]s with their distance in plies. Nothing in
 /// the search allocates once it has started, apart from the result's
@@ -98,6 +106,8 @@ pub struct AlphaBeta<G: Game, E> {
     aspiration: Option<i32>,
     /// Raised by another thread to end the search early.
     stop: Option<StopSignal>,
+    /// The endgame databases, if any.
+    oracle: Option<Arc<dyn Oracle<G>>>,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -127,6 +137,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             reductions: true,
             aspiration,
             stop: None,
+            oracle: None,
         }
     }
 
@@ -159,6 +170,29 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self
     }
 
+    /// This search consulting `oracle` (an endgame database) at every
+    /// node, and playing its move at a root it knows (see
+    /// [`AlphaBeta`]'s endgame databases).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use rulebook::draughts::{English, EnglishRules, Evaluation};
+    /// use rulebook::endgame::Tablebase;
+    /// use rulebook::search::{AlphaBeta, Limits, Searcher};
+    ///
+    /// let tablebase = Tablebase::<EnglishRules>::build_in_memory(3, |_| {}).unwrap();
+    /// let mut search = AlphaBeta::new(Evaluation::<EnglishRules>::new())
+    ///     .with_oracle(Arc::new(tablebase));
+    /// let two_kings_against_one = English::from_fen("W:WK1,K2:BK32").unwrap();
+    /// let result = search.search(two_kings_against_one, Limits::depth(8));
+    /// assert_eq!(result.score.to_string(), "database win");
+    /// assert_eq!(result.depth, 0); // played from the database, not searched
+    /// ```
+    pub fn with_oracle(mut self, oracle: Arc<dyn Oracle<G>>) -> Self {
+        self.oracle = Some(oracle);
+        self
+    }
+
     /// The evaluator.
     pub fn evaluator(&self) -> &E {
         &self.evaluator
@@ -187,6 +221,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut moves = position.legal_moves();
         if moves.is_empty() {
             return SearchResult::game_over(position, self.clock.elapsed());
+        }
+        if let Some(result) = self.oracle_result(position, &moves, progress) {
+            return result;
         }
         // Until a depth completes: the move the ordering likes best.
         self.order_moves(position, &mut moves, None, 0);
@@ -267,6 +304,63 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
     }
 
+    /// The oracle's move for root `position` (whose legal moves are
+    /// `moves`), when it knows the position.
+    fn oracle_result(
+        &self,
+        position: &G,
+        moves: &[G::Move],
+        progress: &mut dyn FnMut(&Progress<'_, G::Move>),
+    ) -> Option<SearchResult<G::Move>> {
+        let advice = self.oracle.as_ref()?.advice(position)?;
+        let best_move = advice.best_move.filter(|mv| moves.contains(mv))?;
+        let score = match advice.outcome {
+            PlayerOutcome::Win => Score::database_win(0),
+            PlayerOutcome::Draw => Score::DRAW,
+            PlayerOutcome::Loss => Score::database_loss(0),
+        };
+        let pv = vec![best_move];
+        let elapsed = self.clock.elapsed();
+        progress(&Progress {
+            depth: 0,
+            score,
+            pv: &pv,
+            nodes: 0,
+            elapsed,
+        });
+        Some(SearchResult {
+            best_move: Some(best_move),
+            score,
+            pv,
+            depth: 0,
+            nodes: 0,
+            elapsed,
+        })
+    }
+
+    /// The value of `game`, `ply` plies below the root, that the oracle
+    /// says is `outcome` for the player to move: a database win or loss,
+    /// or a draw. A lost position where the game is over is scored as
+    /// finished (a proven loss now).
+    #[cold]
+    fn database_value(game: &G, outcome: PlayerOutcome, ply: usize) -> i32 {
+        match outcome {
+            PlayerOutcome::Win => raw::database_win_at(ply),
+            PlayerOutcome::Draw => 0,
+            PlayerOutcome::Loss if game.legal_moves().is_empty() => terminal_value(game, ply),
+            PlayerOutcome::Loss => -raw::database_win_at(ply),
+        }
+    }
+
+    /// The oracle's outcome of `game`, if there is an oracle and it knows.
+    #[inline(always)]
+    fn probe(&self, game: &G) -> Option<PlayerOutcome> {
+        match &self.oracle {
+            None => None,
+            Some(oracle) => oracle.probe(game),
+        }
+    }
+
     /// One iteration at `depth` from the root with aspiration windows of
     /// half-width `width` around `guess` (the last iteration's value): the
     /// window widens on the side the value falls, until the value is inside.
@@ -335,6 +429,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         // holds was searched, so had moves.
         if ply > 0 && self.repeats(key, reversible) {
             return 0;
+        }
+        if ply > 0 {
+            if let Some(outcome) = self.probe(game) {
+                return Self::database_value(game, outcome, ply);
+            }
         }
         let searching = depth > 0 && ply + 1 < MAX_PLY;
         let is_pv = beta - alpha > 1;
@@ -555,6 +654,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if self.enter_node(ply) {
             return 0;
         }
+        if let Some(outcome) = self.probe(game) {
+            return Self::database_value(game, outcome, ply);
+        }
         if game.is_quiet() {
             return Score::heuristic(self.evaluator.evaluate(game)).value();
         }
@@ -679,6 +781,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
     fn set_stop_signal(&mut self, signal: StopSignal) {
         self.stop = Some(signal);
     }
+
+    fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle<G>>>) -> bool {
+        self.oracle = oracle;
+        true
+    }
 }
 
 impl<G: Game, E: core::fmt::Debug> core::fmt::Debug for AlphaBeta<G, E> {
@@ -687,6 +794,7 @@ impl<G: Game, E: core::fmt::Debug> core::fmt::Debug for AlphaBeta<G, E> {
             .field("evaluator", &self.evaluator)
             .field("table_bytes", &self.table.bytes())
             .field("reductions", &self.reductions)
+            .field("oracle", &self.oracle.is_some())
             .finish_non_exhaustive()
     }
 }

@@ -1,7 +1,11 @@
 //! [`Engine`]: a computer player — a search, its limits (a level of play),
 //! and its judgement of draw offers — playing in a [`Match`].
 
-use super::{Limits, Progress, Root, Score, SearchResult, Searcher, StopSignal, TimeControl};
+use std::sync::Arc;
+
+use super::{
+    Limits, Oracle, Progress, Root, Score, SearchResult, Searcher, StopSignal, TimeControl,
+};
 use crate::{Game, Match};
 
 /// The engine offers a draw only after this many plies in a row without an
@@ -117,6 +121,28 @@ impl<G: Game> Engine<G> {
     /// ```
     pub fn with_stop_signal(mut self, signal: StopSignal) -> Engine<G> {
         self.searcher.set_stop_signal(signal);
+        self
+    }
+
+    /// This engine consulting `endgame` (an endgame database, e.g. an
+    /// `Arc<`[`Tablebase`](crate::endgame::Tablebase)`>`) inside its
+    /// searches, and playing the database's move in a position it holds
+    /// (see [`AlphaBeta::with_oracle`](super::AlphaBeta::with_oracle)).
+    /// A searcher that uses no oracle ([`Mcts`](super::Mcts)) ignores it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use rulebook::checkers::{self, Checkers};
+    /// use rulebook::draughts::EnglishRules;
+    /// use rulebook::endgame::Tablebase;
+    ///
+    /// let tablebase = Arc::new(Tablebase::<EnglishRules>::build_in_memory(3, |_| {}).unwrap());
+    /// let mut engine = checkers::engine(3).unwrap().with_endgame(tablebase);
+    /// let thought = engine.think(Checkers::from_fen("W:WK1,K2:BK32").unwrap());
+    /// assert_eq!(thought.score.to_string(), "database win");
+    /// ```
+    pub fn with_endgame(mut self, endgame: Arc<dyn Oracle<G>>) -> Engine<G> {
+        self.searcher.set_oracle(Some(endgame));
         self
     }
 

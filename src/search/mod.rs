@@ -13,6 +13,8 @@
 //!   [`SearchResult`]: the best move, its [`Score`] (proven wins and
 //!   losses apart from heuristic values), the principal variation, nodes
 //!   and depth.
+//! - [`Oracle`]: a perfect judge of some positions (an endgame database)
+//!   that [`AlphaBeta`] consults instead of searching them.
 //! - [`Engine`]: a searcher with the limits of a level of play, and a
 //!   judgement of draw offers. [`checkers::engine`](crate::checkers::engine)
 //!   and [`connect4::engine`](crate::connect4::engine) build them by level.
@@ -36,6 +38,7 @@ mod eval;
 mod levels;
 mod limits;
 mod mcts;
+mod oracle;
 mod ordering;
 mod progress;
 mod result;
@@ -54,6 +57,7 @@ pub(crate) use levels::check_levels;
 pub(crate) use levels::LevelTable;
 pub use limits::Limits;
 pub use mcts::{Mcts, DEFAULT_EXPLORATION, DEFAULT_NODE_BUDGET, MAX_PLAYOUT_PLIES};
+pub use oracle::{Oracle, OracleAdvice};
 pub use progress::Progress;
 pub use result::SearchResult;
 pub use root::Root;

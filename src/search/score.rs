@@ -42,6 +42,16 @@ pub const MAX_DECISIVE_PLIES: u32 = 100_000;
 /// The smallest magnitude of a decisive score.
 const DECISIVE: i32 = WIN - MAX_DECISIVE_PLIES as i32;
 
+/// The value of a win an endgame database proves for the position itself;
+/// one whose database position is `n` plies ahead is `DATABASE_WIN - n`.
+/// Between the heuristic values and the wins the search proves to the end.
+const DATABASE_WIN: i32 = WIN / 2;
+
+/// The smallest magnitude of a database score.
+const DATABASE: i32 = DATABASE_WIN - MAX_DECISIVE_PLIES as i32;
+
+const _: () = assert!(DATABASE > Score::MAX_HEURISTIC && DATABASE_WIN < DECISIVE);
+
 impl Score {
     /// Neither side is better: a drawn position, or an even one.
     pub const DRAW: Score = Score(0);
@@ -77,6 +87,44 @@ impl Score {
     /// is already lost).
     pub const fn loss_in(plies: u32) -> Score {
         Score(-Self::win_in(plies).0)
+    }
+
+    /// A win for the player to move that an endgame database proves (an
+    /// [`Oracle`](super::Oracle)), whose database position is `plies`
+    /// plies ahead (`0`: this position). How long the game then lasts is
+    /// not known: such a win ranks below every win proven to the end,
+    /// above every heuristic value, and a nearer database position above
+    /// a farther one. Distances beyond [`MAX_DECISIVE_PLIES`] are clamped.
+    pub const fn database_win(plies: u32) -> Score {
+        let plies = if plies > MAX_DECISIVE_PLIES {
+            MAX_DECISIVE_PLIES
+        } else {
+            plies
+        };
+        Score(DATABASE_WIN - plies as i32)
+    }
+
+    /// A loss for the player to move that an endgame database proves, its
+    /// database position `plies` plies ahead (see
+    /// [`database_win`](Score::database_win)).
+    pub const fn database_loss(plies: u32) -> Score {
+        Score(-Self::database_win(plies).0)
+    }
+
+    /// How many plies ahead the database position of a
+    /// [database win](Score::database_win) is, if the score is one.
+    pub const fn database_win_in_plies(self) -> Option<u32> {
+        if self.0 >= DATABASE && self.0 <= DATABASE_WIN {
+            Some((DATABASE_WIN - self.0) as u32)
+        } else {
+            None
+        }
+    }
+
+    /// How many plies ahead the database position of a
+    /// [database loss](Score::database_loss) is, if the score is one.
+    pub const fn database_loss_in_plies(self) -> Option<u32> {
+        Score(-self.0).database_win_in_plies()
     }
 
     /// The score as one integer, ordered like the scores themselves:
@@ -145,13 +193,18 @@ impl Neg for Score {
 }
 
 impl fmt::Display for Score {
-    /// `win in N` / `loss in N` (plies) for proven results, the heuristic
+    /// `win in N` / `loss in N` (plies) for proven results, `database win`
+    /// / `database loss` for results an endgame database proves, the heuristic
     /// value with its sign otherwise (`+35`, `-120`, `0`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(plies) = self.win_in_plies() {
             write!(f, "win in {plies}")
         } else if let Some(plies) = self.loss_in_plies() {
             write!(f, "loss in {plies}")
+        } else if self.database_win_in_plies().is_some() {
+            f.write_str("database win")
+        } else if self.database_loss_in_plies().is_some() {
+            f.write_str("database loss")
         } else if self.0 > 0 {
             write!(f, "+{}", self.0)
         } else {
@@ -162,7 +215,7 @@ impl fmt::Display for Score {
 
 /// Internal helpers for the searches, on raw values.
 pub(crate) mod raw {
-    use super::{DECISIVE, WIN};
+    use super::{DATABASE, DATABASE_WIN, DECISIVE, WIN};
 
     /// Above every score: the initial window bound.
     pub(crate) const INFINITY: i32 = WIN + 1;
@@ -173,29 +226,44 @@ pub(crate) mod raw {
         WIN - ply as i32
     }
 
+    /// The value of a database win `ply` plies from the root.
+    #[inline]
+    pub(crate) const fn database_win_at(ply: usize) -> i32 {
+        DATABASE_WIN - ply as i32
+    }
+
+    /// Whether `value` counts plies from the root (a proven or a database
+    /// win or loss), and so must be shifted in the transposition table.
+    #[inline]
+    const fn counts_plies(value: i32) -> bool {
+        let magnitude = value.unsigned_abs();
+        magnitude >= DECISIVE as u32
+            || (magnitude >= DATABASE as u32 && magnitude <= DATABASE_WIN as u32)
+    }
+
     /// `value`, found `ply` plies below the root, as a distance from the
     /// node itself (for the transposition table, which is shared by every
     /// ply).
     #[inline]
     pub(crate) const fn to_table(value: i32, ply: usize) -> i32 {
-        if value >= DECISIVE {
-            value + ply as i32
-        } else if value <= -DECISIVE {
-            value - ply as i32
-        } else {
+        if !counts_plies(value) {
             value
+        } else if value > 0 {
+            value + ply as i32
+        } else {
+            value - ply as i32
         }
     }
 
     /// The inverse of [`to_table`].
     #[inline]
     pub(crate) const fn from_table(value: i32, ply: usize) -> i32 {
-        if value >= DECISIVE {
-            value - ply as i32
-        } else if value <= -DECISIVE {
-            value + ply as i32
-        } else {
+        if !counts_plies(value) {
             value
+        } else if value > 0 {
+            value - ply as i32
+        } else {
+            value + ply as i32
         }
     }
 }
@@ -249,6 +317,39 @@ mod tests {
         assert_eq!(raw::from_table(stored, 2), raw::win_at(6));
         assert_eq!(raw::to_table(-found_at_ply_5, 5), -raw::win_at(4));
         assert_eq!(raw::to_table(123, 5), 123);
+    }
+
+    #[test]
+    fn database_scores_rank_between_heuristic_values_and_proven_results() {
+        let ladder = [
+            Score::loss_in(MAX_DECISIVE_PLIES),
+            Score::database_loss(0),
+            Score::database_loss(MAX_DECISIVE_PLIES),
+            Score::heuristic(-Score::MAX_HEURISTIC),
+            Score::heuristic(Score::MAX_HEURISTIC),
+            Score::database_win(9),
+            Score::database_win(2),
+            Score::win_in(MAX_DECISIVE_PLIES),
+        ];
+        for pair in ladder.windows(2) {
+            assert!(pair[0] < pair[1], "{pair:?}");
+        }
+        assert_eq!(Score::database_win(7).database_win_in_plies(), Some(7));
+        assert_eq!(-Score::database_win(7), Score::database_loss(7));
+        assert_eq!(Score::database_loss(3).database_loss_in_plies(), Some(3));
+        assert_eq!(Score::database_win(3).win_in_plies(), None);
+        assert_eq!(Score::win_in(3).database_win_in_plies(), None);
+        assert_eq!(
+            Score::heuristic(Score::MAX_HEURISTIC).database_win_in_plies(),
+            None
+        );
+        assert!(!Score::database_win(0).is_decisive());
+        assert_eq!(Score::database_win(4).to_string(), "database win");
+        assert_eq!(Score::database_loss(4).to_string(), "database loss");
+        let found_at_ply_5 = raw::database_win_at(9);
+        let stored = raw::to_table(found_at_ply_5, 5);
+        assert_eq!(stored, raw::database_win_at(4));
+        assert_eq!(raw::from_table(-stored, 2), -raw::database_win_at(6));
     }
 
     #[test]

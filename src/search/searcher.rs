@@ -2,7 +2,9 @@
 //! moves (an [`Engine`](super::Engine), a match runner) does not care which
 //! algorithm it drives.
 
-use super::{Limits, Progress, Root, SearchResult, StopSignal};
+use std::sync::Arc;
+
+use super::{Limits, Oracle, Progress, Root, SearchResult, StopSignal};
 use crate::Game;
 
 /// A move-choosing algorithm for game `G`: [`AlphaBeta`](super::AlphaBeta),
@@ -37,6 +39,16 @@ pub trait Searcher<G: Game> {
     /// [`Mcts`](super::Mcts) watch it).
     fn set_stop_signal(&mut self, signal: StopSignal) {
         let _ = signal;
+    }
+
+    /// Consults `oracle` (an endgame database) from the next search on, or
+    /// no oracle (`None`); returns whether this searcher uses oracles.
+    /// [`AlphaBeta`](super::AlphaBeta) does
+    /// ([`with_oracle`](super::AlphaBeta::with_oracle)); the default, for
+    /// searchers that do not, ignores it and returns `false`.
+    fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle<G>>>) -> bool {
+        let _ = oracle;
+        false
     }
 
     /// Searches `root` (a position, a `&Match`, or a [`Root`]) until

@@ -6,6 +6,7 @@
 mod support;
 
 mod counts;
+mod engine;
 mod files;
 mod forward;
 mod known;

@@ -101,13 +101,13 @@ fn an_unknown_argument_prints_the_usage() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), "");
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "checkers: unknown argument `--bogus`\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N]\n"
+        "checkers: unknown argument `--bogus`\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N] [--endgame DIR]\n"
     );
     let output = run_example(&["--save"], b"");
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "checkers: --save needs a file name\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N]\n"
+        "checkers: --save needs a file name\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N] [--endgame DIR]\n"
     );
 }
 
@@ -237,7 +237,7 @@ fn bad_computer_options_print_the_usage() {
         assert_eq!(
             String::from_utf8_lossy(&output.stderr),
             format!(
-                "checkers: {message}\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N]\n"
+                "checkers: {message}\nusage: checkers [--save FILE] [--load FILE] [--computer red|white|both] [--level N] [--endgame DIR]\n"
             )
         );
     }
@@ -259,4 +259,71 @@ fn hint_is_only_a_command_with_the_computer() {
         .expect("a hint");
     let mv = hint.split(' ').next().unwrap();
     assert!(Checkers::default().parse_move(mv).is_ok(), "{hint}");
+}
+
+/// English checkers' databases up to 2 pieces in a fresh directory.
+fn two_piece_databases(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "rulebook-checkers-endgame-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    rulebook::endgame::Tablebase::<rulebook::draughts::EnglishRules>::build(&dir, 2, |_| {})
+        .unwrap();
+    dir
+}
+
+/// Source: Edward Lasker, *Chess and Checkers: the Way to Mastership*
+/// (1918), diagram 88: a king against a king, "White wins by playing
+/// 32-27".
+#[test]
+fn hint_gives_the_endgame_databases_verdict() {
+    let dir = two_piece_databases("hint");
+    let record = dir.join("lasker.pdn");
+    std::fs::write(&record, "[FEN \"W:WK32:BK26\"]\n\n*\n").unwrap();
+    let args = [
+        "--endgame",
+        dir.to_str().unwrap(),
+        "--load",
+        record.to_str().unwrap(),
+    ];
+    let output = run_example(&args, b"hint\n");
+    let transcript = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        transcript.contains(
+            "White> hint\nHint: 32-27 (depth 0, score database win for White).\nDatabase: a win for White.\n"
+        ),
+        "{transcript}"
+    );
+    // Black to move in the same position: a draw (Black has the opposition).
+    std::fs::write(&record, "[FEN \"B:WK32:BK26\"]\n\n*\n").unwrap();
+    let output = run_example(&args, b"hint\n");
+    let transcript = String::from_utf8(output.stdout).unwrap();
+    assert!(transcript.contains("Database: a draw.\n"), "{transcript}");
+    // More pieces than the databases hold: no verdict.
+    let output = run_example(&["--endgame", dir.to_str().unwrap()], b"hint\n");
+    let transcript = String::from_utf8(output.stdout).unwrap();
+    assert!(transcript.contains("Hint: "), "{transcript}");
+    assert!(!transcript.contains("Database"), "{transcript}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_corrupted_endgame_database_is_refused_with_its_message() {
+    let dir = two_piece_databases("corrupt");
+    let file = dir.join("english-0-1-0-1.egdb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&file, bytes).unwrap();
+    let output = run_example(&["--endgame", dir.to_str().unwrap()], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("checkers: ")
+            && stderr.contains("english-0-1-0-1.egdb: corrupted database"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
 }

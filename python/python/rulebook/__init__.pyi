@@ -16,6 +16,7 @@ from rulebook._rulebook import (
     ParseError as ParseError,
     RulebookError as RulebookError,
     Solver as Solver,
+    Tablebase as Tablebase,
     VectorEnv as VectorEnv,
     write_pdn as write_pdn,
 )
@@ -92,6 +93,7 @@ __all__ = [
     "ParseError",
     "RulebookError",
     "Solver",
+    "Tablebase",
     "VectorEnv",
     "game",
     "read_pdn",

@@ -1,5 +1,6 @@
 """Type stubs of the native module (re-exported by ``rulebook``)."""
 
+import os
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -14,6 +15,7 @@ __all__ = [
     "Move",
     "Engine",
     "Solver",
+    "Tablebase",
     "game_names",
     "write_pdn",
     "read_pdn_records",
@@ -313,6 +315,23 @@ class BatchMcts:
     def action_count(self) -> int: ...
     @property
     def simulations(self) -> int: ...
+
+class Tablebase:
+    """The endgame databases in ``directory`` (built by the crate's
+    ``endgame`` example), of every game that has some there: English
+    checkers (``"checkers"``) and the draughts variants. A RulebookError
+    names the file and what is wrong when none is there, or one is
+    missing, truncated or corrupted."""
+
+    def __new__(cls, directory: Union[str, "os.PathLike[str]"]) -> Self: ...
+    def games(self) -> List[Tuple[str, int]]:
+        """The games that have databases here, with the most pieces of each."""
+    def probe(self, position: Game) -> Optional[str]:
+        """``"win"``, ``"loss"`` or ``"draw"`` for the player to move, or
+        None when the position has more pieces than the databases hold."""
+    def lookup(self, position: Game) -> Optional[Tuple[str, Optional[str], Optional[int]]]:
+        """``(value, best_move, distance)``: the value, a move that keeps it,
+        the plies to the next capture or crowning (win or loss)."""
 
 @final
 class Solver:

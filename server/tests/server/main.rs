@@ -8,6 +8,7 @@ mod chat;
 mod claims;
 mod clocks;
 mod durability;
+mod endgame;
 mod errors;
 mod evict;
 mod games;
