@@ -19,6 +19,17 @@ pub enum EndgameError {
         /// What the system said.
         source: std::io::Error,
     },
+    /// The game is not won by the last player to move (Breakthrough,
+    /// Antidraughts: [`Rules::GOAL`](crate::draughts::Rules::GOAL)): the
+    /// databases count a player who cannot move as lost, so they are not
+    /// built for it.
+    #[error(
+        "{game}: endgame databases are built only for games that a player who cannot move loses"
+    )]
+    UnsupportedGoal {
+        /// The game.
+        game: &'static str,
+    },
     /// A database the request needs is not in the directory.
     #[error("{}: missing database of {game} material {material} (build it with `endgame build {game}`)", path.display())]
     Missing {

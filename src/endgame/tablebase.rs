@@ -172,6 +172,8 @@ impl<R: Rules> Tablebase<R> {
     ///
     /// # Errors
     ///
+    /// [`EndgameError::UnsupportedGoal`] for a game not won by the last
+    /// player to move (Breakthrough, Antidraughts);
     /// [`EndgameError::Material`] when `max_pieces` is over
     /// [`MAX_DATABASE_PIECES`](super::MAX_DATABASE_PIECES);
     /// [`EndgameError::TooLarge`] when a slice has more positions than the
@@ -211,6 +213,9 @@ impl<R: Rules> Tablebase<R> {
         max_pieces: u32,
         mut progress: impl FnMut(&BuildProgress),
     ) -> Result<Tablebase<R>, EndgameError> {
+        if R::GOAL != crate::draughts::Goal::LastToMove {
+            return Err(EndgameError::UnsupportedGoal { game: R::NAME });
+        }
         if max_pieces > MAX_DATABASE_PIECES {
             return Err(EndgameError::Material {
                 game: R::NAME,

@@ -195,3 +195,30 @@ fn a_build_too_large_is_refused() {
         Tablebase::<InternationalRules>::material_positions(big).unwrap() > u64::from(u32::MAX)
     );
 }
+
+/// Breakthrough and Antidraughts are not won by the last player to move:
+/// no database is built for them (it would count a blocked player as lost).
+#[test]
+fn games_not_won_by_the_last_to_move_get_no_databases() {
+    use rulebook::draughts::{AntidraughtsRules, BreakthroughRules, KillerRules};
+    let refused = Tablebase::<AntidraughtsRules>::build_in_memory(2, |_| {}).unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            EndgameError::UnsupportedGoal {
+                game: "antidraughts"
+            }
+        ),
+        "{refused}"
+    );
+    assert!(
+        refused.to_string().contains("cannot move loses"),
+        "{refused}"
+    );
+    assert!(matches!(
+        Tablebase::<BreakthroughRules>::build_in_memory(2, |_| {}),
+        Err(EndgameError::UnsupportedGoal { .. })
+    ));
+    // Killer draughts is won as International is: its databases build.
+    assert!(Tablebase::<KillerRules>::build_in_memory(2, |_| {}).is_ok());
+}
