@@ -49,6 +49,7 @@ use crate::checkers::{self, Checkers};
 use crate::connect4::Connect4;
 use crate::connectx::{ConnectX, Parameters};
 use crate::othello::Othello;
+use crate::turkish::{self, Turkish};
 
 /// Calls `$callback! { .. }` with every draughts rule set of the crate:
 /// first, after `checkers`, the English rules (whose game in the catalog
@@ -231,7 +232,9 @@ macro_rules! games {
             /// [`checkers::HopByHop`](crate::checkers::HopByHop) for
             /// checkers and
             /// [`draughts::HopByHop`](crate::draughts::HopByHop) of the
-            /// variant for the draughts family.
+            /// variant for the draughts family,
+            /// [`turkish::HopByHop`](crate::turkish::HopByHop) for Turkish
+            /// draughts.
             ///
             /// ```
             /// use rulebook::agent::Environment;
@@ -256,6 +259,7 @@ macro_rules! games {
             /// assert_eq!(sizes("international"), (1800, "6x10x5".to_owned()));
             /// assert_eq!(sizes("russian"), (896, "6x8x4".to_owned()));
             /// assert_eq!(sizes("othello"), (65, "2x8x8".to_owned()));
+            /// assert_eq!(sizes("turkish"), (1792, "6x8x8".to_owned()));
             /// ```
             pub fn visit_environment<V: EnvironmentVisitor>(&self, visitor: V) -> V::Output {
                 match *self {
@@ -318,6 +322,15 @@ games! {
         all: &[GameSpec::Othello],
         visit: Start::<Othello>::visit,
         environment: Start::<Othello>::environment,
+    },
+    /// Turkish draughts ([`Turkish`]).
+    Turkish {
+        name: "turkish",
+        title: "Turkish draughts",
+        type_name: "Turkish",
+        all: &[GameSpec::Turkish],
+        visit: Start::<Turkish, turkish::HopByHop>::visit,
+        environment: Start::<Turkish, turkish::HopByHop>::environment,
     },
 }
 

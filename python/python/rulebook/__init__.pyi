@@ -55,6 +55,9 @@ class Czech(Game):
 class Othello(Game):
     def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
 
+class Turkish(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
 ENVIRONMENTS: Tuple[str, ...]
 GAMES: Tuple[str, ...]
 
@@ -94,4 +97,5 @@ __all__ = [
     "Spanish",
     "Czech",
     "Othello",
+    "Turkish",
 ]
