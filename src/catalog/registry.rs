@@ -36,6 +36,7 @@
 //! /// Turkish draughts ([`Turkish`]).
 //! Turkish {
 //!     name: "turkish", title: "Turkish draughts", type_name: "Turkish",
+//!     game_type: Some(turkish::GAME_TYPE),
 //!     all: &[GameSpec::Turkish],
 //!     visit: Start::<Turkish>::visit, environment: Start::<Turkish>::environment,
 //! },
@@ -43,6 +44,7 @@
 
 use core::marker::PhantomData;
 
+use super::spec::CHECKERS_GAME_TYPE;
 use super::{Described, EnvironmentVisitor, GameVisitor, Variant};
 use crate::agent::Environment;
 use crate::checkers::{self, Checkers};
@@ -113,7 +115,8 @@ fn environment_connectx<V: EnvironmentVisitor>(parameters: Parameters, visitor: 
 /// invocation below. An entry: the variant (with `(binding: Payload)` for
 /// a game with parameters, the binding usable in the entry's
 /// expressions), its `name` (a `const` expression), `title`, `type_name`
-/// (the Rust type's name, also Python's class name), `all` (the specs it
+/// (the Rust type's name, also Python's class name), `game_type` (its PDN
+/// `GameType`, `Option<u32>`), `all` (the specs it
 /// adds to [`GameSpec::ALL`]), and the functions that call a visitor with
 /// its start position and its environment (`fn(payload or (), V) ->
 /// V::Output`).
@@ -124,6 +127,7 @@ macro_rules! games {
             name: $name:expr,
             title: $title:expr,
             type_name: $type_name:expr,
+            game_type: $game_type:expr,
             all: $all:expr,
             visit: $visit:expr,
             environment: $environment:expr $(,)?
@@ -215,6 +219,17 @@ macro_rules! games {
                 }
             }
 
+            /// The game's PDN `GameType` (PDN 3.0's number: 21 for
+            /// checkers, 20 for International draughts, 30 for Turkish
+            /// draughts, ...), or `None` for a game PDN does not number
+            /// (Connect Four, ConnectX, Othello).
+            #[allow(unused_variables)]
+            pub const fn game_type(&self) -> Option<u32> {
+                match *self {
+                    $(GameSpec::$Name $(($bind))? => $game_type,)*
+                }
+            }
+
             /// Calls `visitor` with the spec's start position:
             /// `Connect4::default()`, `ConnectX::new(parameters)`,
             /// `Checkers::default()`, `Russian::default()`, ... The
@@ -282,6 +297,7 @@ games! {
         name: "connect4",
         title: "Connect Four",
         type_name: "Connect4",
+        game_type: None,
         all: &[GameSpec::Connect4],
         visit: Start::<Connect4>::visit,
         environment: Start::<Connect4>::environment,
@@ -292,6 +308,7 @@ games! {
         name: "connectx",
         title: format!("ConnectX {parameters}"),
         type_name: "ConnectX",
+        game_type: None,
         all: &[GameSpec::ConnectX(Parameters::CONNECT_FOUR)],
         visit: visit_connectx,
         environment: environment_connectx,
@@ -301,6 +318,7 @@ games! {
         name: "checkers",
         title: "Checkers",
         type_name: "Checkers",
+        game_type: Some(CHECKERS_GAME_TYPE),
         all: &[GameSpec::Checkers],
         visit: Start::<Checkers, checkers::HopByHop>::visit,
         environment: Start::<Checkers, checkers::HopByHop>::environment,
@@ -310,6 +328,7 @@ games! {
         name: variant.name(),
         title: variant.title(),
         type_name: variant.type_name(),
+        game_type: Some(variant.game_type()),
         all: &Variant::SPECS,
         visit: Variant::visit,
         environment: Variant::visit_environment,
@@ -319,6 +338,7 @@ games! {
         name: "othello",
         title: "Othello",
         type_name: "Othello",
+        game_type: None,
         all: &[GameSpec::Othello],
         visit: Start::<Othello>::visit,
         environment: Start::<Othello>::environment,
@@ -328,6 +348,7 @@ games! {
         name: "turkish",
         title: "Turkish draughts",
         type_name: "Turkish",
+        game_type: Some(turkish::GAME_TYPE),
         all: &[GameSpec::Turkish],
         visit: Start::<Turkish, turkish::HopByHop>::visit,
         environment: Start::<Turkish, turkish::HopByHop>::environment,

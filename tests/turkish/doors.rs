@@ -40,6 +40,8 @@ fn the_catalog_names_turkish_and_starts_it() {
     assert_eq!(spec, GameSpec::Turkish);
     assert!(GameSpec::ALL.contains(&spec));
     assert_eq!(spec.type_name(), "Turkish");
+    assert_eq!(spec.game_type(), Some(rulebook::turkish::GAME_TYPE));
+    assert_eq!(GameSpec::from_game_type(30), Some(spec));
     let (title, fen, moves) = spec.visit(Start);
     assert_eq!(title, "Turkish draughts");
     assert_eq!(fen, Turkish::default().to_fen());
