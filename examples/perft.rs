@@ -11,7 +11,11 @@
 //! ```
 //!
 //! Draughts variants: every one of `rulebook::catalog::Variant`
-//! (`international`, `brazilian`, `russian`, `pool`, ...).
+//! (`international`, `brazilian`, `russian`, `pool`, ...). Every other
+//! game of the catalog (`rulebook::catalog::GameSpec`, e.g. `turkish`) is
+//! counted too, on one thread, its `--fen` and `--moves` read as its
+//! `Described` implementation reads positions and moves (for Turkish
+//! draughts, its FEN `W:Wa2,...:B...` and moves `d3-d4`).
 //!
 //! - `--rows R`, `--columns C`, `--in-a-row K` (connectx only): the board
 //!   size and the winning line, each defaulting to Connect Four's (6, 7,
@@ -61,7 +65,7 @@ use output::outln;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use rulebook::catalog::Variant;
+use rulebook::catalog::{Described, GameSpec, GameVisitor, Variant};
 use rulebook::checkers::Checkers;
 use rulebook::connect4::Connect4;
 use rulebook::connectx::{ConnectX, Parameters};
@@ -93,6 +97,7 @@ usage: perft <connect4|checkers|connectx|othello> <depth> [--fen F | --moves M] 
                  passing (one thread)
 
 Draughts variants: {variants}.
+Other games of the catalog ({others}): one thread; --fen and --moves in the game's own notation.
 
 ConnectX (connectx) takes --fen texts with their size (\"4x5x3:...\"), --moves as columns
 from 0 (\"3 3 4 2\"), and its size as:";
@@ -113,12 +118,30 @@ enum GameName {
     Othello,
     /// A draughts variant.
     Draughts(Variant),
+    /// Any other game of the catalog, through its `Described` texts.
+    Catalog(GameSpec),
 }
 
 /// The usage text, with the draughts variants' names.
 fn usage() -> String {
-    USAGE.replace("{variants}", &variant_names())
+    USAGE
+        .replace("{variants}", &variant_names())
+        .replace("{others}", &other_names())
 }
+
+/// The games of the catalog this example counts only through the
+/// catalog, for messages.
+fn other_names() -> String {
+    GameSpec::ALL
+        .into_iter()
+        .filter(|spec| !KNOWN.contains(&spec.name()) && !matches!(spec, GameSpec::Draughts(_)))
+        .map(|spec| spec.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The games with their own start readers here.
+const KNOWN: [&str; 4] = ["connect4", "checkers", "connectx", "othello"];
 
 /// The draughts variants' names, for messages.
 fn variant_names() -> String {
@@ -208,12 +231,13 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         "checkers" => GameName::Checkers,
         "connectx" => GameName::ConnectX,
         "othello" => GameName::Othello,
-        other => match Variant::from_name(other) {
-            Some(variant) => GameName::Draughts(variant),
-            None => {
+        other => match (Variant::from_name(other), GameSpec::from_name(other)) {
+            (Some(variant), _) => GameName::Draughts(variant),
+            (None, Ok(spec)) => GameName::Catalog(spec),
+            (None, Err(_)) => {
                 return Err(format!(
-                    "unknown game {other:?}: use connect4, checkers, connectx, othello or {}",
-                    variant_names()
+                    "unknown game {other:?}: use {}",
+                    GameSpec::NAMES.join(", ")
                 ))
             }
         },
@@ -235,6 +259,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         return Err(
             "--end-passes counts on one thread: leave out --plain, --divide and --threads".into(),
         );
+    }
+    if matches!(game, GameName::Catalog(_)) && threads != 1 {
+        return Err(format!(
+            "{} counts on one thread: leave out --threads",
+            game_name(game)
+        ));
     }
     let depth = depth
         .parse()
@@ -390,6 +420,80 @@ fn run_draughts<R: Rules>(options: &Options) -> Result<(), String> {
     Ok(())
 }
 
+/// The name of `game` as the command line gives it.
+fn game_name(game: GameName) -> &'static str {
+    match game {
+        GameName::Connect4 => "connect4",
+        GameName::Checkers => "checkers",
+        GameName::ConnectX => "connectx",
+        GameName::Othello => "othello",
+        GameName::Draughts(variant) => variant.name(),
+        GameName::Catalog(spec) => spec.name(),
+    }
+}
+
+/// Counts a game of the catalog from its start, the `--fen` position or
+/// the `--moves` played, on one thread (the catalog's visitor does not
+/// promise `Send` moves).
+struct RunDescribed<'a>(&'a Options);
+
+impl GameVisitor for RunDescribed<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Described>(self, start: G) -> Result<(), String> {
+        let game = match &self.0.start {
+            Start::Initial => start,
+            Start::Fen(text) => start
+                .parse_position(text)
+                .map_err(|e| format!("--fen: {e}"))?,
+            Start::Moves(moves) => {
+                let mut game = start;
+                for text in moves.split([' ', ',']).filter(|text| !text.is_empty()) {
+                    let mv = game
+                        .parse_move(text)
+                        .map_err(|e| format!("--moves: {text}: {e}"))?;
+                    game.apply(mv)
+                        .map_err(|e| format!("--moves: {text}: {e}"))?;
+                }
+                game
+            }
+        };
+        run_one_thread(&game, self.0);
+        Ok(())
+    }
+}
+
+/// Counts and prints on one thread: [`run`] for games whose moves need
+/// not be `Send`.
+fn run_one_thread<G: Game>(game: &G, options: &Options) {
+    let started = Instant::now();
+    if options.plain {
+        let total = perft_plain(game, options.depth);
+        print_total(options.depth, total, started.elapsed());
+        return;
+    }
+    let Some(below) = options.depth.checked_sub(1) else {
+        print_total(0, perft(game, 0), started.elapsed());
+        return;
+    };
+    let mut divided = Vec::new();
+    for mv in game.legal_moves() {
+        let mut next = game.clone();
+        next.apply_unchecked(mv);
+        let count = perft(&next, below);
+        eprintln!("{mv}: {count} ({:.2} s)", started.elapsed().as_secs_f64());
+        divided.push((mv, count));
+    }
+    let total = divided.iter().map(|&(_, count)| count).sum();
+    let elapsed = started.elapsed();
+    if options.divide {
+        for (mv, count) in &divided {
+            outln!("{mv}: {count}");
+        }
+        outln!();
+    }
+    print_total(options.depth, total, elapsed);
+}
+
 /// Leaves per second, with an SI prefix (`153.2 M`).
 fn per_second(leaves: u64, elapsed: Duration) -> String {
     let rate = leaves as f64 / elapsed.as_secs_f64().max(f64::MIN_POSITIVE);
@@ -468,6 +572,7 @@ fn main() -> ExitCode {
             }),
             GameName::Othello => othello_start(&options.start).map(|game| run(&game, &options)),
             GameName::Draughts(variant) => variant.rules().visit_rules(RunDraughts(&options)),
+            GameName::Catalog(spec) => spec.visit(RunDescribed(&options)),
         }
     });
     match outcome {

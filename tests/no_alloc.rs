@@ -291,6 +291,29 @@ fn check_environments() {
     });
     assert!(played >= 2);
     assert_eq!(allocations, 0, "russian environment allocated");
+
+    // Turkish draughts: the king's five-piece capture back over its start,
+    // and the start.
+    let mut mask = vec![false; 1792];
+    let mut observation = vec![0.0; 384];
+    for position in [
+        rulebook::turkish::Turkish::from_fen("W:WKb2,h1:Bb4,d6,e3,c2,b7,h8").unwrap(),
+        rulebook::turkish::Turkish::default(),
+    ] {
+        let (allocations, played) = allocations_during(|| {
+            play_environment(
+                rulebook::turkish::HopByHop::new(position),
+                &mut mask,
+                &mut observation,
+                300,
+            )
+        });
+        assert!(played >= 5);
+        assert_eq!(
+            allocations, 0,
+            "turkish environment allocated from {position:?}"
+        );
+    }
 }
 
 /// Endgame database lookups: `probe`, `probe_checkers` and `best_move`

@@ -12,18 +12,9 @@ import rulebook
 from rulebook import pettingzoo as rz
 
 
+# Every game of the registry (rulebook.GAMES), ConnectX on a smaller board.
 GAMES_AND_PARAMS = [
-    ("connect4", {}),
-    ("connectx", {"rows": 5, "columns": 6, "inarow": 3}),
-    ("checkers", {}),
-    ("international", {}),
-    ("brazilian", {}),
-    ("russian", {}),
-    ("pool", {}),
-    ("italian", {}),
-    ("spanish", {}),
-    ("czech", {}),
-    ("othello", {}),
+    (name, {"rows": 5, "columns": 6, "inarow": 3} if name == "connectx" else {}) for name in rulebook.GAMES
 ]
 
 

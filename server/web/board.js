@@ -148,7 +148,9 @@ function drawSquares(root, view, opts, place) {
       class: "square",
       "data-square": label,
       role: "gridcell",
-      "aria-label": `${label}: ${allPlayable && piece ? players[piece.player] : who}`,
+      // Discs on a board of only playable squares (Othello) are named by
+      // their side alone; a king is named as one on every board.
+      "aria-label": `${label}: ${allPlayable && piece && !piece.king ? players[piece.player] : who}`,
     });
     const classes = ["sq", allPlayable ? "field" : "dark"];
     if (lastSet.has(label)) classes.push("last");

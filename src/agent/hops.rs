@@ -1,8 +1,11 @@
 //! [`HopActions`]: the action numbering of the games played one hop at a
-//! time ([`checkers::HopByHop`](crate::checkers::HopByHop) and
-//! [`draughts::HopByHop`](crate::draughts::HopByHop)), written once.
+//! time ([`checkers::HopByHop`](crate::checkers::HopByHop),
+//! [`draughts::HopByHop`](crate::draughts::HopByHop) and the orthogonal
+//! games' environments, whose view directions are back, left, right and
+//! forward), written once.
 
-/// The four diagonal directions of a hop.
+/// The four directions of a hop: the diagonals in checkers and draughts,
+/// along ranks and files in a game whose pieces move orthogonally.
 pub const HOP_DIRECTIONS: usize = 4;
 
 /// The numbering of hop actions on a board of `squares` dark squares:

@@ -12,8 +12,9 @@
 //! | [`HopByHop`](crate::checkers::HopByHop) (checkers) | 128: a square and a direction, one per hop | 6x8x4: men, kings of each side, the jumping piece, the pieces jumped |
 //! | [`Othello`](crate::othello::Othello) | 65: the square, or the pass | 2x8x8: the mover's discs, the opponent's |
 //! | [`draughts::HopByHop`](crate::draughts::HopByHop) (every variant) | 1,800 (10x10) or 896 (8x8): a square, a direction and a range, one per piece taken | 6x10x5 or 6x8x4: checkers' planes |
+//! | [`turkish::HopByHop`](crate::turkish::HopByHop) | 1,792: a square, an orthogonal direction and a range, one per piece taken | 6x8x8: checkers' planes over every square |
 //!
-//! The two hop-by-hop environments number their actions alike,
+//! The hop-by-hop environments number their actions alike,
 //! [`HopActions`]; [`catalog::GameSpec::visit_environment`](crate::catalog::GameSpec::visit_environment)
 //! gives the environment of any game by name.
 //!

@@ -36,6 +36,7 @@
 //! /// Turkish draughts ([`Turkish`]).
 //! Turkish {
 //!     name: "turkish", title: "Turkish draughts", type_name: "Turkish",
+//!     game_type: Some(turkish::GAME_TYPE),
 //!     all: &[GameSpec::Turkish],
 //!     visit: Start::<Turkish>::visit, environment: Start::<Turkish>::environment,
 //! },
@@ -43,12 +44,14 @@
 
 use core::marker::PhantomData;
 
+use super::spec::CHECKERS_GAME_TYPE;
 use super::{Described, EnvironmentVisitor, GameVisitor, Variant};
 use crate::agent::Environment;
 use crate::checkers::{self, Checkers};
 use crate::connect4::Connect4;
 use crate::connectx::{ConnectX, Parameters};
 use crate::othello::Othello;
+use crate::turkish::{self, Turkish};
 
 /// Calls `$callback! { .. }` with every draughts rule set of the crate:
 /// first, after `checkers`, the English rules (whose game in the catalog
@@ -117,7 +120,8 @@ fn environment_connectx<V: EnvironmentVisitor>(parameters: Parameters, visitor: 
 /// invocation below. An entry: the variant (with `(binding: Payload)` for
 /// a game with parameters, the binding usable in the entry's
 /// expressions), its `name` (a `const` expression), `title`, `type_name`
-/// (the Rust type's name, also Python's class name), `all` (the specs it
+/// (the Rust type's name, also Python's class name), `game_type` (its PDN
+/// `GameType`, `Option<u32>`), `all` (the specs it
 /// adds to [`GameSpec::ALL`]), and the functions that call a visitor with
 /// its start position and its environment (`fn(payload or (), V) ->
 /// V::Output`).
@@ -128,6 +132,7 @@ macro_rules! games {
             name: $name:expr,
             title: $title:expr,
             type_name: $type_name:expr,
+            game_type: $game_type:expr,
             all: $all:expr,
             visit: $visit:expr,
             environment: $environment:expr $(,)?
@@ -219,6 +224,17 @@ macro_rules! games {
                 }
             }
 
+            /// The game's PDN `GameType` (PDN 3.0's number: 21 for
+            /// checkers, 20 for International draughts, 30 for Turkish
+            /// draughts, ...), or `None` for a game PDN does not number
+            /// (Connect Four, ConnectX, Othello).
+            #[allow(unused_variables)]
+            pub const fn game_type(&self) -> Option<u32> {
+                match *self {
+                    $(GameSpec::$Name $(($bind))? => $game_type,)*
+                }
+            }
+
             /// Calls `visitor` with the spec's start position:
             /// `Connect4::default()`, `ConnectX::new(parameters)`,
             /// `Checkers::default()`, `Russian::default()`, ... The
@@ -236,7 +252,9 @@ macro_rules! games {
             /// [`checkers::HopByHop`](crate::checkers::HopByHop) for
             /// checkers and
             /// [`draughts::HopByHop`](crate::draughts::HopByHop) of the
-            /// variant for the draughts family.
+            /// variant for the draughts family,
+            /// [`turkish::HopByHop`](crate::turkish::HopByHop) for Turkish
+            /// draughts.
             ///
             /// ```
             /// use rulebook::agent::Environment;
@@ -261,6 +279,7 @@ macro_rules! games {
             /// assert_eq!(sizes("international"), (1800, "6x10x5".to_owned()));
             /// assert_eq!(sizes("russian"), (896, "6x8x4".to_owned()));
             /// assert_eq!(sizes("othello"), (65, "2x8x8".to_owned()));
+            /// assert_eq!(sizes("turkish"), (1792, "6x8x8".to_owned()));
             /// ```
             pub fn visit_environment<V: EnvironmentVisitor>(&self, visitor: V) -> V::Output {
                 match *self {
@@ -283,6 +302,7 @@ games! {
         name: "connect4",
         title: "Connect Four",
         type_name: "Connect4",
+        game_type: None,
         all: &[GameSpec::Connect4],
         visit: Start::<Connect4>::visit,
         environment: Start::<Connect4>::environment,
@@ -293,6 +313,7 @@ games! {
         name: "connectx",
         title: format!("ConnectX {parameters}"),
         type_name: "ConnectX",
+        game_type: None,
         all: &[GameSpec::ConnectX(Parameters::CONNECT_FOUR)],
         visit: visit_connectx,
         environment: environment_connectx,
@@ -302,6 +323,7 @@ games! {
         name: "checkers",
         title: "Checkers",
         type_name: "Checkers",
+        game_type: Some(CHECKERS_GAME_TYPE),
         all: &[GameSpec::Checkers],
         visit: Start::<Checkers, checkers::HopByHop>::visit,
         environment: Start::<Checkers, checkers::HopByHop>::environment,
@@ -311,6 +333,7 @@ games! {
         name: variant.name(),
         title: variant.title(),
         type_name: variant.type_name(),
+        game_type: Some(variant.game_type()),
         all: &Variant::SPECS,
         visit: Variant::visit,
         environment: Variant::visit_environment,
@@ -320,9 +343,20 @@ games! {
         name: "othello",
         title: "Othello",
         type_name: "Othello",
+        game_type: None,
         all: &[GameSpec::Othello],
         visit: Start::<Othello>::visit,
         environment: Start::<Othello>::environment,
+    },
+    /// Turkish draughts ([`Turkish`]).
+    Turkish {
+        name: "turkish",
+        title: "Turkish draughts",
+        type_name: "Turkish",
+        game_type: Some(turkish::GAME_TYPE),
+        all: &[GameSpec::Turkish],
+        visit: Start::<Turkish, turkish::HopByHop>::visit,
+        environment: Start::<Turkish, turkish::HopByHop>::environment,
     },
 }
 

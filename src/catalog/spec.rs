@@ -245,13 +245,12 @@ impl GameSpec {
         )?))
     }
 
-    /// The PDN `GameType` of a draughts game (21 is
-    /// [`GameSpec::Checkers`]), or `None`.
+    /// The game of PDN `GameType` `game_type` (21 is
+    /// [`GameSpec::Checkers`]; see [`GameSpec::game_type`]), or `None`.
     pub fn from_game_type(game_type: u32) -> Option<GameSpec> {
-        if game_type == CHECKERS_GAME_TYPE {
-            return Some(GameSpec::Checkers);
-        }
-        Variant::from_game_type(game_type).map(GameSpec::Draughts)
+        GameSpec::ALL
+            .into_iter()
+            .find(|spec| spec.game_type() == Some(game_type))
     }
 }
 
@@ -267,7 +266,7 @@ const NAME_LIST: [&str; GameSpec::ALL.len()] = {
 };
 
 /// English checkers' PDN `GameType`.
-const CHECKERS_GAME_TYPE: u32 = 21;
+pub(super) const CHECKERS_GAME_TYPE: u32 = 21;
 
 impl fmt::Display for GameSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

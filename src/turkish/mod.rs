@@ -58,6 +58,8 @@
 //! ```
 
 mod board_view;
+mod described;
+mod environment;
 mod eval;
 mod fen;
 mod geometry;
@@ -71,6 +73,7 @@ mod position;
 
 pub use crate::draughts::{Color, Ending, FenError, PositionError};
 pub use crate::othello::Square;
+pub use environment::HopByHop;
 pub use eval::{Evaluation, ADVANCE_VALUE, KING_VALUE, MAN_VALUE, NEAR_CROWN_VALUE};
 pub use geometry::{SIZE, SQUARES};
 pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL};

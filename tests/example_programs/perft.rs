@@ -284,3 +284,45 @@ fn a_closed_output_stops_the_example_quietly() {
     assert!(!errors.contains("panicked"), "{errors}");
     assert_eq!(output.status.code(), Some(0), "{errors}");
 }
+
+/// A game of the catalog without a start reader of its own here (Turkish
+/// draughts) is counted through its `Described` texts, divide included.
+#[test]
+fn a_catalog_game_counts_from_its_fen_and_moves() {
+    use rulebook::catalog::Described;
+    use rulebook::turkish::Turkish;
+
+    let start = Turkish::default();
+    let out = count(&["turkish", "4"]);
+    assert!(
+        out.starts_with(&format!("perft(4) = {}\n", start.perft(4))),
+        "{out}"
+    );
+    let mut after = start;
+    after
+        .apply(Described::parse_move(&start, "d3-d4").unwrap())
+        .unwrap();
+    let out = count(&["turkish", "2", "--moves", "d3-d4", "--divide"]);
+    for (mv, below) in perft_divide(&after, 2) {
+        assert!(out.contains(&format!("{mv}: {below}\n")), "{mv}: {out}");
+    }
+    // The king's five-piece capture is its only move.
+    let out = count(&[
+        "turkish",
+        "1",
+        "--fen",
+        "W:WKb2:Bb4,d6,e3,c2,b7",
+        "--divide",
+    ]);
+    assert!(out.starts_with("b2xb6xe6xe2xb2xb8: 1\n"), "{out}");
+
+    for args in [
+        &["turkish", "1", "--fen", "W:x"][..],
+        &["turkish", "1", "--moves", "d3-d5"],
+        &["turkish", "1", "--threads", "2"],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(USAGE_ERROR), "{args:?}");
+        assert!(stderr(&output).starts_with("error: "), "{args:?}");
+    }
+}

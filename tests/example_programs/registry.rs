@@ -60,3 +60,41 @@ fn the_draughts_examples_accept_every_variant() {
         succeeded(&format!("pdn_check --variant {name}"), &output);
     }
 }
+
+#[test]
+fn the_play_console_starts_every_game_of_the_catalog() {
+    for spec in GameSpec::ALL {
+        let output = run_example("play", &[spec.name()], b"moves\nquit\n");
+        let out = succeeded(&format!("play {}", spec.name()), &output);
+        assert!(out.starts_with(&spec.title()), "{spec}: {out}");
+        assert!(out.contains("Legal moves: "), "{spec}: {out}");
+    }
+    let output = run_example("play", &["chess"], b"");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// Turkish draughts, which has no console of its own: a step, then a
+/// king's capture typed one hop at a time, back over its start square.
+#[test]
+fn the_play_console_takes_a_capture_hop_by_hop() {
+    let fen = "W:WKb2,h1:Bb4,d6,e3,c2,b7,h8";
+    let output = run_example(
+        "play",
+        &[
+            "turkish",
+            "--position",
+            fen,
+            "--computer",
+            "black",
+            "--level",
+            "1",
+        ],
+        b"b2-b3\nb2 b6\ne6\ne2\nmoves\nb2\nb8\nquit\n",
+    );
+    let out = succeeded("play turkish", &output);
+    assert!(out.contains("white, b2-b6-e6-e2 so far"), "{out}");
+    assert!(out.contains("Legal moves: b2xb8\n"), "{out}");
+    assert!(out.contains("black plays h8-"), "{out}");
+    // The refused step is answered with the game's own message.
+    assert!(out.contains("b2-b3 is not a legal move"), "{out}");
+}

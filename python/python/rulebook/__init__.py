@@ -3,7 +3,8 @@
 - Games: ``rulebook.Connect4()``, ``rulebook.ConnectX(rows=, columns=,
   inarow=)``, ``rulebook.Checkers()`` and each draughts variant
   (``rulebook.International()``, ``Brazilian``, ``Russian``, ``Pool``,
-  ``Italian``, ``Spanish``, ``Czech``), ``rulebook.Othello()``, or
+  ``Italian``, ``Spanish``, ``Czech``), ``rulebook.Othello()``,
+  ``rulebook.Turkish()``, or
   ``rulebook.game(name)``: all are
   ``rulebook.Game``. ``rulebook.Engine(game, level)`` plays them,
   ``rulebook.Solver()`` solves Connect Four, ``read_pdn``/``write_pdn``

@@ -71,6 +71,9 @@ class Antidraughts(Game):
 class Othello(Game):
     def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
 
+class Turkish(Game):
+    def __new__(cls, position: Optional[str] = None, **params: Any) -> Self: ...
+
 ENVIRONMENTS: Tuple[str, ...]
 GAMES: Tuple[str, ...]
 
@@ -116,4 +119,5 @@ __all__ = [
     "Breakthrough",
     "Antidraughts",
     "Othello",
+    "Turkish",
 ]

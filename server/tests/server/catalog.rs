@@ -65,3 +65,58 @@ async fn the_catalog_offers_every_registered_game_and_each_can_be_created() {
     assert_eq!(bottom_of("othello"), Value::Null);
     assert_eq!(bottom_of("connect4"), Value::Null);
 }
+
+/// Turkish draughts, a game of the registry with no code of its own in
+/// the server: a step, then a king's capture entered hop by hop (back over
+/// its own start square), and its PDN record.
+#[tokio::test]
+async fn a_turkish_game_steps_and_captures_hop_by_hop() {
+    let server = Server::start();
+    let (id, white, black) = server.human_game(json!({"game": "turkish"})).await;
+    let state = server.state(&id).await;
+    assert_eq!(state["board"]["cells"].as_array().unwrap().len(), 64);
+    assert_eq!(state["legal_moves"].as_array().unwrap().len(), 8);
+    let (status, after) = server.play(&id, &white, "d3-d4").await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["history"][0]["text"], "d3-d4");
+    let (status, error) = server.play(&id, &black, "e6-e4").await;
+    assert_eq!(
+        (status, error["error"]["code"].as_str()),
+        (422, Some("illegal_move")),
+        "{error}"
+    );
+
+    let position = "W:WKb2,h1:Bb4,d6,e3,c2,b7,h8";
+    let (id, white, _) = server
+        .human_game(json!({"game": "turkish", "position": position}))
+        .await;
+    let route = ["b2", "b6", "e6", "e2", "b2", "b8"];
+    let mut state = Value::Null;
+    for (index, hop) in route.windows(2).enumerate() {
+        let (status, next) = server
+            .play(&id, &white, &format!("{}x{}", hop[0], hop[1]))
+            .await;
+        assert_eq!(status, 200, "{next}");
+        if index + 2 < route.len() {
+            assert_eq!(next["pending_route"], json!(route[..index + 2]));
+        }
+        state = next;
+    }
+    assert_eq!(state["pending_route"], json!([]));
+    assert_eq!(state["history"][0]["text"], "b2xb8");
+    assert_eq!(
+        state["history"][0]["captured"],
+        json!(["b4", "d6", "e3", "c2", "b7"])
+    );
+    let (status, record) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(status, 200);
+    let record = record.as_str().unwrap();
+    assert!(record.contains("[GameType \"30\"]"), "{record}");
+    // The start as the library writes it (its pieces in square order).
+    let start = rulebook::turkish::Turkish::from_fen(position).unwrap();
+    assert!(
+        record.contains(&format!("[FEN \"{}\"]", start.to_fen())),
+        "{record}"
+    );
+    assert!(record.contains("1. b2xb8"), "{record}");
+}
