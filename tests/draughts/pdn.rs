@@ -123,9 +123,9 @@ fn replay_errors_say_what_is_wrong() {
         ),
         "{error}"
     );
-    let error = replay_any(&read("[GameType \"40\"]\n1. 32-28 *\n")).unwrap_err();
+    let error = replay_any(&read("[GameType \"45\"]\n1. 32-28 *\n")).unwrap_err();
     assert!(matches!(error, AnyReplayError::UnknownGameType { .. }));
-    assert!(error.to_string().contains("GameType is 40"), "{error}");
+    assert!(error.to_string().contains("GameType is 45"), "{error}");
     let error =
         replay::<InternationalRules>(&read("[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n"))
             .unwrap_err();

@@ -84,7 +84,7 @@ fn games_without_a_game_type_are_the_callers_variant() {
     assert!(replay_as(&game, Variant::Russian).is_ok());
     let error = replay::<RussianRules>(&game).unwrap_err();
     assert!(matches!(*error.kind, ReplayErrorKind::WrongGameType { .. }));
-    let unknown = PdnReader::new("[GameType \"40\"]\n1. 32-28 *\n")
+    let unknown = PdnReader::new("[GameType \"45\"]\n1. 32-28 *\n")
         .next()
         .unwrap()
         .unwrap();
