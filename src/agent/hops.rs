@@ -8,6 +8,12 @@
 /// along ranks and files in a game whose pieces move orthogonally.
 pub const HOP_DIRECTIONS: usize = 4;
 
+/// The eight directions of a hop in a game whose pieces capture along
+/// diagonals, rows and columns (Frisian draughts): the four diagonal ones
+/// (0–3), then 4 = back, 5 = left, 6 = right, 7 = forward
+/// ([`HopActions::with_rows_and_columns`]).
+pub const HOP_DIRECTIONS_WITH_ROWS: usize = 8;
+
 /// The numbering of hop actions on a board of `squares` dark squares:
 /// each action moves the piece on a square one hop along a diagonal,
 /// `range` squares far.
@@ -49,6 +55,7 @@ pub const HOP_DIRECTIONS: usize = 4;
 pub struct HopActions {
     squares: usize,
     ranges: usize,
+    directions: usize,
 }
 
 impl HopActions {
@@ -58,12 +65,26 @@ impl HopActions {
         HopActions {
             squares,
             ranges: if ranges == 0 { 1 } else { ranges },
+            directions: HOP_DIRECTIONS,
         }
     }
 
-    /// The number of actions: `squares * 4 * ranges`.
+    /// This numbering with the four directions along rows and columns
+    /// after the diagonal ones ([`HOP_DIRECTIONS_WITH_ROWS`]): 4 = back,
+    /// 5 = left, 6 = right, 7 = forward, as the acting player sees the
+    /// board; the range of such a hop counts squares of the hop's colour
+    /// (two rows or columns each).
+    pub const fn with_rows_and_columns(self) -> HopActions {
+        HopActions {
+            directions: HOP_DIRECTIONS_WITH_ROWS,
+            ..self
+        }
+    }
+
+    /// The number of actions: `squares * directions * ranges` (4 or 8
+    /// directions).
     pub const fn count(self) -> usize {
-        self.squares * HOP_DIRECTIONS * self.ranges
+        self.squares * self.directions * self.ranges
     }
 
     /// The action of the hop from `view_square` in `view_direction` over
@@ -75,13 +96,13 @@ impl HopActions {
         range: usize,
     ) -> Option<usize> {
         if view_square >= self.squares
-            || view_direction >= HOP_DIRECTIONS
+            || view_direction >= self.directions
             || range == 0
             || range > self.ranges
         {
             return None;
         }
-        Some((view_square * HOP_DIRECTIONS + view_direction) * self.ranges + range - 1)
+        Some((view_square * self.directions + view_direction) * self.ranges + range - 1)
     }
 
     /// The (view square, view direction, range) of `action`, or `None`
@@ -92,7 +113,7 @@ impl HopActions {
         }
         let range = action % self.ranges + 1;
         let ray = action / self.ranges;
-        Some((ray / HOP_DIRECTIONS, ray % HOP_DIRECTIONS, range))
+        Some((ray / self.directions, ray % self.directions, range))
     }
 
     /// The view square of board index `index` (its own inverse):
@@ -107,13 +128,16 @@ impl HopActions {
     }
 
     /// The view direction of a board direction code (0 = up-left, 1 =
-    /// up-right, 2 = down-left, 3 = down-right; its own inverse): turning
-    /// the board 180° reverses every direction.
+    /// up-right, 2 = down-left, 3 = down-right; with rows and columns
+    /// also 4 = up, 5 = left, 6 = right, 7 = down; its own inverse):
+    /// turning the board 180° reverses every direction.
     pub const fn view_direction(direction: usize, turned: bool) -> usize {
-        if turned {
-            (HOP_DIRECTIONS - 1).saturating_sub(direction)
-        } else {
+        if !turned {
             direction
+        } else if direction < HOP_DIRECTIONS {
+            HOP_DIRECTIONS - 1 - direction
+        } else {
+            (HOP_DIRECTIONS + HOP_DIRECTIONS_WITH_ROWS - 1).saturating_sub(direction)
         }
     }
 }

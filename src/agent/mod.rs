@@ -47,7 +47,7 @@ mod shape;
 mod single;
 
 pub use error::{ActionError, Buffer, BufferSizeError};
-pub use hops::{HopActions, HOP_DIRECTIONS};
+pub use hops::{HopActions, HOP_DIRECTIONS, HOP_DIRECTIONS_WITH_ROWS};
 pub(crate) use shape::swap_plane_groups;
 pub use shape::ObservationShape;
 pub(crate) use single::{

@@ -47,6 +47,11 @@ const PLANES: usize = JUMPED_PLANE + 1;
 /// there are `squares * 4 * (size - 1)` actions
 /// ([`action_count`](Environment::action_count)): 1,800 on 10x10 and 896
 /// on 8x8 (where Italian's short kings never use the longer ranges).
+/// Frisian and Frysk!, whose pieces also capture along rows and columns,
+/// have eight view directions
+/// ([`HopActions::with_rows_and_columns`]: 4 = back, 5 = left, 6 =
+/// right, 7 = forward, a range counting squares two rows or columns
+/// apart): 3,600 actions.
 ///
 /// A capture hop moves the capturing piece over exactly one opponent piece
 /// to a square beyond it: for a man, the square just beyond; for a flying
@@ -148,7 +153,12 @@ struct Follow {
 
 impl<R: Rules> HopByHop<R> {
     /// The numbering of the actions: `size - 1` ranges, for flying kings.
-    pub const ACTIONS: HopActions = HopActions::new(R::SIZE * R::SIZE / 2, R::SIZE - 1);
+    pub const ACTIONS: HopActions = if R::ORTHOGONAL_CAPTURES {
+        // Frisian: hops along rows and columns too (view directions 4–7).
+        HopActions::new(R::SIZE * R::SIZE / 2, R::SIZE - 1).with_rows_and_columns()
+    } else {
+        HopActions::new(R::SIZE * R::SIZE / 2, R::SIZE - 1)
+    };
 
     /// The observation's shape: 6 planes of `size` rows of `size / 2`.
     pub const OBSERVATION_SHAPE: ObservationShape =
@@ -253,16 +263,30 @@ fn encode<R: Rules>(from: usize, to: usize, player: Color) -> Option<usize> {
     let (r0, c0) = coordinates(R::SIZE, from);
     let (r1, c1) = coordinates(R::SIZE, to);
     let (dr, dc) = (r1 as isize - r0 as isize, c1 as isize - c0 as isize);
-    if dr == 0 || dr.abs() != dc.abs() {
+    // Direction codes: 0 up-left, 1 up-right, 2 down-left, 3 down-right;
+    // along rows and columns (Frisian) 4 up, 5 left, 6 right, 7 down, a
+    // range counting squares of the hop's colour (two rows or columns).
+    let (direction, range) = if dr != 0 && dr.abs() == dc.abs() {
+        (
+            usize::from(dr > 0) * 2 + usize::from(dc > 0),
+            dr.unsigned_abs(),
+        )
+    } else if R::ORTHOGONAL_CAPTURES && (dr == 0) != (dc == 0) && (dr + dc) % 2 == 0 {
+        let direction = match (dr.signum(), dc.signum()) {
+            (-1, _) => 4,
+            (_, -1) => 5,
+            (_, 1) => 6,
+            _ => 7,
+        };
+        (direction, (dr.abs() + dc.abs()).unsigned_abs() / 2)
+    } else {
         return None;
-    }
-    // Direction codes: 0 up-left, 1 up-right, 2 down-left, 3 down-right.
-    let direction = usize::from(dr > 0) * 2 + usize::from(dc > 0);
+    };
     let actions = HopByHop::<R>::ACTIONS;
     actions.action(
         actions.view_square(from, turned(player)),
         HopActions::view_direction(direction, turned(player)),
-        dr.unsigned_abs(),
+        range,
     )
 }
 
@@ -274,15 +298,24 @@ fn decode<R: Rules>(action: usize, player: Color) -> Option<(usize, Option<usize
     let from = actions.view_square(view_square, turned(player));
     let direction = HopActions::view_direction(view_direction, turned(player));
     let (row, column) = coordinates(R::SIZE, from);
-    let row = if direction >= 2 {
-        row.checked_add(range)
-    } else {
-        row.checked_sub(range)
-    };
-    let column = if direction % 2 == 1 {
-        column.checked_add(range)
-    } else {
-        column.checked_sub(range)
+    let (row, column) = match direction {
+        // Along columns and rows (Frisian): two rows or columns a range.
+        4 => (row.checked_sub(2 * range), Some(column)),
+        5 => (Some(row), column.checked_sub(2 * range)),
+        6 => (Some(row), column.checked_add(2 * range)),
+        7 => (row.checked_add(2 * range), Some(column)),
+        _ => (
+            if direction >= 2 {
+                row.checked_add(range)
+            } else {
+                row.checked_sub(range)
+            },
+            if direction % 2 == 1 {
+                column.checked_add(range)
+            } else {
+                column.checked_sub(range)
+            },
+        ),
     };
     let to = row
         .zip(column)

@@ -9,8 +9,8 @@ use rulebook::checkers::{
     JUMPED_PLANE, JUMPING_PIECE_PLANE, OPPONENT_MEN_PLANE, OWN_KINGS_PLANE, OWN_MEN_PLANE,
 };
 use rulebook::draughts::{
-    BrazilianRules, Color, CzechRules, Draughts, HopByHop, International, InternationalRules,
-    ItalianRules, Move, PoolRules, Rules, Russian, RussianRules, SpanishRules, Square,
+    Color, Draughts, HopByHop, International, InternationalRules, Move, Rules, RulesVisitor,
+    Russian, RussianRules, Square, Variant,
 };
 use rulebook::testing::{check_environment, Config};
 use rulebook::Game;
@@ -91,25 +91,43 @@ fn every_legal_move_and_nothing_else<R: Rules>(games: usize, plies: usize) {
 /// The default run (unoptimised): one game a variant, fewer plies.
 #[test]
 fn every_variant_reaches_exactly_its_legal_moves_hop_by_hop_quick() {
-    every_legal_move_and_nothing_else::<InternationalRules>(1, 40);
-    every_legal_move_and_nothing_else::<BrazilianRules>(1, 40);
-    every_legal_move_and_nothing_else::<RussianRules>(1, 40);
-    every_legal_move_and_nothing_else::<PoolRules>(1, 40);
-    every_legal_move_and_nothing_else::<ItalianRules>(1, 40);
-    every_legal_move_and_nothing_else::<SpanishRules>(1, 40);
-    every_legal_move_and_nothing_else::<CzechRules>(1, 40);
+    every_registered_variant(Reach(1, 40));
 }
 
 #[test]
 #[ignore = "long unoptimised: the long-checks run"]
 fn every_variant_reaches_exactly_its_legal_moves_hop_by_hop() {
-    every_legal_move_and_nothing_else::<InternationalRules>(6, 90);
-    every_legal_move_and_nothing_else::<BrazilianRules>(6, 70);
-    every_legal_move_and_nothing_else::<RussianRules>(6, 70);
-    every_legal_move_and_nothing_else::<PoolRules>(6, 70);
-    every_legal_move_and_nothing_else::<ItalianRules>(6, 70);
-    every_legal_move_and_nothing_else::<SpanishRules>(6, 70);
-    every_legal_move_and_nothing_else::<CzechRules>(6, 70);
+    every_registered_variant(Reach(6, 70));
+}
+
+/// Runs `visitor` with the rules of every variant of the registry
+/// (`draughts::Variant::ALL`, English on this engine included).
+fn every_registered_variant<V: RulesVisitor + Copy>(visitor: V) {
+    for variant in Variant::ALL {
+        variant.visit_rules(visitor);
+    }
+}
+
+/// [`every_legal_move_and_nothing_else`] of the visited rules.
+#[derive(Clone, Copy)]
+struct Reach(usize, usize);
+
+impl RulesVisitor for Reach {
+    type Output = ();
+    fn visit<R: Rules>(self) {
+        every_legal_move_and_nothing_else::<R>(self.0, self.1);
+    }
+}
+
+/// [`keeps_the_contract`] of the visited rules.
+#[derive(Clone, Copy)]
+struct Contract(usize);
+
+impl RulesVisitor for Contract {
+    type Output = ();
+    fn visit<R: Rules>(self) {
+        keeps_the_contract::<R>(self.0);
+    }
 }
 
 fn keeps_the_contract<R: Rules>(playouts: usize) {
@@ -124,25 +142,13 @@ fn keeps_the_contract<R: Rules>(playouts: usize) {
 /// The default run (unoptimised): one playout a variant.
 #[test]
 fn every_variant_keeps_the_environment_contract_quick() {
-    keeps_the_contract::<InternationalRules>(1);
-    keeps_the_contract::<BrazilianRules>(1);
-    keeps_the_contract::<RussianRules>(1);
-    keeps_the_contract::<PoolRules>(1);
-    keeps_the_contract::<ItalianRules>(1);
-    keeps_the_contract::<SpanishRules>(1);
-    keeps_the_contract::<CzechRules>(1);
+    every_registered_variant(Contract(1));
 }
 
 #[test]
 #[ignore = "long unoptimised: the long-checks run"]
 fn every_variant_keeps_the_environment_contract() {
-    keeps_the_contract::<InternationalRules>(6);
-    keeps_the_contract::<BrazilianRules>(8);
-    keeps_the_contract::<RussianRules>(8);
-    keeps_the_contract::<PoolRules>(8);
-    keeps_the_contract::<ItalianRules>(8);
-    keeps_the_contract::<SpanishRules>(8);
-    keeps_the_contract::<CzechRules>(8);
+    every_registered_variant(Contract(8));
 }
 
 fn square<R: Rules>(text: &str) -> Square<R> {

@@ -316,6 +316,7 @@ class BatchMcts:
     @property
     def simulations(self) -> int: ...
 
+@final
 class Tablebase:
     """The endgame databases in ``directory`` (built by the crate's
     ``endgame`` example), of every game that has some there: English
