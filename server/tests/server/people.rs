@@ -633,6 +633,7 @@ async fn a_guest_names_its_seat_once() {
 /// settled by two processes' loops moves each rating once.
 #[tokio::test]
 async fn accounts_and_ratings_on_postgresql_with_two_processes() {
+    let _serial = crate::postgres::POSTGRES.lock().await;
     let Some(url) = std::env::var("RULEBOOK_TEST_POSTGRES_URL")
         .ok()
         .filter(|url| !url.is_empty())

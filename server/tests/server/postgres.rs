@@ -6,6 +6,12 @@ use serde_json::json;
 
 use crate::support::{random_move, Server};
 
+/// Held by each test that starts servers on the shared PostgreSQL: one at a
+/// time, because a process that starts on a database loads the running
+/// timed games there and records their resumption (the restart rule), which
+/// would add an event to another test's game.
+pub(crate) static POSTGRES: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 fn postgres_url() -> Option<String> {
     let url = std::env::var("RULEBOOK_TEST_POSTGRES_URL")
         .ok()
@@ -18,6 +24,7 @@ fn postgres_url() -> Option<String> {
 
 #[tokio::test]
 async fn two_processes_on_one_postgresql_lose_and_double_nothing() {
+    let _serial = POSTGRES.lock().await;
     let Some(url) = postgres_url() else { return };
     let a = Server::start_with(&url, &[]);
     let b = Server::start_with(&url, &[]);
@@ -122,6 +129,7 @@ async fn two_processes_on_one_postgresql_lose_and_double_nothing() {
 
 #[tokio::test]
 async fn a_flag_on_two_processes_is_committed_once() {
+    let _serial = POSTGRES.lock().await;
     let Some(url) = postgres_url() else { return };
     let a = Server::start_with(&url, &[]);
     let b = Server::start_with(&url, &[]);
