@@ -2,6 +2,7 @@
 // Plain ES module, no framework, no build step (see server/web/README.md).
 
 import { api, ApiError, liveEvents } from "./api.js";
+import { h } from "./dom.js";
 import { renderBoard, pieceIcon } from "./board.js";
 import { ChatPanel } from "./chat.js";
 import { beep, setSound, soundOn } from "./sound.js";
@@ -9,21 +10,6 @@ import { levelText } from "./levels.js";
 import { followRematch, rematchControls, rematchNews } from "./rematch.js";
 
 // ---------------------------------------------------------------- helpers
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 const cap = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : "");
 const seatTitle = (seat) => (seat === "x" || seat === "o" ? seat.toUpperCase() : cap(seat));
