@@ -110,32 +110,24 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-pub mod agent;
-pub mod catalog;
-pub mod checkers;
-pub mod connect4;
-pub mod connectx;
-pub mod draughts;
-pub mod endgame;
-mod error;
-mod game;
-mod game_match;
-pub mod hops;
-mod kaggle_text;
-mod key;
-mod move_list;
-pub mod othello;
-mod outcome;
-pub mod pdn;
-mod perft;
+// The layout shows the architecture: `base` (the trait and its
+// vocabulary), `games` (one module per game), `machinery` (what is written
+// once for every game). The public paths stay flat: every module users
+// name is re-exported here, and the crate's own code keeps its short
+// `crate::game`, `crate::draughts`, ... paths through the same re-exports.
+mod base;
+mod games;
+mod machinery;
 pub mod prelude;
-pub mod search;
-mod spill_list;
-mod split_mix64;
+
+pub use base::hops;
+pub use games::{checkers, connect4, connectx, draughts, othello, turkish};
 #[cfg(feature = "testing")]
-#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
-pub mod testing;
-pub mod turkish;
+pub use machinery::testing;
+pub use machinery::{agent, catalog, endgame, pdn, search};
+
+pub(crate) use base::{error, game, kaggle_text, key, move_list, outcome, spill_list, split_mix64};
+pub(crate) use machinery::{game_match, perft};
 
 pub use error::PlayError;
 pub use game::Game;

@@ -148,7 +148,7 @@ macro_rules! games {
         /// reads a bare `connectx` (Connect Four's size, 6x7x4) and any
         /// case. With the `serde` feature a spec is that text.
         ///
-        /// Generated from the registry (`src/catalog/registry.rs`), where
+        /// Generated from the registry (`src/machinery/catalog/registry.rs`), where
         /// each game is named once.
         ///
         /// ```

@@ -366,7 +366,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// The book shipped with the crate (see the README for how it is made).
-const BUILTIN: &[u8] = include_bytes!("../../../book/connect4.book");
+const BUILTIN: &[u8] = include_bytes!("../../../../book/connect4.book");
 
 impl Book {
     /// The opening book shipped with the crate, validated.

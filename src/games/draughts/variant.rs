@@ -4,7 +4,7 @@
 //! generic over [`Rules`].
 //!
 //! Generated from the registry's one list of variants
-//! (`src/catalog/registry.rs`): a new variant is its [`Rules`] marker and
+//! (`src/machinery/catalog/registry.rs`): a new variant is its [`Rules`] marker and
 //! one line there.
 
 use core::fmt;
