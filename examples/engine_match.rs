@@ -256,14 +256,21 @@ impl Spec {
 struct Extras<G: Game> {
     /// The engine of a level judging with the evaluation a player names
     /// after `@`; `None` when the game has one evaluation.
-    evaluations: Option<fn(u32, Eval) -> Result<Engine<G>, String>>,
+    evaluations: Option<EngineWith<G>>,
     /// The Hub protocol's name and notation of the game, for `hub:`
     /// players; `None` when Hub does not play it.
     hub: Option<HubNotation<G>>,
     /// Opens the game's endgame databases in a directory (up to a number
     /// of pieces, or every one there); `None` when it has none.
-    endgame: Option<fn(&Path, Option<u32>) -> Result<Arc<dyn Oracle<G>>, String>>,
+    endgame: Option<OpenEndgame<G>>,
 }
+
+/// Builds the engine of a level judging with an evaluation.
+type EngineWith<G> = fn(u32, Eval) -> Result<Engine<G>, String>;
+
+/// Opens endgame databases in a directory, up to a number of pieces or
+/// every one there.
+type OpenEndgame<G> = fn(&Path, Option<u32>) -> Result<Arc<dyn Oracle<G>>, String>;
 
 impl<G: Game> Extras<G> {
     /// Nothing beyond `Described`.

@@ -95,7 +95,7 @@ where
 pub fn continuation<'t, S: PartialEq>(so_far: &[S], typed: &'t [S]) -> &'t [S] {
     if typed.starts_with(so_far) {
         &typed[so_far.len()..]
-    } else if typed.first().is_some() && typed.first() == so_far.last() {
+    } else if !typed.is_empty() && typed.first() == so_far.last() {
         &typed[1..]
     } else {
         typed
