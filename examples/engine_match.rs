@@ -7,20 +7,26 @@
 //!     [--endgame DIR] [--endgame-pieces N]
 //! ```
 //!
-//! GAME is `checkers`, `connect4`, or a draughts variant of
-//! `rulebook::catalog::Variant` (`international`, `brazilian`, `russian`,
-//! ..., played under the variant's draw rules).
+//! GAME is any game of the catalog's registry, by its
+//! `rulebook::catalog::GameSpec` name: `connect4`, `connectx` (with its
+//! size: `connectx:8x9x5`), `checkers`, a draughts variant
+//! (`international`, `brazilian`, `russian`, ...), `othello`, `turkish`,
+//! ..., each played under its draw rules (`Described::draw_rules`). A game
+//! added to the registry plays here with nothing to add.
 //!
 //! A player is one of:
 //! - `random`: a uniformly random legal move;
-//! - `greedy`: a move that wins at once if there is one, else (checkers)
-//!   the capture that takes the most pieces, else a random move;
+//! - `greedy`: a move that wins at once if there is one, else the move
+//!   that captures the most pieces (`Described::captured`: Othello's
+//!   flipped discs), else a random move;
 //! - `level:N`: the game's computer player of level N
-//!   (`rulebook::checkers::engine(N)`, `rulebook::connect4::engine(N)`,
-//!   `rulebook::draughts::engine(N)`);
-//! - `time:MS`, `nodes:N`, `depth:N`: the strongest alpha-beta engine
-//!   searching MS milliseconds, N nodes, or N plies a move (for Connect
-//!   Four, `level:7` is the perfect player, which takes no limits);
+//!   (`Described::engine`: `rulebook::checkers::engine(N)`,
+//!   `rulebook::draughts::engine(N)`, ...);
+//! - `time:MS`, `nodes:N`, `depth:N`: the engine of the strongest level
+//!   that searches within limits, searching MS milliseconds, N nodes (or
+//!   playouts, for ConnectX's Monte Carlo levels), or N plies a move (for
+//!   Connect Four, `level:7` is the perfect player, which takes no limits:
+//!   these are level 6's engine);
 //! - `mcts:N`: Monte Carlo tree search with N playouts a move;
 //! - `hub:N:PROGRAM` (draughts variants): another program speaking Hub
 //!   (version 2, as the `hub` example does), searching N nodes a move
@@ -29,7 +35,8 @@
 //!   equal nodes. The program is started once per game.
 //!
 //! An engine player (`level:`, `time:`, `nodes:`, `depth:`) of checkers or
-//! a draughts variant may end in `@hand` or `@learned`: the same engine
+//! a draughts variant (the games with more than one evaluation; the others
+//! refuse these with a message) may end in `@hand` or `@learned`: the same engine
 //! judging positions with the hand-set evaluation or with the learned one
 //! (`rulebook::checkers::LearnedEvaluation` with the shipped weights)
 //! instead of the level's own: `depth:6@learned` against `depth:6@hand`
@@ -50,7 +57,8 @@
 //! opening of K plies (default 4; 0 for none) and A plays first in one and
 //! second in the other. Checkers games are played under the tournament
 //! draw rules (threefold repetition, 40 moves each without a capture or a
-//! man's move); a game still going after 500 plies is scored a draw.
+//! man's move), every game under its own; a game still going after 500
+//! plies is scored a draw.
 //! Random players and openings come from the seed (default 1), so with
 //! node- or depth-limited engines a run is the same on every machine and
 //! with any number of threads.
@@ -68,27 +76,27 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use rulebook::catalog::Variant;
+use rulebook::catalog::{Described, GameSpec, GameVisitor, SpecError};
 use rulebook::checkers::{self, Checkers};
-use rulebook::connect4::{self, Connect4};
 use rulebook::draughts::{self, Draughts};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rulebook::endgame::Tablebase;
 use rulebook::search::{Engine, Limits, Mcts, Oracle};
-use rulebook::{DrawRules, EndReason, Game, Match, Outcome, SplitMix64};
+use rulebook::{EndReason, Game, Match, Outcome, SplitMix64};
 
 const USAGE: &str = "\
-usage: engine_match <checkers|connect4> <A> <B> [--games N] [--opening-plies K]
-                    [--seed S] [--threads T] [--quiet]
-       engine_match <a draughts variant: international, russian, ...> <A> <B> ...
+usage: engine_match <GAME> <A> <B> [--games N] [--opening-plies K]
+                    [--seed S] [--threads T] [--quiet] [--endgame DIR] [--endgame-pieces N]
 
+games: {games}
+  (connectx takes its size: connectx:ROWSxCOLUMNSxN, e.g. connectx:8x9x5)
 players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:N:PROGRAM
   an engine player may end in @hand or @learned (checkers, draughts): its
   evaluation, the hand-set or the shipped learned one (checkers), instead of
   the level's own; @weights=FILE: the learned one with the weights FILE (made
-  by the trainer; checkers or draughts)
+  by the trainer; checkers or draughts); hub: players play draughts variants
   --games N          games to play (default 10; pairs with colours swapped)
   --opening-plies K  random plies before the players take over (default 4)
   --seed S           seed of the random players and openings (default 1)
@@ -98,19 +106,43 @@ players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:
                      (e.g. level:5+endgame; checkers and draughts variants)
   --endgame-pieces N read the databases only up to N pieces (default: all)";
 
-/// The games the match runner plays, for messages.
-fn games() -> String {
-    let variants = Variant::ALL.map(Variant::name).join(", ");
-    format!("checkers, connect4 or a draughts variant ({variants})")
+/// The usage text, with the games of the registry.
+fn usage() -> String {
+    USAGE.replace("{games}", &GameSpec::NAMES.join(", "))
 }
 
-/// [`run`] for the draughts variant named on the command line.
+/// [`run`] for any game of the catalog, with what every game offers.
+struct RunGame<'a>(&'a Options);
+
+impl GameVisitor for RunGame<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Described>(self, start: G) -> Result<(), String> {
+        run(self.0, Arena::new(start, Extras::NONE)?)
+    }
+}
+
+/// [`run`] for a draughts variant, with its evaluations, Hub and endgame
+/// databases.
 struct RunDraughts<'a>(&'a Options);
 
 impl draughts::RulesVisitor for RunDraughts<'_> {
     type Output = Result<(), String>;
     fn visit<R: draughts::Rules>(self) -> Result<(), String> {
-        run::<Draughts<R>>(self.0)
+        run(
+            self.0,
+            Arena::new(Draughts::<R>::default(), draughts_extras())?,
+        )
+    }
+}
+
+/// Plays the match of `options` in the game it names: every game of the
+/// registry, checkers and the draughts variants with their extras.
+fn play_match(options: &Options) -> Result<(), String> {
+    let spec: GameSpec = options.game.parse().map_err(|e: SpecError| e.to_string())?;
+    match spec {
+        GameSpec::Checkers => run(options, Arena::new(Checkers::default(), checkers_extras())?),
+        GameSpec::Draughts(variant) => variant.rules().visit_rules(RunDraughts(options)),
+        other => other.visit(RunGame(options)),
     }
 }
 
@@ -217,50 +249,54 @@ impl Spec {
     }
 }
 
-/// What the match runner needs to know about a game.
-trait MatchGame: Game + 'static {
-    /// The draw rules matches are played under.
-    const DRAW_RULES: DrawRules;
-    /// The computer player of `level` with evaluation `eval`.
-    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String>;
-    /// The strongest level that searches within limits: the engine that
-    /// `time:`, `nodes:` and `depth:` set the limits of.
-    const MAX_SEARCH_LEVEL: u32;
-    /// The pieces `mv` captures (0 in games without captures).
-    fn captures(&self, mv: Self::Move) -> usize;
-    /// The game's name in Hub's `variant` parameter, if Hub plays it.
-    fn hub_variant() -> Option<&'static str> {
-        None
-    }
-    /// The position in Hub text (only asked when [`MatchGame::hub_variant`]
-    /// is some).
-    fn hub_position(&self) -> String {
-        String::new()
-    }
-    /// `mv` in Hub text.
-    fn hub_move(&self, mv: Self::Move) -> String {
-        let _ = mv;
-        String::new()
-    }
+/// What this program can do with some games only, beyond what every game
+/// of the catalog offers through `Described` (levels, draw rules,
+/// captures): choosing an engine's evaluation, Hub programs, endgame
+/// databases. Every game of the registry plays without them.
+struct Extras<G: Game> {
+    /// The engine of a level judging with the evaluation a player names
+    /// after `@`; `None` when the game has one evaluation.
+    evaluations: Option<EngineWith<G>>,
+    /// The Hub protocol's name and notation of the game, for `hub:`
+    /// players; `None` when Hub does not play it.
+    hub: Option<HubNotation<G>>,
+    /// Opens the game's endgame databases in a directory (up to a number
+    /// of pieces, or every one there); `None` when it has none.
+    endgame: Option<OpenEndgame<G>>,
+}
+
+/// Builds the engine of a level judging with an evaluation.
+type EngineWith<G> = fn(u32, Eval) -> Result<Engine<G>, String>;
+
+/// Opens endgame databases in a directory, up to a number of pieces or
+/// every one there.
+type OpenEndgame<G> = fn(&Path, Option<u32>) -> Result<Arc<dyn Oracle<G>>, String>;
+
+impl<G: Game> Extras<G> {
+    /// Nothing beyond `Described`.
+    const NONE: Extras<G> = Extras {
+        evaluations: None,
+        hub: None,
+        endgame: None,
+    };
+}
+
+/// A game's Hub notation.
+struct HubNotation<G: Game> {
+    /// The game's name in Hub's `variant` parameter.
+    variant: &'static str,
+    /// The position in Hub text.
+    position: fn(&G) -> String,
+    /// A move in Hub text.
+    write_move: fn(&G, G::Move) -> String,
     /// A move read from Hub text.
-    fn parse_hub_move(&self, text: &str) -> Result<Self::Move, String> {
-        Err(format!("no Hub moves in this game ({text})"))
-    }
-    /// The endgame databases of the game in `dir` (up to `pieces` pieces,
-    /// or every one there).
-    fn open_endgame(
-        dir: &std::path::Path,
-        pieces: Option<u32>,
-    ) -> Result<Arc<dyn Oracle<Self>>, String> {
-        let _ = (dir, pieces);
-        Err("this game has no endgame databases".to_owned())
-    }
+    read_move: fn(&G, &str) -> Result<G::Move, String>,
 }
 
 /// The databases of variant `R` in `dir`, up to `pieces` pieces or every
 /// one there.
 fn open_tablebase<R: draughts::Rules>(
-    dir: &std::path::Path,
+    dir: &Path,
     pieces: Option<u32>,
 ) -> Result<Tablebase<R>, String> {
     match pieces {
@@ -270,97 +306,125 @@ fn open_tablebase<R: draughts::Rules>(
     .map_err(|e| e.to_string())
 }
 
-impl MatchGame for Checkers {
-    const DRAW_RULES: DrawRules = DrawRules::TOURNAMENT;
-    const MAX_SEARCH_LEVEL: u32 = checkers::MAX_LEVEL;
-    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String> {
-        match eval {
-            Eval::Level => checkers::engine(level),
-            Eval::Hand => checkers::engine_with(level, checkers::Evaluation::new()),
-            Eval::Learned => checkers::engine_with(level, checkers::LearnedEvaluation::shipped()),
-            Eval::Weights(bytes) => checkers::engine_with(
-                level,
-                checkers::LearnedEvaluation::from_bytes(bytes).map_err(|e| e.to_string())?,
-            ),
-        }
-        .map_err(|e| e.to_string())
-    }
-    fn captures(&self, mv: checkers::Move) -> usize {
-        mv.capture_count()
-    }
-    fn open_endgame(
-        dir: &std::path::Path,
-        pieces: Option<u32>,
-    ) -> Result<Arc<dyn Oracle<Self>>, String> {
-        Ok(Arc::new(open_tablebase::<draughts::EnglishRules>(
-            dir, pieces,
-        )?))
-    }
-}
-
-impl<R: draughts::Rules> MatchGame for Draughts<R> {
-    const DRAW_RULES: DrawRules = R::DRAW_RULES;
-    const MAX_SEARCH_LEVEL: u32 = draughts::MAX_LEVEL;
-    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String> {
-        match eval {
-            Eval::Level => draughts::engine::<R>(level),
-            Eval::Hand => draughts::engine_with(level, draughts::Evaluation::<R>::new()),
-            Eval::Learned => {
-                return Err(format!(
-                    "the crate ships no learned weights for {}: use @weights=FILE",
-                    R::NAME
-                ))
+/// English checkers: the hand-set, the shipped learned and a trained
+/// evaluation, and the English endgame databases.
+fn checkers_extras() -> Extras<Checkers> {
+    Extras {
+        evaluations: Some(|level, eval| {
+            match eval {
+                Eval::Level => checkers::engine(level),
+                Eval::Hand => checkers::engine_with(level, checkers::Evaluation::new()),
+                Eval::Learned => {
+                    checkers::engine_with(level, checkers::LearnedEvaluation::shipped())
+                }
+                Eval::Weights(bytes) => checkers::engine_with(
+                    level,
+                    checkers::LearnedEvaluation::from_bytes(bytes).map_err(|e| e.to_string())?,
+                ),
             }
-            Eval::Weights(bytes) => draughts::engine_with(
-                level,
-                draughts::LearnedEvaluation::<R>::from_bytes(bytes).map_err(|e| e.to_string())?,
-            ),
-        }
-        .map_err(|e| e.to_string())
-    }
-    fn captures(&self, mv: draughts::Move<R>) -> usize {
-        mv.capture_count()
-    }
-    fn hub_variant() -> Option<&'static str> {
-        draughts::Variant::from_name(R::NAME).map(draughts::Variant::hub_name)
-    }
-    fn hub_position(&self) -> String {
-        draughts::hub_position(self)
-    }
-    fn hub_move(&self, mv: draughts::Move<R>) -> String {
-        draughts::hub_move(self, &mv)
-    }
-    fn parse_hub_move(&self, text: &str) -> Result<draughts::Move<R>, String> {
-        draughts::parse_hub_move(self, text).map_err(|e| e.to_string())
-    }
-    fn open_endgame(
-        dir: &std::path::Path,
-        pieces: Option<u32>,
-    ) -> Result<Arc<dyn Oracle<Self>>, String> {
-        Ok(Arc::new(open_tablebase::<R>(dir, pieces)?))
+            .map_err(|e| e.to_string())
+        }),
+        hub: None,
+        endgame: Some(|dir, pieces| {
+            Ok(Arc::new(open_tablebase::<draughts::EnglishRules>(
+                dir, pieces,
+            )?))
+        }),
     }
 }
 
-impl MatchGame for Connect4 {
-    const DRAW_RULES: DrawRules = DrawRules::NONE;
-    const MAX_SEARCH_LEVEL: u32 = connect4::MAX_SEARCH_LEVEL;
-    fn engine(level: u32, eval: Eval) -> Result<Engine<Self>, String> {
-        if eval != Eval::Level {
-            return Err("Connect Four has one evaluation: drop @hand or @learned".to_owned());
-        }
-        connect4::engine(level).map_err(|e| e.to_string())
+/// A draughts variant: the hand-set and a trained evaluation, Hub, and
+/// the variant's endgame databases.
+fn draughts_extras<R: draughts::Rules>() -> Extras<Draughts<R>> {
+    Extras {
+        evaluations: Some(|level, eval| {
+            match eval {
+                Eval::Level => draughts::engine::<R>(level),
+                Eval::Hand => draughts::engine_with(level, draughts::Evaluation::<R>::new()),
+                Eval::Learned => {
+                    return Err(format!(
+                        "the crate ships no learned weights for {}: use @weights=FILE",
+                        R::NAME
+                    ))
+                }
+                Eval::Weights(bytes) => draughts::engine_with(
+                    level,
+                    draughts::LearnedEvaluation::<R>::from_bytes(bytes)
+                        .map_err(|e| e.to_string())?,
+                ),
+            }
+            .map_err(|e| e.to_string())
+        }),
+        hub: draughts::Variant::from_name(R::NAME).map(|variant| HubNotation {
+            variant: variant.hub_name(),
+            position: draughts::hub_position,
+            write_move: |position, mv| draughts::hub_move(position, &mv),
+            read_move: |position, text| {
+                draughts::parse_hub_move(position, text).map_err(|e| e.to_string())
+            },
+        }),
+        endgame: Some(|dir, pieces| Ok(Arc::new(open_tablebase::<R>(dir, pieces)?))),
     }
-    fn captures(&self, _mv: connect4::Column) -> usize {
-        0
+}
+
+/// The game a match is played in: its start position, what this program
+/// can do with it beyond `Described`, and the level that `time:`,
+/// `nodes:` and `depth:` set the limits of.
+struct Arena<G: Described> {
+    start: G,
+    extras: Extras<G>,
+    /// The strongest level whose engine searches within limits (Connect
+    /// Four's perfect player, which takes none, is not it).
+    search_level: u32,
+}
+
+impl<G: Described> Arena<G> {
+    /// The arena of `start`, with `extras`.
+    ///
+    /// # Errors
+    ///
+    /// When no level of the game searches within limits.
+    fn new(start: G, extras: Extras<G>) -> Result<Arena<G>, String> {
+        let search_level = G::levels()
+            .rev()
+            .find(|&level| {
+                start
+                    .engine(level)
+                    .is_ok_and(|engine| engine.limits() != Limits::NONE)
+            })
+            .ok_or_else(|| format!("no level of {} searches within limits", start.spec()))?;
+        Ok(Arena {
+            start,
+            extras,
+            search_level,
+        })
+    }
+
+    /// The computer player of `level` with evaluation `eval`.
+    fn engine(&self, level: u32, eval: Eval) -> Result<Engine<G>, String> {
+        match (eval, self.extras.evaluations) {
+            (_, Some(evaluations)) => evaluations(level, eval),
+            (Eval::Level, None) => self.start.engine(level).map_err(|e| e.to_string()),
+            (_, None) => Err(format!(
+                "{} has one evaluation: drop @hand, @learned or @weights=FILE (they choose the \
+                 evaluation of checkers and the draughts variants)",
+                self.start.spec().title()
+            )),
+        }
+    }
+
+    /// The title of the game, for messages.
+    fn title(&self) -> String {
+        self.start.spec().title()
     }
 }
 
 /// A player taking part in one game.
-enum Player<G: Game> {
+enum Player<'a, G: Game> {
     Random(SplitMix64),
     Greedy(SplitMix64),
     Engine(Box<Engine<G>>),
-    Hub(HubProgram),
+    Hub(HubProgram, &'a HubNotation<G>),
 }
 
 /// A Hub program playing one game: its pipes, and its nodes a move.
@@ -428,16 +492,20 @@ impl HubProgram {
     }
 
     /// The program's move in `game`, with the nodes of its last `info`.
-    fn choose<G: MatchGame>(&mut self, game: &Match<G>) -> Result<(G::Move, u64), String> {
+    fn choose<G: Game>(
+        &mut self,
+        notation: &HubNotation<G>,
+        game: &Match<G>,
+    ) -> Result<(G::Move, u64), String> {
         let mut position = game.start().clone();
         let mut moves = Vec::new();
         for &mv in game.history() {
-            moves.push(position.hub_move(mv));
+            moves.push((notation.write_move)(&position, mv));
             position.apply_unchecked(mv);
         }
         self.send(&format!(
             "pos pos={} moves=\"{}\"",
-            game.start().hub_position(),
+            (notation.position)(game.start()),
             moves.join(" ")
         ))?;
         self.send(&format!("level nodes={}", self.nodes))?;
@@ -455,7 +523,7 @@ impl HubProgram {
             .unwrap_or(0);
         let done = lines.last().map(String::as_str).unwrap_or("");
         let text = field(done, "move").ok_or_else(|| format!("no move in `{done}`"))?;
-        Ok((position.parse_hub_move(&text)?, nodes))
+        Ok(((notation.read_move)(&position, &text)?, nodes))
     }
 }
 
@@ -477,14 +545,16 @@ struct Work {
     longest: Duration,
 }
 
-impl<G: MatchGame> Player<G> {
-    /// The player of `spec`, an engine probing `endgame` when given.
+impl<'a, G: Described> Player<'a, G> {
+    /// The player of `spec` in `arena`, an engine probing `endgame` when
+    /// given.
     fn with_endgame(
+        arena: &'a Arena<G>,
         spec: Spec,
         seed: u64,
         endgame: Option<&Arc<dyn Oracle<G>>>,
-    ) -> Result<Player<G>, String> {
-        let player = Player::new(spec, seed)?;
+    ) -> Result<Player<'a, G>, String> {
+        let player = Player::new(arena, spec, seed)?;
         Ok(match (player, endgame) {
             (Player::Engine(engine), Some(endgame)) => {
                 Player::Engine(Box::new(engine.with_endgame(Arc::clone(endgame))))
@@ -493,16 +563,16 @@ impl<G: MatchGame> Player<G> {
         })
     }
 
-    fn new(spec: Spec, seed: u64) -> Result<Player<G>, String> {
+    fn new(arena: &'a Arena<G>, spec: Spec, seed: u64) -> Result<Player<'a, G>, String> {
         let strongest = |limits: Limits, eval: Eval| -> Result<Player<G>, String> {
-            let mut engine = G::engine(G::MAX_SEARCH_LEVEL, eval)?;
+            let mut engine = arena.engine(arena.search_level, eval)?;
             engine.set_limits(limits);
             Ok(Player::Engine(Box::new(engine)))
         };
         match spec {
             Spec::Random => Ok(Player::Random(SplitMix64::new(seed))),
             Spec::Greedy => Ok(Player::Greedy(SplitMix64::new(seed))),
-            Spec::Level(level, eval) => Ok(Player::Engine(Box::new(G::engine(level, eval)?))),
+            Spec::Level(level, eval) => Ok(Player::Engine(Box::new(arena.engine(level, eval)?))),
             Spec::Time(ms, eval) => strongest(Limits::time(Duration::from_millis(ms)), eval),
             Spec::Nodes(nodes, eval) => strongest(Limits::nodes(nodes), eval),
             Spec::Depth(depth, eval) => strongest(Limits::depth(depth), eval),
@@ -511,8 +581,14 @@ impl<G: MatchGame> Player<G> {
                 Limits::nodes(playouts),
             )))),
             Spec::Hub(nodes, program) => {
-                let variant = G::hub_variant().ok_or("Hub programs play draughts variants only")?;
-                Ok(Player::Hub(HubProgram::start(&program, variant, nodes)?))
+                let notation = arena.extras.hub.as_ref().ok_or_else(|| {
+                    format!(
+                        "Hub programs play the draughts variants only, not {}",
+                        arena.title()
+                    )
+                })?;
+                let program = HubProgram::start(&program, notation.variant, nodes)?;
+                Ok(Player::Hub(program, notation))
             }
         }
     }
@@ -532,11 +608,12 @@ impl<G: MatchGame> Player<G> {
                 if let Some(&mv) = moves.iter().find(|mv| wins_now(mv)) {
                     return Ok(mv);
                 }
-                let most = moves.iter().map(|&mv| position.captures(mv)).max();
+                let captures = |mv: G::Move| position.captured(mv).len();
+                let most = moves.iter().map(|&mv| captures(mv)).max();
                 let best: Vec<G::Move> = moves
                     .iter()
                     .copied()
-                    .filter(|&mv| Some(position.captures(mv)) == most)
+                    .filter(|&mv| Some(captures(mv)) == most)
                     .collect();
                 best[rng.below(best.len())]
             }
@@ -548,9 +625,9 @@ impl<G: MatchGame> Player<G> {
                 work.longest = work.longest.max(result.elapsed);
                 result.best_move.unwrap_or(moves[0])
             }
-            Player::Hub(program) => {
+            Player::Hub(program, notation) => {
                 let started = Instant::now();
-                let (mv, nodes) = program.choose(game)?;
+                let (mv, nodes) = program.choose(notation, game)?;
                 let elapsed = started.elapsed();
                 work.moves += 1;
                 work.nodes += nodes;
@@ -648,8 +725,9 @@ enum Score {
 
 /// Plays game `index` of the match: returns A's result and a line
 /// describing the game.
-fn play_game<G: MatchGame>(
+fn play_game<G: Described>(
     options: &Options,
+    arena: &Arena<G>,
     endgame: Option<&Arc<dyn Oracle<G>>>,
     index: usize,
     work: &mut [Work; 2],
@@ -658,7 +736,7 @@ fn play_game<G: MatchGame>(
     let seed = options.seed.wrapping_mul(1_000_003).wrapping_add(pair);
     // The opening: the same for both games of a pair.
     let mut opening_rng = SplitMix64::new(seed ^ 0x5eed);
-    let mut game = Match::with_rules(G::default(), G::DRAW_RULES);
+    let mut game = Match::with_rules(arena.start.clone(), G::draw_rules());
     let mut opening = Vec::new();
     while opening.len() < options.opening_plies && !game.is_over() {
         let moves = game.position().legal_moves();
@@ -668,15 +746,15 @@ fn play_game<G: MatchGame>(
     }
     // A moves first in even games.
     let a_first = index % 2 == 0;
-    let first_player = G::default().to_move();
+    let first_player = arena.start.to_move();
     let a_side = if a_first {
         first_player
     } else {
         G::opponent(first_player)
     };
     let [a_endgame, b_endgame] = options.endgame_players.map(|on| endgame.filter(|_| on));
-    let mut a = Player::<G>::with_endgame(options.a.clone(), seed.wrapping_add(1), a_endgame)?;
-    let mut b = Player::<G>::with_endgame(options.b.clone(), seed.wrapping_add(2), b_endgame)?;
+    let mut a = Player::with_endgame(arena, options.a.clone(), seed.wrapping_add(1), a_endgame)?;
+    let mut b = Player::with_endgame(arena, options.b.clone(), seed.wrapping_add(2), b_endgame)?;
     while !game.is_over() && game.history().len() < MAX_GAME_PLIES {
         let mv = if game.to_move() == a_side {
             a.choose(&game, &mut work[0])?
@@ -709,14 +787,23 @@ fn play_game<G: MatchGame>(
     Ok((score, line))
 }
 
-/// Plays the whole match, `threads` games at a time.
-fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
+/// Plays the whole match in `arena`, `threads` games at a time.
+fn run<G: Described>(options: &Options, arena: Arena<G>) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
     let totals = Mutex::new([Work::default(); 2]);
     let failure = Mutex::new(None);
     let endgame = match &options.endgame_dir {
-        Some(dir) => Some(G::open_endgame(dir, options.endgame_pieces)?),
+        Some(dir) => {
+            let open = arena.extras.endgame.ok_or_else(|| {
+                format!(
+                    "{} has no endgame databases: --endgame and +endgame are for checkers and \
+                     the draughts variants",
+                    arena.title()
+                )
+            })?;
+            Some(open(dir, options.endgame_pieces)?)
+        }
         None => None,
     };
     let started = Instant::now();
@@ -728,7 +815,7 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
                     return;
                 }
                 let mut work = [Work::default(); 2];
-                match play_game::<G>(options, endgame.as_ref(), index, &mut work) {
+                match play_game(options, &arena, endgame.as_ref(), index, &mut work) {
                     Ok((score, line)) => {
                         if !options.quiet {
                             outln!("{line}");
@@ -793,21 +880,14 @@ fn run<G: MatchGame>(options: &Options) -> Result<(), String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        outln!("{USAGE}");
+        outln!("{}", usage());
         return ExitCode::SUCCESS;
     }
-    let outcome = parse_args(&args).and_then(|options| match options.game.as_str() {
-        "checkers" => run::<Checkers>(&options),
-        "connect4" => run::<Connect4>(&options),
-        other => match Variant::from_name(other) {
-            Some(variant) => variant.rules().visit_rules(RunDraughts(&options)),
-            None => Err(format!("unknown game {other:?}: use {}", games())),
-        },
-    });
+    let outcome = parse_args(&args).and_then(|options| play_match(&options));
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}\n\n{USAGE}");
+            eprintln!("error: {message}\n\n{}", usage());
             ExitCode::from(USAGE_ERROR)
         }
     }

@@ -7,6 +7,14 @@
 //! [`Draughts`](crate::draughts::Draughts) variant); each game decides how
 //! a typed capture resolves.
 //!
+//! Under them, the crate's one hop-by-hop core, for every game:
+//! [`Route`] (the squares entered so far, without allocating),
+//! [`continuation`] (what typed squares add to it) and [`route_entry`]
+//! ([`RouteEntry`]: a whole legal move, the start of some, or none).
+//! [`PartialCapture`] holds a [`Route`] of the game's squares; the
+//! catalog's [`RouteSoFar`](crate::catalog::RouteSoFar) (labels, any game)
+//! and the learning environments' hop-by-hop actions use the same core.
+//!
 //! ```
 //! use rulebook::checkers::{Checkers, Entry};
 //!
@@ -18,6 +26,7 @@
 
 use core::fmt;
 
+pub use super::route::{continuation, route_entry, Route, RouteEntry};
 use crate::draughts::MAX_MOVE_SQUARES;
 use crate::move_list::joined;
 use crate::Game;
@@ -95,17 +104,17 @@ pub enum Entry<G: HopEntry> {
     Capturing(PartialCapture<G>),
 }
 
-/// The hops of a capture typed so far.
+/// The hops of a capture typed so far: the crate's [`Route`] of the
+/// game's squares, in its position, read with the game's notation and
+/// messages.
 ///
-/// Invariant: `squares[..len]` (the start and at least one landing) is a
-/// proper prefix of the route of at least one legal capture of `position`,
-/// so there is always a next hop; the unused slots hold the start square
-/// (so that equal captures in progress compare equal).
+/// Invariant: the route (the start and at least one landing) is a proper
+/// prefix of the route of at least one legal capture of `position`, so
+/// there is always a next hop.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PartialCapture<G: HopEntry> {
     position: G,
-    squares: [G::Square; MAX_MOVE_SQUARES],
-    len: usize,
+    route: Route<G::Square, MAX_MOVE_SQUARES>,
 }
 
 impl<G: HopEntry> PartialCapture<G> {
@@ -115,14 +124,23 @@ impl<G: HopEntry> PartialCapture<G> {
     /// Precondition: `typed` holds at least one square and at most
     /// `MAX_MOVE_SQUARES` (more are dropped).
     pub(crate) fn new(position: G, typed: &[G::Square]) -> PartialCapture<G> {
-        let len = typed.len().min(MAX_MOVE_SQUARES);
-        let mut squares = [typed[0]; MAX_MOVE_SQUARES];
-        squares[..len].copy_from_slice(&typed[..len]);
-        PartialCapture {
-            position,
-            squares,
-            len,
+        let mut route = Route::new(typed[0]);
+        for &square in &typed[1..typed.len().min(MAX_MOVE_SQUARES)] {
+            route.push(square);
         }
+        PartialCapture { position, route }
+    }
+
+    /// The capture in progress along `route` in `position`.
+    ///
+    /// Precondition: `route` (at least two squares) is a proper prefix of
+    /// the route of a legal capture of `position`.
+    pub(crate) fn from_route(
+        position: G,
+        route: Route<G::Square, MAX_MOVE_SQUARES>,
+    ) -> PartialCapture<G> {
+        debug_assert!(route.len() >= 2, "a capture in progress has made a hop");
+        PartialCapture { position, route }
     }
 
     /// The position the capture is made in (unchanged until the capture
@@ -133,13 +151,17 @@ impl<G: HopEntry> PartialCapture<G> {
 
     /// The squares visited so far: the start square, then each landing.
     pub fn squares(&self) -> &[G::Square] {
-        &self.squares[..self.len]
+        self.route.squares()
+    }
+
+    /// The route so far, as the crate's hop-by-hop core holds it.
+    pub fn route(&self) -> &Route<G::Square, MAX_MOVE_SQUARES> {
+        &self.route
     }
 
     /// The square the capturing piece stands on now.
     pub fn landing(&self) -> G::Square {
-        // `len >= 2` by the invariant; `squares[0]` is a safe fallback.
-        self.squares().last().copied().unwrap_or(self.squares[0])
+        self.route.landing()
     }
 
     /// The squares the piece can land on with its next hop, each once, in
@@ -150,7 +172,8 @@ impl<G: HopEntry> PartialCapture<G> {
 
     /// Reads the next hop: typed from the landing square (`15x8`), as the
     /// bare square to land on (`8`), or as the whole route from the start
-    /// (`22x15x8`). Several hops on one line are fine.
+    /// (`22x15x8`), as [`continuation`] reads every hop-by-hop entry.
+    /// Several hops on one line are fine.
     ///
     /// # Errors
     ///
@@ -163,38 +186,15 @@ impl<G: HopEntry> PartialCapture<G> {
     /// ([`EnterMoveError::PrecedenceRefused`], draughts).
     pub fn enter(&self, text: &str) -> Result<Entry<G>, EnterMoveError<G>> {
         let trimmed = text.trim();
-        let mut typed = *self;
-        let fits = match G::read_landing(trimmed) {
-            Some(square) => typed.push(square.map_err(EnterMoveError::Square)?),
-            None => {
-                let squares = G::read_squares(trimmed).map_err(EnterMoveError::Parse)?;
-                let continues = if squares.starts_with(self.squares()) {
-                    &squares[self.len..]
-                } else if squares.first() == Some(&self.landing()) {
-                    &squares[1..]
-                } else {
-                    &[]
-                };
-                !continues.is_empty() && continues.iter().all(|&square| typed.push(square))
-            }
+        let typed = match G::read_landing(trimmed) {
+            Some(square) => vec![square.map_err(EnterMoveError::Square)?],
+            None => G::read_squares(trimmed).map_err(EnterMoveError::Parse)?,
         };
-        if !fits {
-            return Err(self.not_a_next_hop(trimmed));
-        }
-        self.position
-            .resolve_capture(typed.squares(), trimmed, Some(self))
-    }
-
-    /// Appends a square typed by the player; `false` when no capture could
-    /// visit that many squares.
-    fn push(&mut self, square: G::Square) -> bool {
-        match self.squares.get_mut(self.len) {
-            Some(slot) => {
-                *slot = square;
-                self.len += 1;
-                true
-            }
-            None => false,
+        match self.route.continued(&typed) {
+            Some(route) => self
+                .position
+                .resolve_capture(route.squares(), trimmed, Some(self)),
+            None => Err(self.not_a_next_hop(trimmed)),
         }
     }
 

@@ -12,5 +12,6 @@ pub(crate) mod kaggle_text;
 pub(crate) mod key;
 pub(crate) mod move_list;
 pub(crate) mod outcome;
+pub(crate) mod route;
 pub(crate) mod spill_list;
 pub(crate) mod split_mix64;

@@ -165,6 +165,24 @@ fn skipping_a_jump_in_the_middle_of_a_capture_is_refused() {
     assert_eq!(partial.enter("11x2"), Ok(Entry::Complete(mv("27x18x11x2"))));
 }
 
+/// The rule every hop-by-hop entry shares (`rulebook::hops::continuation`,
+/// as the catalog's `RouteSoFar` reads labels): squares that follow the
+/// landing go on from it, several at once too.
+#[test]
+fn squares_that_follow_the_landing_go_on_from_it() {
+    let game = position("W:W27:B23,15,7");
+    let partial = jumping(game.enter_move("27x18"));
+    assert_eq!(partial.enter("11x2"), Ok(Entry::Complete(mv("27x18x11x2"))));
+    assert_eq!(
+        partial.enter("27x18x11x2"),
+        Ok(Entry::Complete(mv("27x18x11x2")))
+    );
+    assert!(matches!(
+        partial.enter("18"),
+        Err(EnterMoveError::NotANextHop { .. })
+    ));
+}
+
 #[test]
 fn a_branching_capture_asks_which_way_to_go_on() {
     let game = position(BRANCHING_JUMPS);

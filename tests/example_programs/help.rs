@@ -20,7 +20,7 @@ fn every_example_answers_help_with_its_usage() {
         ("c4positions", "usage: c4positions --stage"),
         ("c4book", "usage: c4book --depth N"),
         ("search", "usage: search <connect4|checkers>"),
-        ("engine_match", "usage: engine_match <checkers|connect4>"),
+        ("engine_match", "usage: engine_match <GAME> <A> <B>"),
     ] {
         for flag in ["--help", "-h"] {
             let output = run_example(example, &[flag], b"");

@@ -15,6 +15,7 @@ mod connectx;
 mod console_commands;
 mod draughts;
 mod draughts_moves;
+mod engine_match;
 mod help;
 mod pdn_check;
 mod perft;

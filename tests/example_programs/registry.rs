@@ -45,12 +45,6 @@ fn the_draughts_examples_accept_every_variant() {
         let name = variant.name();
         let output = run_example("draughts", &["--variant", name], b"quit\n");
         succeeded(&format!("draughts --variant {name}"), &output);
-        let output = run_example(
-            "engine_match",
-            &[name, "random", "random", "--games", "2", "--quiet"],
-            b"",
-        );
-        succeeded(&format!("engine_match {name}"), &output);
     }
     for variant in draughts::Variant::ALL {
         let name = variant.name();
@@ -58,6 +52,20 @@ fn the_draughts_examples_accept_every_variant() {
         succeeded(&format!("draughts_moves {name}"), &output);
         let output = run_example("pdn_check", &["--variant", name], b"");
         succeeded(&format!("pdn_check --variant {name}"), &output);
+    }
+}
+
+#[test]
+fn engine_match_plays_every_game_of_the_catalog() {
+    for spec in GameSpec::ALL {
+        let name = spec.to_string();
+        let output = run_example(
+            "engine_match",
+            &[&name, "random", "random", "--games", "2", "--quiet"],
+            b"",
+        );
+        let out = succeeded(&format!("engine_match {name}"), &output);
+        assert!(out.contains(": 2 games in "), "{name}: {out}");
     }
 }
 

@@ -2,32 +2,23 @@
 //! multi-jump played one hop at a time so that the action space stays
 //! small and fixed (128 actions), as OpenSpiel does.
 
-use super::geometry::{Bitboard, Direction, SQUARE_COUNT};
-use super::hops::{starts_with, PartialCapture, MAX_PATH_SQUARES};
+use super::geometry::{Direction, SQUARE_COUNT};
+use super::hops::{paths, PartialCapture};
 use super::{Checkers, Move, Moves, Player, Square, MAX_JUMPS};
 use crate::agent::{
-    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, HopActions,
+    clear_mask, turn_to_waiting, ActionError, BufferSizeError, Environment, HopActions, HopPlanes,
     ObservationShape, Progress,
 };
+use crate::hops::{Route, RouteEntry};
 use crate::{Game, MoveList};
 
 /// The number of actions: one per square and direction, 32 x 4.
 pub const ACTION_COUNT: usize = ACTIONS.count();
 
-/// The observation's plane of the acting player's men.
-pub const OWN_MEN_PLANE: usize = 0;
-/// The observation's plane of the acting player's kings.
-pub const OWN_KINGS_PLANE: usize = 1;
-/// The observation's plane of the opponent's men.
-pub const OPPONENT_MEN_PLANE: usize = 2;
-/// The observation's plane of the opponent's kings.
-pub const OPPONENT_KINGS_PLANE: usize = 3;
-/// The observation's plane marking the piece that is jumping (empty
-/// between moves).
-pub const JUMPING_PIECE_PLANE: usize = 4;
-/// The observation's plane marking the pieces jumped so far in the move in
-/// progress (empty between moves).
-pub const JUMPED_PLANE: usize = 5;
+pub use crate::agent::hop_view::{
+    JUMPED_PLANE, JUMPING_PIECE_PLANE, OPPONENT_KINGS_PLANE, OPPONENT_MEN_PLANE, OWN_KINGS_PLANE,
+    OWN_MEN_PLANE,
+};
 
 /// The observation's shape: 6 planes of the 32 squares, as 8 rows of 4.
 pub const OBSERVATION_SHAPE: ObservationShape =
@@ -228,33 +219,6 @@ fn jumped_square(from: Square, to: Square) -> Option<Square> {
     )
 }
 
-/// The observation values of 8 squares, for each pattern of their bits
-/// (bit `i` of the index is square `i`): 8 KB, so that a plane is four
-/// copies, not 32 tests (this runs on every step of a batch).
-static BYTE_VALUES: [[f32; 8]; 256] = {
-    let mut table = [[0.0; 8]; 256];
-    let mut bits = 0;
-    while bits < 256 {
-        let mut i = 0;
-        while i < 8 {
-            if bits & (1 << i) != 0 {
-                table[bits][i] = 1.0;
-            }
-            i += 1;
-        }
-        bits += 1;
-    }
-    table
-};
-
-/// Writes 1.0 in `plane[i]` where bit `i` of `bits` is set, else 0.0.
-#[inline]
-fn write_bits(plane: &mut [f32], bits: Bitboard) {
-    for (k, chunk) in plane.chunks_exact_mut(8).enumerate() {
-        chunk.copy_from_slice(&BYTE_VALUES[(bits >> (8 * k)) as usize & 0xff]);
-    }
-}
-
 impl Environment for HopByHop {
     type Game = Checkers;
     /// One action per hop: a step is one, a capture one per jump.
@@ -277,8 +241,7 @@ impl Environment for HopByHop {
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
-        BufferSizeError::check(Buffer::Mask, ACTION_COUNT, mask.len())?;
-        mask.fill(false);
+        clear_mask(mask, ACTION_COUNT)?;
         let player = self.position().to_move();
         let so_far = self.path_so_far();
         if so_far.is_empty() {
@@ -294,8 +257,11 @@ impl Environment for HopByHop {
         }
         // In the middle of a capture: the hop after the squares so far.
         let hop = so_far.len().saturating_sub(1);
+        let Some(jump) = self.jump_in_progress() else {
+            return Ok(());
+        };
         for &mv in self.legal.iter() {
-            if mv.path().len() <= so_far.len() || !starts_with(mv, so_far) {
+            if !jump.route().is_continued_by(mv.path()) {
                 continue;
             }
             let mut path = mv.path().skip(hop);
@@ -311,45 +277,34 @@ impl Environment for HopByHop {
     }
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
-        OBSERVATION_SHAPE.check_observation(observation)?;
         // Bitboards, bit = square index; turned into the acting player's
-        // view squares at the end (a 180° turn reverses the 32 bits).
+        // view squares as they are written (a 180° turn for White).
         let position = self.position();
         let acting = position.to_move();
-        let mut own = position.pieces(acting);
-        let opponent = position.pieces(acting.opponent());
-        let mut kings = position.kings;
-        let (mut jumping, mut jumped) = (0, 0);
+        let kings = u64::from(position.kings);
         // In the middle of a capture the jumping piece stands on its last
         // landing square, no longer on its start.
-        if let [start, .., landing] = self.path_so_far() {
-            let (start, landing) = (1 << start.index(), 1 << landing.index());
-            let king = kings & start != 0;
-            own = own & !start | landing;
-            kings = kings & !start | if king { landing } else { 0 };
-            jumping = landing;
-            for pair in self.path_so_far().windows(2) {
-                if let Some(square) = jumped_square(pair[0], pair[1]) {
-                    jumped |= 1 << square.index();
-                }
-            }
-        }
-        let view = |bits: Bitboard| match acting {
-            Player::Red => bits,
-            Player::White => bits.reverse_bits(),
+        let capture = match self.path_so_far() {
+            [start, .., landing] => Some((
+                start.index(),
+                landing.index(),
+                kings & 1 << start.index() != 0,
+            )),
+            _ => None,
         };
-        let planes = [
-            own & !kings,
-            own & kings,
-            opponent & !kings,
-            opponent & kings,
-            jumping,
+        let jumped = self
+            .path_so_far()
+            .windows(2)
+            .filter_map(|pair| jumped_square(pair[0], pair[1]))
+            .fold(0, |jumped, square| jumped | 1 << square.index());
+        let planes = HopPlanes::new(
+            u64::from(position.pieces(acting)),
+            u64::from(position.pieces(acting.opponent())),
+            kings,
+            capture,
             jumped,
-        ];
-        for (plane, bits) in observation.chunks_exact_mut(SQUARE_COUNT).zip(planes) {
-            write_bits(plane, view(bits));
-        }
-        Ok(())
+        );
+        planes.write(OBSERVATION_SHAPE, observation, turned(acting))
     }
 
     /// The board turned 180° (the waiting player's view squares) with the
@@ -357,10 +312,7 @@ impl Environment for HopByHop {
     /// 0–1. The capture in progress stays in planes 4–5, turned likewise.
     fn write_waiting_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
         self.write_observation(observation)?;
-        for plane in observation.chunks_exact_mut(SQUARE_COUNT) {
-            plane.reverse();
-        }
-        swap_plane_groups(observation, SQUARE_COUNT, OPPONENT_MEN_PLANE);
+        turn_to_waiting(observation, SQUARE_COUNT);
         Ok(())
     }
 
@@ -384,38 +336,26 @@ impl Environment for HopByHop {
         .ok_or(ActionError::Illegal { action })?;
 
         // The squares the move would have visited after this hop.
-        let so_far = self.path_so_far();
-        let mut path = [Square::new_unchecked(from); MAX_PATH_SQUARES];
-        let len = match so_far {
-            [] => 2,
-            [.., landing] if landing.index() == from && so_far.len() < MAX_PATH_SQUARES => {
-                path[..so_far.len()].copy_from_slice(so_far);
-                so_far.len() + 1
-            }
-            _ => return Err(ActionError::Illegal { action }),
-        };
-        path[len - 1] = Square::new_unchecked(to);
-
-        let mut goes_on = false;
-        for &mv in self.legal.iter() {
-            if mv.path().len() < len || !starts_with(mv, &path[..len]) {
-                continue;
-            }
-            if mv.path().len() == len {
+        let route = Route::with_hop(
+            self.jump_in_progress().map(|jump| *jump.route()),
+            Square::new_unchecked(from),
+            Square::new_unchecked(to),
+        )
+        .ok_or(ActionError::Illegal { action })?;
+        match route.entry(paths(&self.legal)) {
+            RouteEntry::Complete(mv) => {
                 // A complete move cannot also begin a longer one: a capture
                 // goes on whenever it can.
                 let mut next = position;
                 next.apply_unchecked(mv);
                 *self = HopByHop::new(next);
-                return Ok(Progress::Completed(mv));
+                Ok(Progress::Completed(mv))
             }
-            goes_on = true;
-        }
-        if goes_on {
-            self.state = State::Jumping(PartialCapture::from_path(position, path, len));
-            Ok(Progress::Continues)
-        } else {
-            Err(ActionError::Illegal { action })
+            RouteEntry::InProgress => {
+                self.state = State::Jumping(PartialCapture::from_route(position, route));
+                Ok(Progress::Continues)
+            }
+            RouteEntry::NoMove => Err(ActionError::Illegal { action }),
         }
     }
 

@@ -18,7 +18,7 @@
 
 use super::moves::MoveText;
 use super::{Checkers, Move, ParseMoveError, ParseSquareError, Square, MAX_JUMPS};
-use crate::hops::HopEntry;
+use crate::hops::{HopEntry, Route, RouteEntry};
 use crate::Game;
 
 /// What the typed text amounts to in the position: the family's
@@ -37,28 +37,10 @@ pub type EnterMoveError = crate::hops::EnterMoveError<Checkers>;
 /// The most squares a capture visits: its start and one landing per jump.
 pub(crate) const MAX_PATH_SQUARES: usize = MAX_JUMPS + 1;
 
-impl PartialCapture {
-    /// The capture in progress that has visited `squares[..len]` (the
-    /// start, then each landing) in `position`.
-    ///
-    /// Precondition: `squares[..len]` is a proper prefix, of at least two
-    /// squares, of the path of a legal capture of `position`
-    /// (debug-asserted).
-    pub(crate) fn from_path(
-        position: Checkers,
-        squares: [Square; MAX_PATH_SQUARES],
-        len: usize,
-    ) -> PartialCapture {
-        let jump = PartialCapture::new(position, &squares[..len.clamp(1, MAX_PATH_SQUARES)]);
-        debug_assert!(
-            jump.squares().len() >= 2
-                && position.legal_moves().iter().any(|mv| {
-                    mv.path().len() > jump.squares().len() && starts_with(*mv, jump.squares())
-                }),
-            "{jump:?} does not begin a capture that goes on"
-        );
-        jump
-    }
+/// The legal moves of `legal` with their paths, as the hop-by-hop core
+/// ([`Route`]) reads routes.
+pub(crate) fn paths(legal: &[Move]) -> impl Iterator<Item = (Move, super::moves::Path)> + '_ {
+    legal.iter().map(|&mv| (mv, mv.path()))
 }
 
 impl HopEntry for Checkers {
@@ -99,15 +81,13 @@ impl HopEntry for Checkers {
         if legal.is_empty() {
             return Err(EnterMoveError::GameOver);
         }
-        if let Some(&complete) = legal
-            .iter()
-            .find(|mv| mv.path().len() == typed.len() && starts_with(**mv, typed))
-        {
-            return Ok(Entry::Complete(complete));
-        }
-        if typed.len() >= 2 && legal.iter().any(|mv| starts_with(*mv, typed)) {
-            debug_assert!(typed.len() < MAX_PATH_SQUARES, "a proper prefix of a path");
-            return Ok(Entry::Capturing(PartialCapture::new(*self, typed)));
+        match crate::hops::route_entry(typed, paths(&legal)) {
+            RouteEntry::Complete(complete) => return Ok(Entry::Complete(complete)),
+            RouteEntry::InProgress => {
+                debug_assert!(typed.len() < MAX_PATH_SQUARES, "a proper prefix of a path");
+                return Ok(Entry::Capturing(PartialCapture::new(*self, typed)));
+            }
+            RouteEntry::NoMove => {}
         }
         if let Some((from, to)) = skipped_jump(&legal, typed) {
             return Err(EnterMoveError::OneHopAtATime {
@@ -126,12 +106,11 @@ impl HopEntry for Checkers {
     }
 
     fn next_landings(&self, so_far: &[Square]) -> Vec<Square> {
-        let mut next: Vec<Square> = self
-            .legal_moves()
-            .iter()
-            .filter(|mv| starts_with(**mv, so_far))
-            .filter_map(|mv| mv.path().nth(so_far.len()))
-            .collect();
+        let Some(route) = Route::<Square, MAX_PATH_SQUARES>::from_squares(so_far) else {
+            return Vec::new();
+        };
+        let legal = self.legal_moves();
+        let mut next: Vec<Square> = route.next_squares(paths(&legal)).collect();
         next.sort_unstable();
         next.dedup();
         next
@@ -162,12 +141,6 @@ impl Checkers {
     pub fn enter_move(&self, text: &str) -> Result<Entry, EnterMoveError> {
         crate::hops::enter_move(self, text)
     }
-}
-
-/// Whether the capture `mv` visits exactly `typed` first, in order.
-pub(crate) fn starts_with(mv: Move, typed: &[Square]) -> bool {
-    let mut path = mv.path();
-    typed.iter().all(|&square| path.next() == Some(square))
 }
 
 /// When `typed` follows a legal capture but skips some of its landing

@@ -10,20 +10,13 @@ use super::notation::Square;
 use super::piece::Color;
 use super::position::Draughts;
 use super::rules::{Crowning, Rules};
+use crate::agent::hop_view::HOP_PLANES;
 use crate::agent::{
-    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, HopActions,
+    clear_mask, turn_to_waiting, ActionError, BufferSizeError, Environment, HopActions, HopPlanes,
     ObservationShape, Progress,
 };
-use crate::checkers::{
-    JUMPED_PLANE, JUMPING_PIECE_PLANE, OPPONENT_KINGS_PLANE, OPPONENT_MEN_PLANE, OWN_KINGS_PLANE,
-    OWN_MEN_PLANE,
-};
+use crate::hops::Route;
 use crate::{Game, MoveList};
-
-/// The observation's planes: checkers' six
-/// ([`OWN_MEN_PLANE`](crate::checkers::OWN_MEN_PLANE) to
-/// [`JUMPED_PLANE`](crate::checkers::JUMPED_PLANE)).
-const PLANES: usize = JUMPED_PLANE + 1;
 
 /// Any draughts variant as an [`Environment`]: a [`Draughts`] position
 /// plus the capture in progress, if any. A quiet move is one action; a
@@ -94,10 +87,9 @@ const PLANES: usize = JUMPED_PLANE + 1;
 pub struct HopByHop<R> {
     position: Draughts<R>,
     /// The squares the capture in progress has visited, as dense indices:
-    /// the start, then one landing per piece taken. Unused slots hold 0.
-    squares: [u8; MAX_MOVE_SQUARES],
-    /// How many of `squares` are in use: 0 between moves, else at least 2.
-    len: usize,
+    /// the start, then one landing per piece taken (at least two); `None`
+    /// between moves.
+    route: Option<Route<u8, MAX_MOVE_SQUARES>>,
     /// The pieces taken so far, one bit per dense index.
     taken: u64,
 }
@@ -110,10 +102,7 @@ impl<R> Clone for HopByHop<R> {
 impl<R> Copy for HopByHop<R> {}
 impl<R> PartialEq for HopByHop<R> {
     fn eq(&self, other: &Self) -> bool {
-        self.position == other.position
-            && self.squares == other.squares
-            && self.len == other.len
-            && self.taken == other.taken
+        self.position == other.position && self.route == other.route && self.taken == other.taken
     }
 }
 impl<R> Eq for HopByHop<R> {}
@@ -122,7 +111,7 @@ impl<R: Rules> fmt::Debug for HopByHop<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("HopByHop")
             .field("position", &self.position.to_fen())
-            .field("capture_so_far", &&self.squares[..self.len])
+            .field("capture_so_far", &self.route_so_far())
             .finish()
     }
 }
@@ -162,14 +151,13 @@ impl<R: Rules> HopByHop<R> {
 
     /// The observation's shape: 6 planes of `size` rows of `size / 2`.
     pub const OBSERVATION_SHAPE: ObservationShape =
-        ObservationShape::new(PLANES, R::SIZE, R::SIZE / 2);
+        ObservationShape::new(HOP_PLANES, R::SIZE, R::SIZE / 2);
 
     /// The environment at `position`, between moves.
     pub fn new(position: Draughts<R>) -> HopByHop<R> {
         HopByHop {
             position,
-            squares: [0; MAX_MOVE_SQUARES],
-            len: 0,
+            route: None,
             taken: 0,
         }
     }
@@ -183,9 +171,15 @@ impl<R: Rules> HopByHop<R> {
     /// then the square reached after each piece taken): empty between
     /// moves.
     pub fn capture_so_far(&self) -> impl ExactSizeIterator<Item = Square<R>> + '_ {
-        self.squares[..self.len]
+        self.route_so_far()
             .iter()
             .map(|&index| Square::new_unchecked(usize::from(index)))
+    }
+
+    /// The dense indices the capture in progress has visited: empty
+    /// between moves.
+    fn route_so_far(&self) -> &[u8] {
+        self.route.as_ref().map_or(&[], Route::squares)
     }
 
     /// The action that moves the piece on `from` to `to` along a diagonal
@@ -197,15 +191,12 @@ impl<R: Rules> HopByHop<R> {
 
     /// The square the capturing piece stands on, or `None` between moves.
     fn landing(&self) -> Option<usize> {
-        self.len
-            .checked_sub(1)
-            .and_then(|last| self.squares.get(last))
-            .map(|&index| usize::from(index))
+        self.route.map(|route| usize::from(route.landing()))
     }
 
     /// The landings so far (without the start).
     fn landings(&self) -> &[u8] {
-        self.squares.get(1..self.len).unwrap_or(&[])
+        self.route.as_ref().map_or(&[], Route::landings)
     }
 
     /// How capture `mv` goes on after `landings` (from its start, which
@@ -323,13 +314,6 @@ fn decode<R: Rules>(action: usize, player: Color) -> Option<(usize, Option<usize
     Some((from, to))
 }
 
-/// Writes 1.0 in `plane[i]` where bit `i` of `bits` is set, else 0.0.
-fn write_bits(plane: &mut [f32], bits: u64) {
-    for (i, value) in plane.iter_mut().enumerate() {
-        *value = f32::from(u8::from(bits >> (i % 64) & 1 == 1));
-    }
-}
-
 impl<R: Rules> Environment for HopByHop<R> {
     type Game = Draughts<R>;
     /// One action per piece taken (one for a quiet move).
@@ -352,15 +336,14 @@ impl<R: Rules> Environment for HopByHop<R> {
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
-        BufferSizeError::check(Buffer::Mask, Self::ACTIONS.count(), mask.len())?;
-        mask.fill(false);
+        clear_mask(mask, Self::ACTIONS.count())?;
         let player = self.position.to_move();
         let mut mark = |from: usize, to: usize| {
             if let Some(slot) = encode::<R>(from, to, player).and_then(|a| mask.get_mut(a)) {
                 *slot = true;
             }
         };
-        let start = self.squares[0];
+        let start = self.route.map_or(0, |route| route.start());
         let from = self.landing();
         for mv in self.position.legal_moves().iter() {
             let route = mv.indices();
@@ -385,58 +368,32 @@ impl<R: Rules> Environment for HopByHop<R> {
     }
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
-        let shape = Self::OBSERVATION_SHAPE;
-        shape.check_observation(observation)?;
         let acting = self.position.to_move();
-        let squares = R::SQUARES;
         // Dense-index bits.
         let dense = |bits: u64| {
-            (0..squares)
+            (0..R::SQUARES)
                 .filter(|&i| bits & (1 << bit_of_index::<R>(i)) != 0)
                 .fold(0u64, |set, i| set | 1 << i)
         };
-        let mut own = dense(self.position.pieces(acting));
-        let opponent = dense(self.position.pieces(acting.opponent()));
-        let mut kings = dense(self.position.kings);
-        let mut jumping = 0;
-        if let Some(landing) = self.landing() {
-            let start = usize::from(self.squares[0]);
-            let king = self.jumping_king(start);
-            own = own & !(1 << start) | 1 << landing;
-            kings = kings & !(1 << start) | if king { 1 << landing } else { 0 };
-            jumping = 1 << landing;
-        }
-        let planes = [
-            (OWN_MEN_PLANE, own & !kings),
-            (OWN_KINGS_PLANE, own & kings),
-            (OPPONENT_MEN_PLANE, opponent & !kings),
-            (OPPONENT_KINGS_PLANE, opponent & kings),
-            (JUMPING_PIECE_PLANE, jumping),
-            (JUMPED_PLANE, self.taken),
-        ];
-        for (plane, bits) in planes {
-            let view = if turned(acting) {
-                (0..squares)
-                    .filter(|&i| bits & (1 << i) != 0)
-                    .fold(0u64, |set, i| set | 1 << (squares - 1 - i))
-            } else {
-                bits
-            };
-            if let Some(values) = observation.get_mut(plane * squares..(plane + 1) * squares) {
-                write_bits(values, view);
-            }
-        }
-        Ok(())
+        let capture = self.route.map(|route| {
+            let (start, landing) = (usize::from(route.start()), usize::from(route.landing()));
+            (start, landing, self.jumping_king(start))
+        });
+        let planes = HopPlanes::new(
+            dense(self.position.pieces(acting)),
+            dense(self.position.pieces(acting.opponent())),
+            dense(self.position.kings),
+            capture,
+            self.taken,
+        );
+        planes.write(Self::OBSERVATION_SHAPE, observation, turned(acting))
     }
 
     /// The board turned 180° (the waiting player's view squares) with the
     /// sides' planes swapped, as checkers' environment does.
     fn write_waiting_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
         self.write_observation(observation)?;
-        for plane in observation.chunks_exact_mut(R::SQUARES) {
-            plane.reverse();
-        }
-        swap_plane_groups(observation, R::SQUARES, OPPONENT_MEN_PLANE);
+        turn_to_waiting(observation, R::SQUARES);
         Ok(())
     }
 
@@ -460,18 +417,11 @@ impl<R: Rules> Environment for HopByHop<R> {
             self.position.apply_unchecked(mv);
             return Ok(Progress::Completed(mv));
         }
-        let start = match self.landing() {
-            None => from,
-            Some(landing) if landing == from && self.len < MAX_MOVE_SQUARES => {
-                usize::from(self.squares[0])
-            }
-            Some(_) => return Err(illegal),
-        };
-        let mut landings = [0; MAX_MOVE_SQUARES];
-        let so_far = self.landings().len();
-        landings[..so_far].copy_from_slice(self.landings());
-        landings[so_far] = to as u8;
-        let landings = &landings[..=so_far];
+        // The capture so far with this hop.
+        let route = Route::with_hop(self.route, from as u8, to as u8).ok_or(illegal)?;
+        let start = usize::from(route.start());
+        let landings = route.landings();
+        let so_far = landings.len() - 1;
         let mut victim = None;
         for mv in legal.iter() {
             if usize::from(mv.indices()[0]) != start {
@@ -496,15 +446,13 @@ impl<R: Rules> Environment for HopByHop<R> {
             victim = Some(before.victim);
         }
         let victim = victim.ok_or(illegal)?;
-        self.squares[0] = start as u8;
-        self.squares[so_far + 1] = to as u8;
-        self.len = so_far + 2;
+        self.route = Some(route);
         self.taken |= 1 << victim;
         Ok(Progress::Continues)
     }
 
     fn actions_of_move(&self, mv: Move<R>) -> Result<MoveList<usize, MAX_CAPTURES>, ActionError> {
-        if self.len > 0 {
+        if self.route.is_some() {
             return Err(ActionError::IllegalMove);
         }
         let legal = self.position.legal_moves();

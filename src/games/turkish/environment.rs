@@ -8,18 +8,13 @@ use core::fmt;
 use super::geometry::{between, Direction, SIZE, SQUARES};
 use super::moves::{Move, MAX_CAPTURES, MAX_ROUTE};
 use super::{Color, Square, Turkish};
+use crate::agent::hop_view::HOP_PLANES;
 use crate::agent::{
-    swap_plane_groups, ActionError, Buffer, BufferSizeError, Environment, HopActions,
+    clear_mask, turn_to_waiting, ActionError, BufferSizeError, Environment, HopActions, HopPlanes,
     ObservationShape, Progress,
 };
-use crate::checkers::{
-    JUMPED_PLANE, JUMPING_PIECE_PLANE, OPPONENT_KINGS_PLANE, OPPONENT_MEN_PLANE, OWN_KINGS_PLANE,
-    OWN_MEN_PLANE,
-};
+use crate::hops::{Route, RouteEntry};
 use crate::{Game, MoveList};
-
-/// The observation's planes: checkers' six.
-const PLANES: usize = JUMPED_PLANE + 1;
 
 /// The view direction codes of [`HopActions`], each the reverse of
 /// `3 - code` (what [`HopActions::view_direction`] turns): back, left,
@@ -84,10 +79,9 @@ const BOARD_DIRECTIONS: [Direction; 4] = [
 pub struct HopByHop {
     position: Turkish,
     /// The squares the capture in progress has visited (indices): the
-    /// start, then one landing per piece taken. Unused slots hold 0.
-    route: [u8; MAX_ROUTE],
-    /// How many of `route` are in use: 0 between moves, else at least 2.
-    len: usize,
+    /// start, then one landing per piece taken (at least two); `None`
+    /// between moves.
+    route: Option<Route<u8, MAX_ROUTE>>,
     /// The pieces taken so far (a bitboard).
     taken: u64,
 }
@@ -96,7 +90,7 @@ impl fmt::Debug for HopByHop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("HopByHop")
             .field("position", &self.position.to_fen())
-            .field("capture_so_far", &&self.route[..self.len])
+            .field("capture_so_far", &self.route_so_far())
             .finish()
     }
 }
@@ -119,14 +113,13 @@ impl HopByHop {
     pub const ACTIONS: HopActions = HopActions::new(SQUARES, SIZE - 1);
 
     /// The observation's shape: 6 planes of 8x8.
-    pub const OBSERVATION_SHAPE: ObservationShape = ObservationShape::new(PLANES, SIZE, SIZE);
+    pub const OBSERVATION_SHAPE: ObservationShape = ObservationShape::new(HOP_PLANES, SIZE, SIZE);
 
     /// The environment at `position`, between moves.
     pub fn new(position: Turkish) -> HopByHop {
         HopByHop {
             position,
-            route: [0; MAX_ROUTE],
-            len: 0,
+            route: None,
             taken: 0,
         }
     }
@@ -135,9 +128,15 @@ impl HopByHop {
     /// then the square reached after each piece taken): empty between
     /// moves.
     pub fn capture_so_far(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
-        self.route[..self.len]
+        self.route_so_far()
             .iter()
             .map(|&index| Square::new(usize::from(index)).unwrap_or_default())
+    }
+
+    /// The indices the capture in progress has visited: empty between
+    /// moves.
+    fn route_so_far(&self) -> &[u8] {
+        self.route.as_ref().map_or(&[], Route::squares)
     }
 
     /// The action that moves the piece on `from` to `to` along a rank or
@@ -149,8 +148,9 @@ impl HopByHop {
 
     /// Whether `mv`'s route begins with the capture so far and goes on.
     fn continues(&self, mv: &Move) -> bool {
-        let route = mv.route();
-        route.len() > self.len && route[..self.len] == self.route[..self.len]
+        self.route.map_or(true, |route| {
+            route.is_continued_by(mv.route().iter().copied())
+        })
     }
 }
 
@@ -197,13 +197,6 @@ fn decode(action: usize, player: Color) -> Option<(usize, Option<usize>)> {
     Some((from, to))
 }
 
-/// Writes 1.0 in `plane[i]` where bit `i` of `bits` is set, else 0.0.
-fn write_bits(plane: &mut [f32], bits: u64) {
-    for (i, value) in plane.iter_mut().enumerate() {
-        *value = f32::from(u8::from(bits >> (i % 64) & 1 == 1));
-    }
-}
-
 impl Environment for HopByHop {
     type Game = Turkish;
     /// One action per piece taken (one for a step).
@@ -226,10 +219,9 @@ impl Environment for HopByHop {
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
-        BufferSizeError::check(Buffer::Mask, Self::ACTIONS.count(), mask.len())?;
-        mask.fill(false);
+        clear_mask(mask, Self::ACTIONS.count())?;
         let player = self.position.to_move();
-        let hop = self.len.saturating_sub(1);
+        let hop = self.route_so_far().len().saturating_sub(1);
         for mv in self.position.legal_moves().iter() {
             if !self.continues(mv) {
                 continue;
@@ -244,49 +236,28 @@ impl Environment for HopByHop {
     }
 
     fn write_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
-        Self::OBSERVATION_SHAPE.check_observation(observation)?;
         let acting = self.position.to_move();
-        let mut own = self.position.pieces(acting);
-        let opponent = self.position.pieces(acting.opponent()) & !self.taken;
-        let mut kings = self.position.kings() & !self.taken;
-        let mut jumping = 0;
-        if self.len > 0 {
-            let start = 1u64 << self.route[0];
-            let landing = 1u64 << self.route[self.len - 1];
-            let king = kings & start != 0;
-            own = own & !start | landing;
-            kings = kings & !start | if king { landing } else { 0 };
-            jumping = landing;
-        }
-        let planes = [
-            (OWN_MEN_PLANE, own & !kings),
-            (OWN_KINGS_PLANE, own & kings),
-            (OPPONENT_MEN_PLANE, opponent & !kings),
-            (OPPONENT_KINGS_PLANE, opponent & kings),
-            (JUMPING_PIECE_PLANE, jumping),
-            (JUMPED_PLANE, self.taken),
-        ];
-        for (plane, bits) in planes {
-            let view = if turned(acting) {
-                bits.reverse_bits()
-            } else {
-                bits
-            };
-            if let Some(values) = observation.get_mut(plane * SQUARES..(plane + 1) * SQUARES) {
-                write_bits(values, view);
-            }
-        }
-        Ok(())
+        // Captured pieces leave the board one by one, as the rules say.
+        let kings = self.position.kings() & !self.taken;
+        let capture = self.route.map(|route| {
+            let (start, landing) = (usize::from(route.start()), usize::from(route.landing()));
+            (start, landing, kings & 1 << start != 0)
+        });
+        let planes = HopPlanes::new(
+            self.position.pieces(acting),
+            self.position.pieces(acting.opponent()) & !self.taken,
+            kings,
+            capture,
+            self.taken,
+        );
+        planes.write(Self::OBSERVATION_SHAPE, observation, turned(acting))
     }
 
     /// The board turned 180° (the waiting player's view squares) with the
     /// sides' planes swapped, as the draughts family's environment does.
     fn write_waiting_observation(&self, observation: &mut [f32]) -> Result<(), BufferSizeError> {
         self.write_observation(observation)?;
-        for plane in observation.chunks_exact_mut(SQUARES) {
-            plane.reverse();
-        }
-        swap_plane_groups(observation, SQUARES, OPPONENT_MEN_PLANE);
+        turn_to_waiting(observation, SQUARES);
         Ok(())
     }
 
@@ -300,42 +271,27 @@ impl Environment for HopByHop {
         }
         let illegal = ActionError::Illegal { action };
         let to = to.ok_or(illegal)?;
-        let mut route = self.route;
-        let len = match self.len {
-            0 => {
-                route[0] = from as u8;
-                1
-            }
-            len if usize::from(route[len - 1]) == from && len < MAX_ROUTE => len,
-            _ => return Err(illegal),
-        };
-        route[len] = to as u8;
-        let so_far = &route[..=len];
-        let mut goes_on = false;
-        for mv in legal.iter() {
-            let played = mv.route();
-            if played == so_far {
+        let route = Route::with_hop(self.route, from as u8, to as u8).ok_or(illegal)?;
+        match route.entry(legal.iter().map(|mv| (*mv, mv.route().iter().copied()))) {
+            RouteEntry::Complete(mv) => {
                 // Every legal capture takes as many pieces, so a complete
                 // route begins no longer one.
-                let mv = *mv;
                 *self = HopByHop::new(self.position);
                 self.position.apply_unchecked(mv);
-                return Ok(Progress::Completed(mv));
+                Ok(Progress::Completed(mv))
             }
-            goes_on |= played.len() > so_far.len() && played[..so_far.len()] == *so_far;
+            RouteEntry::InProgress => {
+                let opponent = self.position.pieces(player.opponent());
+                self.taken |= between(from, to) & opponent & !self.taken;
+                self.route = Some(route);
+                Ok(Progress::Continues)
+            }
+            RouteEntry::NoMove => Err(illegal),
         }
-        if !goes_on {
-            return Err(illegal);
-        }
-        let opponent = self.position.pieces(player.opponent());
-        self.taken |= between(from, to) & opponent & !self.taken;
-        self.route = route;
-        self.len = len + 1;
-        Ok(Progress::Continues)
     }
 
     fn actions_of_move(&self, mv: Move) -> Result<MoveList<usize, MAX_CAPTURES>, ActionError> {
-        if self.len > 0 {
+        if self.route.is_some() {
             return Err(ActionError::IllegalMove);
         }
         let legal = self.position.legal_moves();

@@ -42,11 +42,13 @@
 //! ```
 
 mod error;
+pub(crate) mod hop_view;
 mod hops;
 mod shape;
 mod single;
 
 pub use error::{ActionError, Buffer, BufferSizeError};
+pub(crate) use hop_view::{clear_mask, turn_to_waiting, HopPlanes};
 pub use hops::{HopActions, HOP_DIRECTIONS, HOP_DIRECTIONS_WITH_ROWS};
 pub(crate) use shape::swap_plane_groups;
 pub use shape::ObservationShape;

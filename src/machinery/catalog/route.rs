@@ -3,6 +3,8 @@
 //! legal moves a route entered so far can still become.
 
 use super::Described;
+pub use crate::hops::RouteEntry;
+use crate::hops::{continuation, route_entry};
 
 /// The legal moves whose [route](Described::route) starts with `prefix`
 /// (labels as `route` writes them), in the order of
@@ -39,11 +41,13 @@ pub fn moves_with_route_prefix<G: Described>(game: &G, prefix: &[String]) -> Vec
 /// A move entered square by square, as a click UI, a server or a script
 /// takes it: the labels entered so far (the start of a legal move's
 /// [route](Described::route)), and [`enter`](RouteSoFar::enter), which
-/// goes on with more squares. The one implementation of hop-by-hop entry
-/// over labels for every game (the server's move entry and the Python
-/// package's `play_route` use it; the draughts family's typed
-/// [`Entry`](crate::draughts::Entry) is the same idea over its own squares,
-/// with its own messages).
+/// goes on with more squares: hop-by-hop entry over labels for every game
+/// (the server's move entry, the Python package's `play_route`, the
+/// `play` console). A view of the crate's one hop-by-hop core
+/// ([`continuation`](crate::hops::continuation) reads the squares,
+/// [`route_entry`](crate::hops::route_entry) judges the route), as the
+/// draughts family's typed [`PartialCapture`](crate::hops::PartialCapture)
+/// is over its own squares, with its own messages.
 ///
 /// ```
 /// use rulebook::catalog::{Described, RouteEntry, RouteSoFar};
@@ -65,20 +69,6 @@ pub fn moves_with_route_prefix<G: Described>(game: &G, prefix: &[String]) -> Vec
 pub struct RouteSoFar {
     /// The labels entered, start first; empty before a move or after one.
     squares: Vec<String>,
-}
-
-/// What [`RouteSoFar::enter`] made of the squares entered.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum RouteEntry<M> {
-    /// The route is a legal move's whole route: the move (the route so
-    /// far is empty again).
-    Complete(M),
-    /// The route is a proper start of legal moves' routes, two squares or
-    /// more (a hop played): the route so far is now it.
-    InProgress,
-    /// No legal move goes that way (or a single square, which starts
-    /// moves but plays no hop): the route so far is unchanged.
-    NoMove,
 }
 
 impl RouteSoFar {
@@ -133,42 +123,30 @@ impl RouteSoFar {
     /// Goes on with `squares` (labels as typed or clicked) in `game`:
     /// `squares` repeat the route so far and go on (`9x18x27` after
     /// `9x18`), start from its last square (`18x27`), or simply follow it
-    /// (`27`). A whole legal route is [`RouteEntry::Complete`]; a proper
-    /// start of legal routes of two squares or more is kept
-    /// ([`RouteEntry::InProgress`]); anything else is
-    /// [`RouteEntry::NoMove`] and changes nothing. An empty `squares` on an
+    /// (`27`). A whole legal route is [`RouteEntry::Complete`] (the route
+    /// so far is empty again); a proper start of legal routes of two
+    /// squares or more is kept ([`RouteEntry::InProgress`]); anything else
+    /// is [`RouteEntry::NoMove`] and changes nothing. An empty `squares` on an
     /// empty route so far is the move with the empty route, a pass, when
     /// that is legal (it is then the only legal move).
     ///
     /// `game` must be the position the route so far was entered in.
     pub fn enter<G: Described>(&mut self, game: &G, squares: &[String]) -> RouteEntry<G::Move> {
-        if squares.is_empty() {
-            let pass = (self.squares.is_empty())
-                .then(|| moves_with_route_prefix(game, &[]))
-                .and_then(|moves| moves.into_iter().find(|&mv| game.route(mv).is_empty()));
-            return pass.map_or(RouteEntry::NoMove, RouteEntry::Complete);
-        }
-        let prefix: Vec<String> = if self.squares.is_empty() || squares.starts_with(&self.squares) {
-            squares.to_vec()
-        } else if squares.first() == self.squares.last() {
-            self.squares.iter().chain(&squares[1..]).cloned().collect()
-        } else {
-            self.squares.iter().chain(squares).cloned().collect()
-        };
-        if prefix.len() <= self.squares.len() {
+        let added = continuation(&self.squares, squares);
+        if added.is_empty() && !(self.squares.is_empty() && squares.is_empty()) {
             return RouteEntry::NoMove;
         }
-        let candidates = moves_with_route_prefix(game, &prefix);
-        if let [mv] = candidates[..] {
-            if game.route(mv) == prefix {
-                self.squares.clear();
-                return RouteEntry::Complete(mv);
-            }
+        let prefix: Vec<String> = self.squares.iter().chain(added).cloned().collect();
+        let routes = game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| (mv, game.route(mv)));
+        let entry = route_entry(&prefix, routes);
+        match entry {
+            RouteEntry::Complete(_) => self.squares.clear(),
+            RouteEntry::InProgress => self.squares = prefix,
+            RouteEntry::NoMove => {}
         }
-        if candidates.is_empty() || prefix.len() < 2 {
-            return RouteEntry::NoMove;
-        }
-        self.squares = prefix;
-        RouteEntry::InProgress
+        entry
     }
 }

@@ -1,0 +1,143 @@
+//! `engine_match` plays every game of the registry, not only checkers and
+//! the draughts variants: Othello, Connect Four, ConnectX of any size and
+//! Turkish draughts with tiny budgets, the same games whatever the number
+//! of threads, and a clear refusal of the options that only some games
+//! have (evaluations, Hub programs, endgame databases).
+
+use crate::support::run_example;
+
+/// Runs `engine_match` with `args`; its stdout, after checking it exited
+/// with 0.
+fn played(args: &[&str]) -> String {
+    let output = run_example("engine_match", args, b"");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "engine_match {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// Runs `engine_match` with `args`, which it must refuse (exit code 2,
+/// nothing on stdout); its stderr.
+fn refused(args: &[&str]) -> String {
+    let output = run_example("engine_match", args, b"");
+    assert_eq!(output.status.code(), Some(2), "engine_match {args:?}");
+    assert!(output.stdout.is_empty(), "engine_match {args:?} printed");
+    String::from_utf8(output.stderr).expect("UTF-8 errors")
+}
+
+/// The one-line-per-game lines of a match's output.
+fn game_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|line| line.starts_with("game "))
+        .collect()
+}
+
+/// A's wins, draws and losses from the summary line.
+fn score(out: &str) -> [usize; 3] {
+    let line = out
+        .lines()
+        .find(|line| line.starts_with("A: ") && line.contains(" wins, "))
+        .unwrap_or_else(|| panic!("no score in {out}"));
+    let numbers: Vec<usize> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|word| word.parse().ok())
+        .collect();
+    numbers
+        .try_into()
+        .unwrap_or_else(|_| panic!("not three numbers: {line}"))
+}
+
+/// Plays `games` games of `game` between an engine `engine` and a random
+/// player, and checks that each was played and scored, and that the
+/// engine searched.
+fn engine_plays(game: &str, engine: &str, games: usize) -> String {
+    let count = games.to_string();
+    let out = played(&[game, engine, "random", "--games", &count, "--seed", "3"]);
+    assert_eq!(game_lines(&out).len(), games, "{game}: {out}");
+    assert_eq!(score(&out).iter().sum::<usize>(), games, "{game}: {out}");
+    assert!(
+        out.lines()
+            .any(|line| line.starts_with("A: ") && line.contains("moves searched")),
+        "{game}: the engine did not search: {out}"
+    );
+    out
+}
+
+#[test]
+fn othello_plays_with_its_own_levels() {
+    let out = engine_plays("othello", "level:1", 2);
+    // The games end by Othello's rules, both colours played by A.
+    for line in game_lines(&out) {
+        assert!(!line.contains("game too long"), "{line}");
+    }
+    assert!(
+        out.contains("A plays Black") && out.contains("A plays White"),
+        "{out}"
+    );
+}
+
+#[test]
+fn connect_four_and_connectx_play() {
+    engine_plays("connect4", "depth:2", 2);
+    // ConnectX's levels are Monte Carlo: `nodes:` counts playouts.
+    engine_plays("connectx:5x6x4", "nodes:50", 2);
+    // A size the rules refuse is an error, not a panic.
+    let errors = refused(&["connectx:2x2x9", "random", "random"]);
+    assert!(errors.contains("connectx"), "{errors}");
+}
+
+#[test]
+fn turkish_draughts_plays_the_same_games_on_any_number_of_threads() {
+    let one = engine_plays("turkish", "depth:1", 4);
+    let two = played(&[
+        "turkish",
+        "depth:1",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+    ]);
+    let sorted = |out: &str| {
+        let mut lines: Vec<String> = game_lines(out).iter().map(|s| s.to_string()).collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(sorted(&one), sorted(&two));
+    assert_eq!(score(&one), score(&two));
+}
+
+#[test]
+fn options_of_some_games_only_are_refused_by_the_others() {
+    let errors = refused(&["othello", "depth:2@hand", "random"]);
+    assert!(errors.contains("Othello has one evaluation"), "{errors}");
+    let errors = refused(&["turkish", "level:1@weights=Cargo.toml", "random"]);
+    assert!(
+        errors.contains("Turkish draughts has one evaluation"),
+        "{errors}"
+    );
+    let errors = refused(&["connect4", "hub:100:hub", "random"]);
+    assert!(
+        errors.contains("Hub programs play the draughts variants only"),
+        "{errors}"
+    );
+    let errors = refused(&["othello", "level:1+endgame", "random", "--endgame", "."]);
+    assert!(
+        errors.contains("Othello has no endgame databases"),
+        "{errors}"
+    );
+    // International has no shipped learned weights: it says what to use.
+    let errors = refused(&["international", "level:1@learned", "random"]);
+    assert!(errors.contains("@weights=FILE"), "{errors}");
+    // An unknown game lists the registry's.
+    let errors = refused(&["chess", "random", "random"]);
+    assert!(
+        errors.contains("othello") && errors.contains("turkish"),
+        "{errors}"
+    );
+}
