@@ -141,6 +141,18 @@ def self_play(net, mcts, games, rng, temperature_moves=8):
     return np.stack(obs), np.stack(mask), np.stack(pi), np.array(z, np.float32)
 
 
+def mirrored(data):
+    """`data` and its mirror images (columns reversed): Connect Four is
+    symmetric, so each sample is two."""
+    observations, masks, policies, results = data
+    return (
+        np.concatenate([observations, observations[..., ::-1]]),
+        np.concatenate([masks, masks[:, ::-1]]),
+        np.concatenate([policies, policies[:, ::-1]]),
+        np.concatenate([results, results]),
+    )
+
+
 def graded_positions(count):
     """`count` benchmark positions with each column's exact score."""
     solver = rulebook.Solver()
@@ -196,11 +208,17 @@ def main():
     parser.add_argument("--positions", type=int, default=300, help="graded benchmark positions")
     parser.add_argument("--grade-every", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--minutes", type=float, help="stop after this much training time (graded then)")
+    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
+    parser.add_argument("--hidden", type=int, default=128, help="units of the hidden layer")
+    parser.add_argument("--passes", type=int, default=2, help="passes over the buffer per iteration")
+    parser.add_argument("--buffer", type=int, default=4, help="iterations the replay buffer keeps")
+    parser.add_argument("--mirror", action="store_true", help="train on mirror images too")
     parser.add_argument("--plot", help="write the graded shares over training to this PNG")
     args = parser.parse_args()
 
     rng = np.random.default_rng(args.seed)
-    net = Network(rng)
+    net = Network(rng, hidden=args.hidden)
     mcts = rulebook.BatchMcts("connect4", simulations=args.simulations, c_puct=1.5, dirichlet_alpha=1.0, seed=args.seed)
     searcher = rulebook.BatchMcts("connect4", simulations=args.simulations, dirichlet_fraction=0.0)
     positions = graded_positions(args.positions)
@@ -209,7 +227,8 @@ def main():
     start = time.monotonic()
     buffer = []
     for iteration in range(args.iterations + 1):
-        if iteration % args.grade_every == 0 or iteration == args.iterations:
+        out_of_time = args.minutes is not None and time.monotonic() - start >= 60 * args.minutes
+        if iteration % args.grade_every == 0 or iteration == args.iterations or out_of_time:
             shares = grade(net, positions, inputs, searcher)
             elapsed = time.monotonic() - start
             history.append((iteration, elapsed) + shares)
@@ -220,14 +239,16 @@ def main():
                 f"  random {shares[4]:.3f} / {shares[5]:.3f}  value right {shares[6]:.3f}",
                 flush=True,
             )
-        if iteration == args.iterations:
+        if iteration == args.iterations or out_of_time:
             break
         data = self_play(net, mcts, args.games, rng)
+        if args.mirror:
+            data = mirrored(data)
         buffer.append(data)
-        buffer = buffer[-4:]  # a replay buffer of the last four iterations
+        buffer = buffer[-args.buffer :]  # a replay buffer of the last iterations
         merged = [np.concatenate(parts) for parts in zip(*buffer)]
-        for _ in range(2):
-            net.train(*merged, rng=rng)
+        for _ in range(args.passes):
+            net.train(*merged, lr=args.lr, rng=rng)
     if args.plot:
         import matplotlib
 
@@ -236,14 +257,17 @@ def main():
 
         h = np.array(history)
         fig, ax = plt.subplots(figsize=(6, 3.5))
-        ax.plot(h[:, 0], h[:, 2], "o-", color="C0", label="network: optimal")
-        ax.plot(h[:, 0], h[:, 3], "s--", color="C0", label="network: keeps the value")
-        ax.plot(h[:, 0], h[:, 4], "o-", color="C1", label=f"with {args.simulations} simulations: optimal")
-        ax.plot(h[:, 0], h[:, 5], "s--", color="C1", label=f"with {args.simulations} simulations: keeps the value")
-        ax.plot(h[:, 0], h[:, 8], "^:", color="C2", label="value head: sign right")
+        ax.plot(h[:, 1] / 60, h[:, 2], "o-", color="C0", label="network: optimal")
+        ax.plot(h[:, 1] / 60, h[:, 3], "s--", color="C0", label="network: keeps the value")
+        ax.plot(h[:, 1] / 60, h[:, 4], "o-", color="C1", label=f"with {args.simulations} simulations: optimal")
+        ax.plot(h[:, 1] / 60, h[:, 5], "s--", color="C1", label=f"with {args.simulations} simulations: keeps the value")
+        ax.plot(h[:, 1] / 60, h[:, 8], "^:", color="C2", label="value head: sign right")
         ax.axhline(h[0, 6], color="grey", ls="-", label="random: optimal")
         ax.axhline(h[0, 7], color="grey", ls="--", label="random: keeps the value")
-        ax.set_xlabel(f"iteration ({args.games} self-play games, {args.simulations} simulations a move)")
+        ax.set_xlabel(
+            f"training time (minutes; {args.games} self-play games an iteration, "
+            f"{args.simulations} simulations a move)"
+        )
         ax.set_ylabel(f"share of {len(positions)} positions")
         ax.set_title("AlphaZero-style Connect Four, graded by the solver")
         ax.legend(fontsize=8)
