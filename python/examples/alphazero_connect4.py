@@ -153,6 +153,28 @@ def mirrored(data):
     )
 
 
+def random_play_positions(count, seed, stones=(6, 20)):
+    """`count` positions of uniformly random play, with a number of stones
+    drawn uniformly from `stones`, each with its columns' exact scores
+    (positions the solver cannot grade within 30 s are skipped)."""
+    rng = np.random.default_rng(seed)
+    solver = rulebook.Solver()
+    positions = []
+    while len(positions) < count:
+        game = rulebook.Connect4()
+        for _ in range(int(rng.integers(stones[0], stones[1] + 1))):
+            moves = game.legal_moves()
+            game.apply(moves[int(rng.integers(len(moves)))])
+            if game.outcome() is not None:
+                break
+        if game.outcome() is not None:
+            continue
+        scores = solver.move_scores(game, max_seconds=30.0)
+        if scores is not None:
+            positions.append((game, scores))
+    return positions
+
+
 def graded_positions(count):
     """`count` benchmark positions with each column's exact score."""
     solver = rulebook.Solver()
@@ -207,6 +229,12 @@ def main():
     parser.add_argument("--simulations", type=int, default=32)
     parser.add_argument("--positions", type=int, default=300, help="graded benchmark positions")
     parser.add_argument("--grade-every", type=int, default=10)
+    parser.add_argument(
+        "--graded",
+        choices=("benchmark", "random-play"),
+        default="benchmark",
+        help="the graded positions: the benchmark file's middle games, or positions of random play (6 to 20 stones)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--minutes", type=float, help="stop after this much training time (graded then)")
     parser.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
@@ -221,7 +249,10 @@ def main():
     net = Network(rng, hidden=args.hidden)
     mcts = rulebook.BatchMcts("connect4", simulations=args.simulations, c_puct=1.5, dirichlet_alpha=1.0, seed=args.seed)
     searcher = rulebook.BatchMcts("connect4", simulations=args.simulations, dirichlet_fraction=0.0)
-    positions = graded_positions(args.positions)
+    if args.graded == "benchmark":
+        positions = graded_positions(args.positions)
+    else:
+        positions = random_play_positions(args.positions, seed=1_000_000 + args.seed)
     inputs = tuple(np.stack(a) for a in zip(*(observation(game) for game, _ in positions)))
     history = []
     start = time.monotonic()
