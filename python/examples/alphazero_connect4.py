@@ -153,10 +153,10 @@ def mirrored(data):
     )
 
 
-def random_play_positions(count, seed, stones=(6, 20)):
+def random_play_positions(count, seed, stones=(10, 24)):
     """`count` positions of uniformly random play, with a number of stones
     drawn uniformly from `stones`, each with its columns' exact scores
-    (positions the solver cannot grade within 30 s are skipped)."""
+    (positions the solver cannot grade within 5 s are skipped)."""
     rng = np.random.default_rng(seed)
     solver = rulebook.Solver()
     positions = []
@@ -169,7 +169,7 @@ def random_play_positions(count, seed, stones=(6, 20)):
                 break
         if game.outcome() is not None:
             continue
-        scores = solver.move_scores(game, max_seconds=30.0)
+        scores = solver.move_scores(game, max_seconds=5.0)
         if scores is not None:
             positions.append((game, scores))
     return positions
@@ -233,7 +233,7 @@ def main():
         "--graded",
         choices=("benchmark", "random-play"),
         default="benchmark",
-        help="the graded positions: the benchmark file's middle games, or positions of random play (6 to 20 stones)",
+        help="the graded positions: the benchmark file's middle games, or positions of random play (10 to 24 stones)",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--minutes", type=float, help="stop after this much training time (graded then)")

@@ -24,7 +24,7 @@ from typing import List, Optional, Union
 from rulebook._rulebook import build_opening_book, opening_book_path
 
 #: The depth ``build-book`` builds by default: every position of at most 8
-#: stones (about 93,000 to solve with 8 stones, mirror images once).
+#: stones (91,295 positions with 8 stones to solve, mirror images once).
 DEFAULT_DEPTH = 8
 
 __all__ = ["DEFAULT_DEPTH", "book_path", "build_book", "main"]
