@@ -141,6 +141,16 @@ def self_play(net, mcts, games, rng, temperature_moves=8):
     return np.stack(obs), np.stack(mask), np.stack(pi), np.array(z, np.float32)
 
 
+def sharpened(data, power):
+    """`data` with each policy target raised to `power` and renormalised:
+    above 1, the search's most visited moves count more than its
+    exploration."""
+    observations, masks, policies, results = data
+    sharp = policies.astype(np.float64) ** power
+    sharp /= np.maximum(sharp.sum(axis=1, keepdims=True), 1e-12)
+    return observations, masks, sharp.astype(np.float32), results
+
+
 def mirrored(data):
     """`data` and its mirror images (columns reversed): Connect Four is
     symmetric, so each sample is two."""
@@ -241,6 +251,7 @@ def main():
     parser.add_argument("--hidden", type=int, default=128, help="units of the hidden layer")
     parser.add_argument("--passes", type=int, default=2, help="passes over the buffer per iteration")
     parser.add_argument("--buffer", type=int, default=4, help="iterations the replay buffer keeps")
+    parser.add_argument("--sharpen", type=float, default=1.0, help="raise the visit shares to this power (policy targets)")
     parser.add_argument("--mirror", action="store_true", help="train on mirror images too")
     parser.add_argument("--plot", help="write the graded shares over training to this PNG")
     args = parser.parse_args()
@@ -273,6 +284,8 @@ def main():
         if iteration == args.iterations or out_of_time:
             break
         data = self_play(net, mcts, args.games, rng)
+        if args.sharpen != 1.0:
+            data = sharpened(data, args.sharpen)
         if args.mirror:
             data = mirrored(data)
         buffer.append(data)
