@@ -12,7 +12,7 @@
 //! order; scores do not depend on the table). Progress goes to stderr.
 //!
 //! `--limit N` solves only the first `N` deepest positions (in the order of
-//! their board texts): a partial book, where a shallower position is stored
+//! `opening_positions`): a partial book, where a shallower position is stored
 //! only if all its children are.
 //!
 //! `--lines D` instead builds the book of the lines of perfect play (the
@@ -45,11 +45,11 @@
 //! (depth 14) took 31 minutes for X's side and 62 for O's side, side by
 //! side on a shared 2-core machine.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::process::ExitCode;
 
-use rulebook::connect4::{Book, Column, Connect4, Solver, CELLS, MAX_BOOK_DEPTH};
-use rulebook::{Game, Outcome};
+use rulebook::connect4::{opening_positions, Book, Column, Connect4, Solver, MAX_BOOK_DEPTH};
+use rulebook::Game;
 use std::time::Instant;
 
 const USAGE: &str =
@@ -65,38 +65,6 @@ stones is solved exactly, shallower ones follow by negamax over the book.
   --depth N   stones in the deepest positions solved
   --limit N   solve only the first N deepest positions (a partial book)
   --out FILE  where to write the book";
-
-/// The key of a position and its mirror image: the smaller of the two move
-/// texts of the board (a stable order for the generation).
-fn canonical_text(game: &Connect4) -> String {
-    let text = game.board().text();
-    let mirrored: String = text
-        .split('/')
-        .map(|row| row.chars().rev().collect::<String>())
-        .collect::<Vec<_>>()
-        .join("/");
-    text.min(mirrored)
-}
-
-/// Every unfinished position with `plies` stones, one per mirror pair, in
-/// the order of their board texts.
-fn positions_at(plies: u32) -> Vec<Connect4> {
-    let mut level: BTreeMap<String, Connect4> = BTreeMap::new();
-    level.insert(canonical_text(&Connect4::new()), Connect4::new());
-    for _ in 0..plies {
-        let mut next = BTreeMap::new();
-        for game in level.values() {
-            for mv in game.legal_moves() {
-                let Ok(child) = game.after(mv) else { continue };
-                if child.outcome().is_none() {
-                    next.entry(canonical_text(&child)).or_insert(child);
-                }
-            }
-        }
-        level = next;
-    }
-    level.into_values().collect()
-}
 
 /// The walk of `--lines`: the solver, the depth, what was visited and found.
 struct Lines {
@@ -300,7 +268,7 @@ fn main() -> ExitCode {
     }
 
     let mut solver = Solver::new();
-    let mut deepest = positions_at(depth);
+    let mut deepest = opening_positions(depth);
     deepest.truncate(limit);
     eprintln!("depth {depth}: {} positions to solve", deepest.len());
     let mut scores: Vec<(Connect4, i32)> = Vec::new();
@@ -319,46 +287,15 @@ fn main() -> ExitCode {
             );
         }
     }
-    let mut book = match Book::new(depth, scores.iter().copied()) {
+    // Shallower levels by negamax over the book: every child is in it
+    // (with --limit, a position missing a child stays out).
+    let book = match Book::complete(depth, scores) {
         Ok(book) => book,
         Err(error) => {
             eprintln!("c4book: {error}");
             return ExitCode::FAILURE;
         }
     };
-    // Shallower levels by negamax over the book: every child is in it.
-    for plies in (0..depth).rev() {
-        for game in positions_at(plies) {
-            let mut best = i32::MIN;
-            for mv in game.legal_moves() {
-                let Ok(child) = game.after(mv) else { continue };
-                let score = match child.outcome() {
-                    Some(Outcome::Win(_)) => (CELLS as i32 + 1 - plies as i32) / 2,
-                    Some(Outcome::Draw) => 0,
-                    None => match book.score(&child) {
-                        Some(score) => -score,
-                        // A partial book (--limit): this one stays out.
-                        None => {
-                            best = i32::MIN;
-                            break;
-                        }
-                    },
-                };
-                best = best.max(score);
-            }
-            if best > i32::MIN {
-                scores.push((game, best));
-            }
-        }
-        book = match Book::new(depth, scores.iter().copied()) {
-            Ok(book) => book,
-            Err(error) => {
-                eprintln!("c4book: {error}");
-                return ExitCode::FAILURE;
-            }
-        };
-        eprintln!("depth {plies}: done, {} entries", book.len());
-    }
     write_book(&book, &out)
 }
 

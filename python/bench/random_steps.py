@@ -1,5 +1,5 @@
-"""Random-policy steps per second: rulebook against PettingZoo, OpenSpiel
-and pgx, side by side in one run.
+"""Random-policy steps per second on Connect Four, checkers and Othello:
+rulebook against PettingZoo, OpenSpiel and pgx, side by side in one run.
 
     taskset -c 0 python python/bench/random_steps.py [--seconds 2] [--rounds 3] [--batch 1024]
 
@@ -8,7 +8,7 @@ games, for ``--seconds`` per measurement; the measurements are interleaved
 over ``--rounds`` rounds and the best of each is reported (the machine's
 load only ever slows a run down). A step is one action: a Connect Four
 drop, a checkers step or one hop of a jump (OpenSpiel and rulebook both
-play a multi-jump hop by hop). Contenders whose package is not installed
+play a multi-jump hop by hop), an Othello disc or pass. Contenders whose package is not installed
 are skipped. JAX is limited to one thread, as ``taskset -c 0`` limits the
 rest, so the table compares one core.
 """
@@ -137,6 +137,8 @@ def contenders(batch):
     add("connect4", f"rulebook VectorEnv (batch {batch})", lambda: rulebook_batch_runner("connect4", batch))
     add("checkers", f"rulebook VectorEnv (batch {batch})", lambda: rulebook_batch_runner("checkers", batch))
     add("checkers", "rulebook pettingzoo AEC (1 game)", lambda: aec_runner(lambda: rulebook.pettingzoo.env("checkers")))
+    add("othello", f"rulebook VectorEnv (batch {batch})", lambda: rulebook_batch_runner("othello", batch))
+    add("othello", "rulebook pettingzoo AEC (1 game)", lambda: aec_runner(lambda: rulebook.pettingzoo.env("othello")))
     try:
         from pettingzoo.classic import connect_four_v3
 
@@ -148,6 +150,7 @@ def contenders(batch):
 
         add("connect4", "OpenSpiel connect_four (1 game)", lambda: openspiel_runner("connect_four"))
         add("checkers", "OpenSpiel checkers (1 game)", lambda: openspiel_runner("checkers"))
+        add("othello", "OpenSpiel othello (1 game)", lambda: openspiel_runner("othello"))
     except ImportError:
         pass
     try:
@@ -155,6 +158,8 @@ def contenders(batch):
 
         add("connect4", f"pgx connect_four (jit+vmap, batch {batch}, 1 step per call)", lambda: pgx_runner("connect_four", batch, 1))
         add("connect4", f"pgx connect_four (jit+vmap+scan, batch {batch}, 100 steps per call)", lambda: pgx_runner("connect_four", batch, 100))
+        add("othello", f"pgx othello (jit+vmap, batch {batch}, 1 step per call)", lambda: pgx_runner("othello", batch, 1))
+        add("othello", f"pgx othello (jit+vmap+scan, batch {batch}, 100 steps per call)", lambda: pgx_runner("othello", batch, 100))
     except ImportError:
         pass
     return found
@@ -172,7 +177,8 @@ def main():
     for _ in range(args.rounds):
         for game, label, chunk in runners:
             best[game, label] = max(best[game, label], timed(args.seconds, chunk))
-    for game in ("connect4", "checkers"):
+    # pgx has no checkers (English draughts); OpenSpiel and rulebook have all three.
+    for game in ("connect4", "checkers", "othello"):
         rows = [(label, best[game, label]) for g, label, _ in runners if g == game]
         base = {label: rate for label, rate in rows}
         pz = base.get("PettingZoo connect_four_v3 (1 game)")

@@ -141,6 +141,50 @@ def self_play(net, mcts, games, rng, temperature_moves=8):
     return np.stack(obs), np.stack(mask), np.stack(pi), np.array(z, np.float32)
 
 
+def sharpened(data, power):
+    """`data` with each policy target raised to `power` and renormalised:
+    above 1, the search's most visited moves count more than its
+    exploration."""
+    observations, masks, policies, results = data
+    sharp = policies.astype(np.float64) ** power
+    sharp /= np.maximum(sharp.sum(axis=1, keepdims=True), 1e-12)
+    return observations, masks, sharp.astype(np.float32), results
+
+
+def mirrored(data):
+    """`data` and its mirror images (columns reversed): Connect Four is
+    symmetric, so each sample is two."""
+    observations, masks, policies, results = data
+    return (
+        np.concatenate([observations, observations[..., ::-1]]),
+        np.concatenate([masks, masks[:, ::-1]]),
+        np.concatenate([policies, policies[:, ::-1]]),
+        np.concatenate([results, results]),
+    )
+
+
+def random_play_positions(count, seed, stones=(10, 24)):
+    """`count` positions of uniformly random play, with a number of stones
+    drawn uniformly from `stones`, each with its columns' exact scores
+    (positions the solver cannot grade within 5 s are skipped)."""
+    rng = np.random.default_rng(seed)
+    solver = rulebook.Solver()
+    positions = []
+    while len(positions) < count:
+        game = rulebook.Connect4()
+        for _ in range(int(rng.integers(stones[0], stones[1] + 1))):
+            moves = game.legal_moves()
+            game.apply(moves[int(rng.integers(len(moves)))])
+            if game.outcome() is not None:
+                break
+        if game.outcome() is not None:
+            continue
+        scores = solver.move_scores(game, max_seconds=5.0)
+        if scores is not None:
+            positions.append((game, scores))
+    return positions
+
+
 def graded_positions(count):
     """`count` benchmark positions with each column's exact score."""
     solver = rulebook.Solver()
@@ -195,21 +239,38 @@ def main():
     parser.add_argument("--simulations", type=int, default=32)
     parser.add_argument("--positions", type=int, default=300, help="graded benchmark positions")
     parser.add_argument("--grade-every", type=int, default=10)
+    parser.add_argument(
+        "--graded",
+        choices=("benchmark", "random-play"),
+        default="benchmark",
+        help="the graded positions: the benchmark file's middle games, or positions of random play (10 to 24 stones)",
+    )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--minutes", type=float, help="stop after this much training time (graded then)")
+    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
+    parser.add_argument("--hidden", type=int, default=128, help="units of the hidden layer")
+    parser.add_argument("--passes", type=int, default=2, help="passes over the buffer per iteration")
+    parser.add_argument("--buffer", type=int, default=4, help="iterations the replay buffer keeps")
+    parser.add_argument("--sharpen", type=float, default=1.0, help="raise the visit shares to this power (policy targets)")
+    parser.add_argument("--mirror", action="store_true", help="train on mirror images too")
     parser.add_argument("--plot", help="write the graded shares over training to this PNG")
     args = parser.parse_args()
 
     rng = np.random.default_rng(args.seed)
-    net = Network(rng)
+    net = Network(rng, hidden=args.hidden)
     mcts = rulebook.BatchMcts("connect4", simulations=args.simulations, c_puct=1.5, dirichlet_alpha=1.0, seed=args.seed)
     searcher = rulebook.BatchMcts("connect4", simulations=args.simulations, dirichlet_fraction=0.0)
-    positions = graded_positions(args.positions)
+    if args.graded == "benchmark":
+        positions = graded_positions(args.positions)
+    else:
+        positions = random_play_positions(args.positions, seed=1_000_000 + args.seed)
     inputs = tuple(np.stack(a) for a in zip(*(observation(game) for game, _ in positions)))
     history = []
     start = time.monotonic()
     buffer = []
     for iteration in range(args.iterations + 1):
-        if iteration % args.grade_every == 0 or iteration == args.iterations:
+        out_of_time = args.minutes is not None and time.monotonic() - start >= 60 * args.minutes
+        if iteration % args.grade_every == 0 or iteration == args.iterations or out_of_time:
             shares = grade(net, positions, inputs, searcher)
             elapsed = time.monotonic() - start
             history.append((iteration, elapsed) + shares)
@@ -220,14 +281,18 @@ def main():
                 f"  random {shares[4]:.3f} / {shares[5]:.3f}  value right {shares[6]:.3f}",
                 flush=True,
             )
-        if iteration == args.iterations:
+        if iteration == args.iterations or out_of_time:
             break
         data = self_play(net, mcts, args.games, rng)
+        if args.sharpen != 1.0:
+            data = sharpened(data, args.sharpen)
+        if args.mirror:
+            data = mirrored(data)
         buffer.append(data)
-        buffer = buffer[-4:]  # a replay buffer of the last four iterations
+        buffer = buffer[-args.buffer :]  # a replay buffer of the last iterations
         merged = [np.concatenate(parts) for parts in zip(*buffer)]
-        for _ in range(2):
-            net.train(*merged, rng=rng)
+        for _ in range(args.passes):
+            net.train(*merged, lr=args.lr, rng=rng)
     if args.plot:
         import matplotlib
 
@@ -236,14 +301,17 @@ def main():
 
         h = np.array(history)
         fig, ax = plt.subplots(figsize=(6, 3.5))
-        ax.plot(h[:, 0], h[:, 2], "o-", color="C0", label="network: optimal")
-        ax.plot(h[:, 0], h[:, 3], "s--", color="C0", label="network: keeps the value")
-        ax.plot(h[:, 0], h[:, 4], "o-", color="C1", label=f"with {args.simulations} simulations: optimal")
-        ax.plot(h[:, 0], h[:, 5], "s--", color="C1", label=f"with {args.simulations} simulations: keeps the value")
-        ax.plot(h[:, 0], h[:, 8], "^:", color="C2", label="value head: sign right")
+        ax.plot(h[:, 1] / 60, h[:, 2], "o-", color="C0", label="network: optimal")
+        ax.plot(h[:, 1] / 60, h[:, 3], "s--", color="C0", label="network: keeps the value")
+        ax.plot(h[:, 1] / 60, h[:, 4], "o-", color="C1", label=f"with {args.simulations} simulations: optimal")
+        ax.plot(h[:, 1] / 60, h[:, 5], "s--", color="C1", label=f"with {args.simulations} simulations: keeps the value")
+        ax.plot(h[:, 1] / 60, h[:, 8], "^:", color="C2", label="value head: sign right")
         ax.axhline(h[0, 6], color="grey", ls="-", label="random: optimal")
         ax.axhline(h[0, 7], color="grey", ls="--", label="random: keeps the value")
-        ax.set_xlabel(f"iteration ({args.games} self-play games, {args.simulations} simulations a move)")
+        ax.set_xlabel(
+            f"training time (minutes; {args.games} self-play games an iteration, "
+            f"{args.simulations} simulations a move)"
+        )
         ax.set_ylabel(f"share of {len(positions)} positions")
         ax.set_title("AlphaZero-style Connect Four, graded by the solver")
         ax.legend(fontsize=8)

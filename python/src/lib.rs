@@ -10,6 +10,7 @@ mod environments;
 mod errors;
 mod games;
 mod mcts;
+mod opening_book;
 mod single;
 mod solver;
 mod thinking;
@@ -29,6 +30,8 @@ fn _rulebook(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<mcts::BatchMcts>()?;
     m.add_class::<endgame::PyTablebase>()?;
     m.add_function(wrap_pyfunction!(games::game_names, m)?)?;
+    m.add_function(wrap_pyfunction!(opening_book::build_opening_book, m)?)?;
+    m.add_function(wrap_pyfunction!(opening_book::opening_book_path, m)?)?;
     m.add_function(wrap_pyfunction!(games::write_pdn, m)?)?;
     m.add_function(wrap_pyfunction!(games::read_pdn_records, m)?)?;
     m.add("RulebookError", py.get_type::<errors::RulebookError>())?;

@@ -1,5 +1,6 @@
 //! `rulebook.Solver`: the crate's Connect Four solver (exact scores, the
-//! best moves), with its built-in opening book, node and time limits, and
+//! best moves), with the opening book (the complete one from the cache
+//! directory when built, else the built-in one), node and time limits, and
 //! Ctrl-C.
 //!
 //! Every call is a limited search of the library (`score_within` and its
@@ -9,16 +10,19 @@
 //! [`POLL`], raising the stop signal on either; the worker then gives up
 //! within milliseconds.
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyBool;
 use rulebook::connect4::{Book, Connect4, SolveError, Solver};
 use rulebook::search::StopSignal;
 use rulebook::Game;
 
 use crate::arguments::optional_unsigned;
 use crate::games::{move_of, PyGame, PyMove};
+use crate::opening_book;
 
 /// How often a waiting call looks at signals and the clock.
 const POLL: Duration = Duration::from_millis(20);
@@ -39,7 +43,15 @@ const QUICK_NODES: u64 = 1 << 14;
 pub struct PySolver {
     solver: Solver,
     stop: StopSignal,
-    book: bool,
+    /// Where the book came from, for `repr` and `book_path`.
+    book: BookSource,
+}
+
+/// The book a solver uses.
+enum BookSource {
+    None,
+    Builtin,
+    File(PathBuf),
 }
 
 /// The Connect Four position of `position`, or a ValueError (a TypeError
@@ -185,17 +197,59 @@ impl PySolver {
 
 #[pymethods]
 impl PySolver {
-    /// A solver; `book=True` (the default) loads the built-in opening
-    /// book, which answers early positions at once.
+    /// A solver. `book=True` (the default): the complete opening book in
+    /// the cache directory if one has been built (`python -m
+    /// rulebook.solver build-book`), else the built-in book (the lines of
+    /// perfect play); `book=False`: none; a path: the book in that file.
+    /// A damaged or unreadable book file is an error naming it.
     #[new]
-    #[pyo3(signature = (book = true))]
-    fn new(book: bool) -> PyResult<PySolver> {
+    #[pyo3(signature = (book = None), text_signature = "(book=True)")]
+    fn new(book: Option<&Bound<'_, PyAny>>) -> PyResult<PySolver> {
+        let source = if let Some(path) = book.filter(|book| !book.is_instance_of::<PyBool>()) {
+            BookSource::File(path.extract::<PathBuf>().map_err(|_| {
+                PyTypeError::new_err("book must be True, False or the path of a book file")
+            })?)
+        } else {
+            if book.is_some_and(|flag| !flag.is_truthy().unwrap_or(true)) {
+                BookSource::None
+            } else {
+                match opening_book::default_directory()
+                    .map(|directory| directory.join(opening_book::BOOK_FILE))
+                {
+                    Some(path) if path.is_file() => BookSource::File(path),
+                    _ => BookSource::Builtin,
+                }
+            }
+        };
         let stop = StopSignal::new();
         let mut solver = Solver::new().with_stop_signal(stop.clone());
-        if book {
-            solver = solver.with_book(Book::builtin().map_err(solve_error)?);
+        match &source {
+            BookSource::None => {}
+            BookSource::Builtin => solver = solver.with_book(Book::builtin().map_err(solve_error)?),
+            BookSource::File(path) => solver = solver.with_book(opening_book::load(path)?),
         }
-        Ok(PySolver { solver, stop, book })
+        Ok(PySolver {
+            solver,
+            stop,
+            book: source,
+        })
+    }
+
+    /// The file of the solver's book (None for the built-in book or
+    /// none).
+    #[getter]
+    fn book_path(&self) -> Option<PathBuf> {
+        match &self.book {
+            BookSource::File(path) => Some(path.clone()),
+            _ => None,
+        }
+    }
+
+    /// The most stones of a position the solver's book has (0 without a
+    /// book).
+    #[getter]
+    fn book_depth(&self) -> u32 {
+        self.solver.book().map_or(0, Book::depth)
     }
 
     /// The exact score for the player to move, or None when `max_nodes`
@@ -325,6 +379,10 @@ impl PySolver {
     }
 
     fn __repr__(&self) -> String {
-        format!("Solver(book={})", if self.book { "True" } else { "False" })
+        match &self.book {
+            BookSource::None => "Solver(book=False)".to_string(),
+            BookSource::Builtin => "Solver(book=True)".to_string(),
+            BookSource::File(path) => format!("Solver(book={:?})", path.display().to_string()),
+        }
     }
 }

@@ -145,3 +145,103 @@ def test_torchrl_wraps_the_vector_env_and_the_pettingzoo_env():
         single = PettingZooWrapper(env=rulebook.pettingzoo.env(game), use_mask=True)
         check_env_specs(single)
         assert single.rollout(10, break_when_any_done=False).batch_size == (10,)
+
+
+@trainers
+@pytest.mark.skipif(not has("sb3_contrib"), reason="sb3-contrib (and torch) are not installed")
+@pytest.mark.parametrize("game", ["connect4", "checkers"])
+def test_pettingzoo_sb3_action_mask_tutorial_trains_on_our_aec_env(game):
+    # PettingZoo's tutorial "SB3: Action Masked PPO for Connect Four"
+    # (tutorials/SB3/connect_four/sb3_connect_four_action_mask.py) with
+    # rulebook.pettingzoo.env swapped in, and the fix Gymnasium 1.x needs:
+    # sb3-contrib's ActionMasker is a gymnasium.Wrapper, which takes only a
+    # gymnasium.Env, so the tutorial's wrapper derives from it too.
+    import pettingzoo.utils
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from sb3_contrib.common.wrappers import ActionMasker
+
+    import rulebook.pettingzoo
+
+    class SB3ActionMaskWrapper(pettingzoo.utils.BaseWrapper, gymnasium.Env):
+        def reset(self, seed=None, options=None):
+            super().reset(seed, options)
+            self.observation_space = super().observation_space(self.possible_agents[0])["observation"]
+            self.action_space = super().action_space(self.possible_agents[0])
+            return self.observe(self.agent_selection), {}
+
+        def step(self, action):
+            current_agent = self.agent_selection
+            super().step(action)
+            next_agent = self.agent_selection
+            return (
+                self.observe(next_agent),
+                self._cumulative_rewards[current_agent],
+                self.terminations[current_agent],
+                self.truncations[current_agent],
+                self.infos[current_agent],
+            )
+
+        def observe(self, agent):
+            return super().observe(agent)["observation"]
+
+        def action_mask(self):
+            return super().observe(self.agent_selection)["action_mask"]
+
+    env = SB3ActionMaskWrapper(rulebook.pettingzoo.env(game))
+    env.reset(seed=0)
+    env = ActionMasker(env, lambda env: env.action_mask())
+    model = MaskablePPO(MaskableActorCriticPolicy, env, n_steps=64, batch_size=64, n_epochs=1, seed=0)
+    model.learn(total_timesteps=256)
+    # The tutorial's evaluation: the trained policy against itself, every
+    # action among the mask's.
+    aec = rulebook.pettingzoo.env(game)
+    aec.reset(seed=1)
+    finished = 0
+    for _ in range(300):
+        observation, reward, termination, truncation, _ = aec.last()
+        if termination or truncation:
+            finished += 1
+            aec.reset()
+            continue
+        mask = observation["action_mask"]
+        action = int(model.predict(observation["observation"], action_masks=mask, deterministic=True)[0])
+        assert mask[action] == 1
+        aec.step(action)
+    assert finished >= 1
+
+
+@trainers
+@pytest.mark.skipif(not has("torchrl"), reason="torchrl (and torch) are not installed")
+def test_a_torchrl_collector_gathers_legal_batches_from_the_vector_env():
+    import torchrl.collectors
+
+    # TorchRL 0.14 renamed SyncDataCollector to Collector.
+    Collector = getattr(torchrl.collectors, "Collector", None) or torchrl.collectors.SyncDataCollector
+    from torchrl.envs import ActionMask, TransformedEnv
+    from torchrl.envs.libs.gym import GymWrapper
+
+    def make():
+        return TransformedEnv(GymWrapper(make_vec("connect4", 8, seed=3)), ActionMask())
+
+    # A random policy over the legal actions: the action spec with the
+    # step's mask. (With no policy the collector draws from the spec as it
+    # was when made, whose mask is stale: illegal actions, which the
+    # environment refuses.)
+    spec = make().action_spec.clone()
+
+    def masked_random(tensordict):
+        spec.update_mask(tensordict["action_mask"])
+        tensordict["action"] = spec.rand()
+        return tensordict
+
+    collector = Collector(make, policy=masked_random, frames_per_batch=8 * 16, total_frames=8 * 16 * 4)
+    batches = 0
+    for batch in collector:
+        batches += 1
+        assert batch.batch_size == (8, 16)
+        actions = batch["action"].argmax(-1) if batch["action"].ndim == 3 else batch["action"]
+        masks = batch["action_mask"]
+        assert masks.gather(-1, actions.long().unsqueeze(-1)).all()
+    collector.shutdown()
+    assert batches == 4

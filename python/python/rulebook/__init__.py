@@ -126,7 +126,7 @@ def to_batch_layout(observations: Any) -> np.ndarray:
 
 
 #: The submodules that need an optional package, imported on first use.
-_OPTIONAL_SUBMODULES = ("pettingzoo", "gymnasium", "sb3")
+_OPTIONAL_SUBMODULES = ("pettingzoo", "gymnasium", "sb3", "solver")
 
 
 def __getattr__(name: str) -> Any:

@@ -1,7 +1,7 @@
 """Type stubs of the native module (re-exported by ``rulebook``)."""
 
 import os
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -17,6 +17,8 @@ __all__ = [
     "Solver",
     "Tablebase",
     "game_names",
+    "build_opening_book",
+    "opening_book_path",
     "write_pdn",
     "read_pdn_records",
     "RulebookError",
@@ -336,7 +338,10 @@ class Tablebase:
 
 @final
 class Solver:
-    """The Connect Four solver (``book=True``: the built-in opening book).
+    """The Connect Four solver. ``book=True``: the complete opening book in
+    the cache directory when built (``python -m rulebook.solver
+    build-book``), else the built-in book; ``False``: none; a path: that
+    book file.
 
     Every method takes ``max_nodes`` (positions searched) and
     ``max_seconds``, and returns None when one runs out before the answer;
@@ -344,7 +349,13 @@ class Solver:
     second. The solver keeps what it learnt between calls (``reset``
     clears it); a call cut short by a limit clears it too."""
 
-    def __new__(cls, book: bool = True) -> Self: ...
+    def __new__(cls, book: Union[bool, str, os.PathLike[str]] = True) -> Self: ...
+    @property
+    def book_path(self) -> Optional[str]:
+        """The file of the solver's book (None: the built-in book or none)."""
+    @property
+    def book_depth(self) -> int:
+        """The most stones of a position in the book (0: no book)."""
     def score(self, position: Game, *, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None) -> Optional[int]:
         """The exact score: positive when the player to move wins (the
         sooner, the larger), 0 a draw, negative a loss."""
@@ -363,6 +374,14 @@ class Solver:
     def reset(self) -> None: ...
 
 def game_names() -> list[str]: ...
+def opening_book_path(directory: Union[str, os.PathLike[str], None] = None) -> str: ...
+def build_opening_book(
+    depth: int,
+    directory: Union[str, os.PathLike[str], None] = None,
+    *,
+    threads: int = 1,
+    progress: Optional[Callable[[int, int, float], object]] = None,
+) -> str: ...
 def write_pdn(start: Game, moves: Sequence[Union[str, Move]], tags: Optional[Sequence[Tuple[str, str]]] = None) -> str:
     """The record (PDN for checkers and draughts) of the game from ``start``."""
 def read_pdn_records(text: str, classes: dict, game: Optional[str] = None) -> list[dict]: ...

@@ -83,8 +83,8 @@ pub use levels::{engine, level_limits, DEFAULT_LEVEL, MAX_LEVEL, MAX_SEARCH_LEVE
 pub use perfect::PerfectPlayer;
 pub use player::Player;
 pub use solver::{
-    Book, BookError, SolveError, Solver, TableSizeError, DEFAULT_TABLE_BITS, FORMAT_VERSION,
-    MAX_BOOK_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS,
+    opening_positions, Book, BookError, SolveError, Solver, TableSizeError, DEFAULT_TABLE_BITS,
+    FORMAT_VERSION, MAX_BOOK_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS,
 };
 pub use symmetry::Symmetry;
 

@@ -10,15 +10,18 @@
 //!
 //! Inside (one concept per file): `position` (bitboards relative to the
 //! side to move), `table` (the transposition table), `sorter` (move
-//! ordering), `search` (negamax with null windows) and `book`.
+//! ordering), `search` (negamax with null windows), `book` and `opening`
+//! (the complete opening book).
 
 mod book;
+mod opening;
 mod position;
 mod search;
 mod sorter;
 mod table;
 
 pub use book::{Book, BookError, FORMAT_VERSION, MAX_BOOK_DEPTH};
+pub use opening::opening_positions;
 pub use table::{TableSizeError, DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS};
 
 use super::{Column, Connect4, Moves};

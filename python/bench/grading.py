@@ -1,0 +1,69 @@
+"""Grading time: the solver's ``move_scores`` of random-play Connect Four
+positions, by number of stones, with each book given (the built-in book,
+none, or a book file such as the one ``python -m rulebook.solver
+build-book`` writes).
+
+    python python/bench/grading.py [--per-bucket 10] [--cap 10] [--seed 0] [--book builtin] [--book PATH]
+
+Positions come from uniformly random play (seeded); each is graded once by
+a fresh solver per book (a fresh table: no help from the positions before),
+and CPU seconds are reported (the machine's load does not count), the
+median and the largest per bucket of stones, with how many a ``--cap``
+seconds' limit stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import rulebook
+
+BUCKETS = [(0, 3), (4, 7), (8, 11), (12, 15), (16, 19), (20, 29)]
+
+
+def positions(per_bucket, seed):
+    rng = random.Random(seed)
+    found = {bucket: [] for bucket in BUCKETS}
+    while any(len(v) < per_bucket for v in found.values()):
+        game = rulebook.Connect4()
+        for stones in range(30):
+            for bucket in BUCKETS:
+                if bucket[0] <= stones <= bucket[1] and len(found[bucket]) < per_bucket and rng.random() < 0.1:
+                    found[bucket].append(game.copy())
+            game.apply(rng.choice(game.legal_moves()))
+            if game.outcome() is not None:
+                break
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--per-bucket", type=int, default=10)
+    parser.add_argument("--cap", type=float, default=10.0, help="seconds (wall) for one position")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--book", action="append", help="builtin, none, or a book file (repeatable)")
+    args = parser.parse_args()
+    books = args.book or ["none", "builtin"]
+    found = positions(args.per_bucket, args.seed)
+    print(f"move_scores CPU seconds per position: median / largest (stopped by the {args.cap:g} s cap)")
+    print("| stones | " + " | ".join(books) + " |")
+    print("|---|" + "---:|" * len(books))
+    for bucket, games in found.items():
+        cells = []
+        for book in books:
+            times, stopped = [], 0
+            for game in games:
+                solver = rulebook.Solver(book={"none": False, "builtin": True}.get(book, book))
+                start = time.process_time()
+                if solver.move_scores(game, max_seconds=args.cap) is None:
+                    stopped += 1
+                times.append(time.process_time() - start)
+            cells.append(f"{statistics.median(times):.4f} / {max(times):.3f} ({stopped})")
+        print(f"| {bucket[0]}-{bucket[1]} | " + " | ".join(cells) + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
