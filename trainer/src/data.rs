@@ -155,3 +155,35 @@ pub fn load_labels<V: Variant>(
     }
     Ok(data)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::English;
+
+    #[test]
+    fn label_files_read_back_split_by_game_as_pdn_is() {
+        let path = std::env::temp_dir().join(format!("rulebook-labels-{}.txt", std::process::id()));
+        let lines = [
+            "1 1 35 B:W21,22:B1,2",
+            "1 0 -10000 W:W21,22:B1,2",
+            "2 0.5 0 B:W32:B1",
+        ];
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        let paths = [path.to_string_lossy().into_owned()];
+        let all_held_out = load_labels::<English>(&paths, 7, 100).unwrap();
+        assert_eq!(all_held_out.games, 2);
+        assert!(all_held_out.train.is_empty());
+        let samples = &all_held_out.held_out;
+        assert_eq!(samples.len(), 3);
+        assert_eq!((samples[0].result, samples[0].score), (1.0, Some(35)));
+        assert_eq!((samples[1].result, samples[1].score), (0.0, Some(-10_000)));
+        assert_eq!(samples[2].label, 0.5);
+        assert_eq!(English::fen(&samples[2].position), "B:W32:B1");
+        let none_held_out = load_labels::<English>(&paths, 7, 0).unwrap();
+        assert_eq!(none_held_out.train.len(), 3);
+        std::fs::write(&path, "1 1 x B:W32:B1").unwrap();
+        assert!(load_labels::<English>(&paths, 7, 10).is_err());
+        std::fs::remove_file(&path).unwrap();
+    }
+}
