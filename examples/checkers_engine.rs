@@ -59,7 +59,8 @@ struct Options {
     endgame_pieces: Option<u32>,
 }
 
-fn parse_options() -> Result<Options, String> {
+/// The options, or `None` when help was asked for.
+fn parse_options() -> Result<Option<Options>, String> {
     let mut options = Options {
         level: checkers::MAX_LEVEL,
         hand: false,
@@ -76,6 +77,7 @@ fn parse_options() -> Result<Options, String> {
                     .map_err(|_| format!("--level {text} is not a number"))?;
             }
             "--hand" => options.hand = true,
+            "--help" | "-h" => return Ok(None),
             "--endgame" => {
                 options.endgame = Some(args.next().ok_or("--endgame needs a directory")?.into());
             }
@@ -89,7 +91,7 @@ fn parse_options() -> Result<Options, String> {
             other => return Err(format!("unknown argument {other}")),
         }
     }
-    Ok(options)
+    Ok(Some(options))
 }
 
 /// The player the options ask for.
@@ -226,7 +228,11 @@ fn answer(line: &str, game: &mut Match<Checkers>, engine: &mut Engine<Checkers>)
 
 fn main() -> ExitCode {
     let options = match parse_options() {
-        Ok(options) => options,
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         Err(e) => {
             eprintln!("{e}\n{USAGE}");
             return ExitCode::from(2);

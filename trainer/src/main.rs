@@ -12,8 +12,16 @@
 //! cargo run --release -p rulebook-trainer -- fit <checkers|international> \
 //!     PDN... --seed S --out WEIGHTS [--epochs E] [--batch B] [--lr R] \
 //!     [--l2 L] [--held-out PERCENT] [--skip-plies K] [--sample FILE N] \
-//!     [--base none|hand] [--learn all|patterns] [--min-count N]
+//!     [--base none|hand] [--learn all|patterns] [--min-count N] \
+//!     [--input pdn|labels] [--blend W]
+//! cargo run --release -p rulebook-trainer -- label <checkers|international> \
+//!     PDN... --depth D --out LABELS [--every K] [--skip-plies K] [--threads T]
 //! ```
+//!
+//! `label` scores quiet positions with a fixed-depth search of the
+//! hand-set engine; `fit --input labels` fits on those scores (through the
+//! hand-set evaluation's fitted scale), blended with the games' results by
+//! `--blend W` (1: the scores only).
 //!
 //! `--base hand` fits a correction added to the hand-set evaluation (the
 //! weights file says so) instead of a whole evaluation; `--learn patterns`
