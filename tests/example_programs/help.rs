@@ -21,6 +21,7 @@ fn every_example_answers_help_with_its_usage() {
         ("c4book", "usage: c4book --depth N"),
         ("search", "usage: search <connect4|checkers>"),
         ("engine_match", "usage: engine_match <GAME> <A> <B>"),
+        ("checkers_engine", "usage: checkers_engine [--level N]"),
     ] {
         for flag in ["--help", "-h"] {
             let output = run_example(example, &[flag], b"");

@@ -10,6 +10,7 @@
 mod support;
 
 mod checkers;
+mod checkers_engine;
 mod connect4;
 mod connectx;
 mod console_commands;

@@ -12,8 +12,16 @@
 //! cargo run --release -p rulebook-trainer -- fit <checkers|international> \
 //!     PDN... --seed S --out WEIGHTS [--epochs E] [--batch B] [--lr R] \
 //!     [--l2 L] [--held-out PERCENT] [--skip-plies K] [--sample FILE N] \
-//!     [--base none|hand] [--learn all|patterns] [--min-count N]
+//!     [--base none|hand] [--learn all|patterns] [--min-count N] \
+//!     [--input pdn|labels] [--blend W]
+//! cargo run --release -p rulebook-trainer -- label <checkers|international> \
+//!     PDN... --depth D --out LABELS [--every K] [--skip-plies K] [--threads T]
 //! ```
+//!
+//! `label` scores quiet positions with a fixed-depth search of the
+//! hand-set engine; `fit --input labels` fits on those scores (through the
+//! hand-set evaluation's fitted scale), blended with the games' results by
+//! `--blend W` (1: the scores only).
 //!
 //! `--base hand` fits a correction added to the hand-set evaluation (the
 //! weights file says so) instead of a whole evaluation; `--learn patterns`
@@ -29,6 +37,7 @@
 
 mod data;
 mod fit;
+mod label;
 mod rng;
 mod selfplay;
 mod variant;
@@ -43,7 +52,10 @@ usage: rulebook-trainer selfplay --games N --seed S --depth D --opening-plies K
        rulebook-trainer fit <checkers|international> PDN... --seed S --out WEIGHTS
                         [--epochs E] [--batch B] [--lr R] [--l2 L]
                         [--held-out PERCENT] [--skip-plies K] [--sample FILE N]
-                        [--base none|hand] [--learn all|patterns] [--min-count N]";
+                        [--base none|hand] [--learn all|patterns] [--min-count N]
+                        [--input pdn|labels] [--blend W]
+       rulebook-trainer label <checkers|international> PDN... --depth D --out LABELS
+                        [--every K] [--skip-plies K] [--threads T]";
 
 /// The parsed options of a command: `--name value` pairs and the rest.
 struct Options {
@@ -97,6 +109,13 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("selfplay") => Options::parse(&args[1..]).and_then(|o| selfplay(&o)),
+        Some("label") => Options::parse(&args[1..]).and_then(|o| {
+            match o.positional.first().map(String::as_str) {
+                Some(English::NAME) => label::<English>(&o),
+                Some(International::NAME) => label::<International>(&o),
+                other => Err(format!("label: unknown game {other:?}")),
+            }
+        }),
         Some("fit") => Options::parse(&args[1..]).and_then(|o| {
             match o.positional.first().map(String::as_str) {
                 Some(English::NAME) => fit::<English>(&o),
@@ -134,13 +153,38 @@ fn selfplay(options: &Options) -> Result<(), String> {
     Ok(())
 }
 
+fn label<V: Variant>(options: &Options) -> Result<(), String> {
+    let settings = label::Settings {
+        depth: options.number("depth", None)?,
+        every: options.number("every", Some(1))?,
+        skip_plies: options.number("skip-plies", Some(0))?,
+        threads: options.number("threads", Some(1))?,
+    };
+    let out = options.text("out").ok_or("--out is required")?;
+    let lines = label::label::<V>(&options.positional[1..], &settings)?;
+    let mut text = lines.join("\n");
+    text.push('\n');
+    std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
+    eprintln!("{} positions labelled: {out}", lines.len());
+    Ok(())
+}
+
 fn fit<V: Variant>(options: &Options) -> Result<(), String> {
     let seed: u64 = options.number("seed", None)?;
     let out = options.text("out").ok_or("--out is required")?;
     let paths = &options.positional[1..];
     let held_out_percent = options.number("held-out", Some(10))?;
     let skip_plies = options.number("skip-plies", Some(0))?;
-    let data = data::load::<V>(paths, seed, held_out_percent, skip_plies)?;
+    let from_labels = match options.text("input").unwrap_or("pdn") {
+        "pdn" => false,
+        "labels" => true,
+        other => return Err(format!("--input: {other:?} is not pdn or labels")),
+    };
+    let mut data = if from_labels {
+        data::load_labels::<V>(paths, seed, held_out_percent)?
+    } else {
+        data::load::<V>(paths, seed, held_out_percent, skip_plies)?
+    };
     eprintln!(
         "{} games ({} skipped): {} training and {} held-out quiet positions",
         data.games,
@@ -151,7 +195,8 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
     let labels = |samples: &[data::Sample<V::Position>]| -> Vec<f32> {
         samples.iter().map(|s| s.label).collect()
     };
-    let (train_labels, held_labels) = (labels(&data.train), labels(&data.held_out));
+    let (mut train_labels, mut held_labels) = (labels(&data.train), labels(&data.held_out));
+    let held_results = held_labels.clone();
 
     // The hand-set evaluation with only its scale fitted.
     let hand = |samples: &[data::Sample<V::Position>]| -> Vec<i32> {
@@ -174,6 +219,36 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
     eprintln!(
         "hand-set evaluation, scale {scale:.1}: train loss {hand_train_loss:.5}, held-out loss {hand_held_loss:.5}"
     );
+
+    if from_labels {
+        // Blend the deeper search's score, seen through the hand-set
+        // evaluation's fitted scale, with the game's result.
+        let blend: f32 = options.number("blend", Some(1.0))?;
+        if !(0.0..=1.0).contains(&blend) {
+            return Err(format!("--blend {blend} is not between 0 and 1"));
+        }
+        let relabel = |samples: &mut [data::Sample<V::Position>]| {
+            for sample in samples {
+                let searched = match sample.score {
+                    Some(score) if score >= label::DECIDED => 1.0,
+                    Some(score) if score <= -label::DECIDED => 0.0,
+                    Some(score) => fit::sigmoid((f64::from(score) / scale) as f32),
+                    None => sample.result,
+                };
+                sample.label = blend * searched + (1.0 - blend) * sample.result;
+            }
+        };
+        relabel(&mut data.train);
+        relabel(&mut data.held_out);
+        (train_labels, held_labels) = (labels(&data.train), labels(&data.held_out));
+        eprintln!(
+            "labels: {blend} x the search's score + {} x the result; against them the hand-set evaluation: \
+             train loss {:.5}, held-out loss {:.5}",
+            1.0 - blend,
+            fit::scaled_loss(&hand_train, &train_labels, scale),
+            fit::scaled_loss(&hand_held, &held_labels, scale)
+        );
+    }
 
     let features = V::feature_count();
     let base = match options.text("base").unwrap_or("none") {
@@ -257,6 +332,12 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         "learned evaluation, its scale refitted ({learned_scale:.1}): held-out loss {:.5}",
         fit::scaled_loss(&learned_held, &held_labels, learned_scale)
     );
+    if from_labels {
+        eprintln!(
+            "against the games' results, held-out loss: hand-set {hand_held_loss:.5}, learned as shipped {:.5}",
+            fit::scaled_loss(&learned_held, &held_results, scale)
+        );
+    }
     eprintln!("weights: {out}, {} bytes", shipped.len());
 
     if let Some(sample) = options.text("sample") {

@@ -3,7 +3,7 @@
 
 use rulebook::checkers::{self, Checkers};
 use rulebook::draughts::{self, Draughts, InternationalRules, LearnedEvaluation};
-use rulebook::search::Evaluator;
+use rulebook::search::{Engine, Evaluator};
 use rulebook::{Game, Match};
 
 /// An evaluation of positions of type `P`, boxed.
@@ -37,6 +37,11 @@ pub trait Variant {
     fn replay(game: &rulebook::pdn::PdnGame) -> Result<Match<Self::Position>, String>;
     /// FEN of a position.
     fn fen(position: &Self::Position) -> String;
+    /// The position of FEN `text`.
+    fn from_fen(text: &str) -> Result<Self::Position, String>;
+    /// The crate's strongest engine judging with the hand-set evaluation
+    /// (its limits to be set).
+    fn hand_engine() -> Result<Engine<Self::Position>, String>;
 }
 
 /// `fen` with the other side to move.
@@ -93,6 +98,13 @@ impl Variant for English {
     fn fen(position: &Checkers) -> String {
         position.to_fen()
     }
+    fn from_fen(text: &str) -> Result<Checkers, String> {
+        Checkers::from_fen(text).map_err(|e| e.to_string())
+    }
+    fn hand_engine() -> Result<Engine<Checkers>, String> {
+        checkers::engine_with(checkers::MAX_LEVEL, checkers::Evaluation::new())
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// International draughts.
@@ -138,6 +150,16 @@ impl Variant for International {
     }
     fn fen(position: &Self::Position) -> String {
         position.to_fen()
+    }
+    fn from_fen(text: &str) -> Result<Self::Position, String> {
+        Draughts::from_fen(text).map_err(|e| e.to_string())
+    }
+    fn hand_engine() -> Result<Engine<Self::Position>, String> {
+        draughts::engine_with::<InternationalRules, _>(
+            draughts::MAX_LEVEL,
+            draughts::Evaluation::new(),
+        )
+        .map_err(|e| e.to_string())
     }
 }
 

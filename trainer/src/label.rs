@@ -1,0 +1,128 @@
+//! Labels from a deeper search: the quiet positions of PDN records, each
+//! scored by the crate's engine with the hand-set evaluation searching a
+//! fixed depth, written with its game's number and result so that `fit
+//! --labels` can fit on the search's score, the result, or a blend.
+//!
+//! A line of the output: `GAME RESULT SCORE FEN`, GAME the game's number
+//! in the files read (from 1, as `fit` numbers them), RESULT the game's
+//! result for the side to move (1, 0.5, 0), SCORE the search's score for
+//! the side to move in hundredths of a man (a proven win or loss as
+//! ±[`DECIDED`]).
+
+use std::fs::File;
+use std::io::BufReader;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use rulebook::pdn::PdnReader;
+use rulebook::search::Limits;
+use rulebook::{Game, Outcome};
+
+use crate::variant::{is_quiet, Variant};
+
+/// The score written for a proven win (its negation for a loss).
+pub const DECIDED: i32 = 10_000;
+
+/// The labelling settings.
+pub struct Settings {
+    /// The search's depth.
+    pub depth: u32,
+    /// Label one quiet position in this many (the others are left out).
+    pub every: usize,
+    /// Positions of the first plies of every game left out.
+    pub skip_plies: usize,
+    /// Searches at once.
+    pub threads: usize,
+}
+
+/// The labelled lines of the quiet positions of the games in `paths`
+/// (one in `settings.every`, in the order of the games).
+///
+/// # Errors
+///
+/// A file that cannot be opened, or the engine of the variant.
+pub fn label<V: Variant>(paths: &[String], settings: &Settings) -> Result<Vec<String>, String> {
+    let first = V::Position::default().to_move();
+    let second = V::Position::opponent(first);
+    let mut jobs: Vec<(u64, f32, V::Position)> = Vec::new();
+    let mut index = 0u64;
+    let mut quiet = 0usize;
+    for path in paths {
+        let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        for record in PdnReader::from_reader(BufReader::new(file)) {
+            index += 1;
+            let Ok(record) = record else { continue };
+            let Some(outcome) = record.result().outcome_of(first, second) else {
+                continue;
+            };
+            let Ok(game) = V::replay(&record) else {
+                continue;
+            };
+            for position in game.positions().iter().skip(settings.skip_plies) {
+                if !is_quiet::<V>(position) {
+                    continue;
+                }
+                quiet += 1;
+                if quiet % settings.every.max(1) != 0 {
+                    continue;
+                }
+                let result = match outcome {
+                    Outcome::Draw => 0.5,
+                    Outcome::Win(winner) if winner == position.to_move() => 1.0,
+                    Outcome::Win(_) => 0.0,
+                };
+                jobs.push((index, result, *position));
+            }
+        }
+    }
+    eprintln!(
+        "{} positions to search at depth {}",
+        jobs.len(),
+        settings.depth
+    );
+    let next = AtomicUsize::new(0);
+    let lines = Mutex::new(vec![String::new(); jobs.len()]);
+    let failure = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..settings.threads.max(1) {
+            scope.spawn(|| {
+                let mut engine = match V::hand_engine() {
+                    Ok(engine) => engine,
+                    Err(e) => {
+                        *failure.lock().unwrap() = Some(e);
+                        return;
+                    }
+                };
+                engine.set_limits(Limits::depth(settings.depth));
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(game, result, position)) = jobs.get(i) else {
+                        return;
+                    };
+                    // A fresh table for every position: the score does not
+                    // depend on which thread searched what before.
+                    engine.new_game();
+                    let score = engine.think(position).score;
+                    let value = if score.win_in_plies().is_some()
+                        || score.database_win_in_plies().is_some()
+                    {
+                        DECIDED
+                    } else if score.is_decisive() {
+                        -DECIDED
+                    } else {
+                        score.value().clamp(-DECIDED + 1, DECIDED - 1)
+                    };
+                    lines.lock().unwrap()[i] =
+                        format!("{game} {result} {value} {}", V::fen(&position));
+                    if i % 1000 == 999 {
+                        eprintln!("position {}", i + 1);
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().unwrap() {
+        return Err(e);
+    }
+    Ok(lines.into_inner().unwrap())
+}
