@@ -166,7 +166,7 @@ enum Spec {
 }
 
 /// The evaluation of an engine player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Eval {
     /// The one `engine(level)` uses.
     Level,
@@ -176,6 +176,18 @@ enum Eval {
     Learned,
     /// The learned evaluation with weights read from a file.
     Weights(&'static [u8]),
+}
+
+/// The match's header names the evaluation, not the weights' bytes.
+impl std::fmt::Debug for Eval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Eval::Level => f.write_str("Level"),
+            Eval::Hand => f.write_str("Hand"),
+            Eval::Learned => f.write_str("Learned"),
+            Eval::Weights(bytes) => write!(f, "Weights({} bytes)", bytes.len()),
+        }
+    }
 }
 
 impl Spec {
