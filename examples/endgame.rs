@@ -275,12 +275,28 @@ fn verify<R: Rules>(dir: &Path, pieces: Option<u32>) -> Result<ExitCode, String>
         None => Tablebase::<R>::open(dir),
     }
     .map_err(|error| error.to_string())?;
+    let total: u64 = (1..=tablebase.max_pieces())
+        .map(Tablebase::<R>::positions)
+        .sum();
     let mut checked = 0;
     for n in 1..=tablebase.max_pieces() {
         for material in Material::all_of::<R>(n) {
-            checked += tablebase
+            let started = Instant::now();
+            let positions = tablebase
                 .verify(material)
                 .map_err(|error| error.to_string())?;
+            checked += positions;
+            eprintln!(
+                "{}: {} pieces, {} verified: {} positions in {:.1} s, {:.1}% ({}/{} positions)",
+                R::NAME,
+                n,
+                material,
+                positions,
+                started.elapsed().as_secs_f64(),
+                100.0 * checked as f64 / total.max(1) as f64,
+                checked,
+                total
+            );
         }
         eprintln!("{}: {} pieces verified", R::NAME, n);
     }
