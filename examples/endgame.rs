@@ -25,8 +25,10 @@
 //!   not a position prints `error: ...` (and the exit code is then 1).
 //! - `verify` checks every database of DIR against its successors.
 //!
-//! DIR defaults to `$XDG_CACHE_HOME/rulebook/endgame`, or
-//! `~/.cache/rulebook/endgame`. A missing, truncated or corrupted database
+//! Without `--dir`, DIR is `$RULEBOOK_ENDGAME_DIR`, else
+//! `$XDG_CACHE_HOME/rulebook/endgame`, else `$HOME/.cache/rulebook/endgame`
+//! (on Windows `%LOCALAPPDATA%\rulebook\endgame`):
+//! `rulebook::endgame::default_dir`. A missing, truncated or corrupted database
 //! is an error on standard error and exit code 1; bad arguments print the
 //! usage and exit with code 2.
 //!
@@ -43,16 +45,22 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use rulebook::draughts::{Draughts, Rules, RulesVisitor, Variant};
-use rulebook::endgame::{file, BuildProgress, Material, Tablebase};
+use rulebook::endgame::{default_dir, file, BuildProgress, Material, Tablebase};
 
 const USAGE: &str = "usage: endgame build GAME --pieces N [--dir DIR]
        endgame probe GAME [--dir DIR]
        endgame verify GAME [--dir DIR]
-games:";
+DIR, when not given: $RULEBOOK_ENDGAME_DIR, else $XDG_CACHE_HOME/rulebook/endgame,
+else $HOME/.cache/rulebook/endgame (on Windows %LOCALAPPDATA%\\rulebook\\endgame)";
 
-/// The usage text, ending with the games' names.
+/// The usage text: the commands, the default directory (where it is here),
+/// the games' names.
 fn usage() -> String {
-    format!("{USAGE} {}", Variant::names(", "))
+    let here = match default_dir() {
+        Ok(dir) => format!("here: {}", dir.display()),
+        Err(error) => error.to_string(),
+    };
+    format!("{USAGE}\n  ({here})\ngames: {}", Variant::names(", "))
 }
 
 /// What the command line asks for.
@@ -143,9 +151,7 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
     }
     let dir = match dir {
         Some(dir) => dir,
-        None => {
-            default_dir().ok_or("no cache directory (set XDG_CACHE_HOME or HOME, or use --dir)")?
-        }
+        None => default_dir().map_err(|error| format!("{error} (with --dir DIR)"))?,
     };
     Ok(Options {
         command,
@@ -153,15 +159,6 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Options, St
         pieces,
         dir,
     })
-}
-
-/// `$XDG_CACHE_HOME/rulebook/endgame`, else `$HOME/.cache/rulebook/endgame`.
-fn default_dir() -> Option<PathBuf> {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|dir| !dir.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))?;
-    Some(cache.join("rulebook").join("endgame"))
 }
 
 fn run<R: Rules>(options: &Options) -> Result<ExitCode, String> {
@@ -278,12 +275,28 @@ fn verify<R: Rules>(dir: &Path, pieces: Option<u32>) -> Result<ExitCode, String>
         None => Tablebase::<R>::open(dir),
     }
     .map_err(|error| error.to_string())?;
+    let total: u64 = (1..=tablebase.max_pieces())
+        .map(Tablebase::<R>::positions)
+        .sum();
     let mut checked = 0;
     for n in 1..=tablebase.max_pieces() {
         for material in Material::all_of::<R>(n) {
-            checked += tablebase
+            let started = Instant::now();
+            let positions = tablebase
                 .verify(material)
                 .map_err(|error| error.to_string())?;
+            checked += positions;
+            eprintln!(
+                "{}: {} pieces, {} verified: {} positions in {:.1} s, {:.1}% ({}/{} positions)",
+                R::NAME,
+                n,
+                material,
+                positions,
+                started.elapsed().as_secs_f64(),
+                100.0 * checked as f64 / total.max(1) as f64,
+                checked,
+                total
+            );
         }
         eprintln!("{}: {} pieces verified", R::NAME, n);
     }

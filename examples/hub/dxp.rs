@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use rulebook::draughts::{
     self, Color, DxpMessage, International, InternationalRules, Rules, DXP_TERMINATOR,
 };
-use rulebook::search::{Limits, TimeControl};
+use rulebook::search::{Engine, Limits, TimeControl};
 use rulebook::{EndReason, Game, Match, Outcome};
 
 /// The name this program gives in GAMEREQ and GAMEACC.
@@ -39,6 +39,9 @@ pub struct Options {
     pub follower: Color,
     /// The directory of the endgame databases the engine probes, if any.
     pub endgame: Option<std::path::PathBuf>,
+    /// As initiator: the start position sent in the game request, when
+    /// not the standard one.
+    pub position: Option<International>,
 }
 
 /// Sends and receives NUL-terminated messages.
@@ -80,8 +83,35 @@ impl Link {
     }
 }
 
+/// The engine of `options`: its level, probing the endgame databases of
+/// `options.endgame` when given.
+///
+/// # Errors
+///
+/// A bad level, or a missing, truncated or corrupted database (read here,
+/// before any connection, so that a bad directory changes nothing).
+fn engine(options: &Options) -> Result<Engine<International>, String> {
+    let level = options.level;
+    let mut engine = draughts::engine::<InternationalRules>(level.unwrap_or(draughts::MAX_LEVEL))
+        .map_err(|e| e.to_string())?;
+    if let Some(dir) = &options.endgame {
+        let tablebase = rulebook::endgame::Tablebase::<InternationalRules>::open(dir)
+            .map_err(|e| format!("endgame databases: {e}"))?;
+        println!(
+            "dxp: endgame databases up to {} pieces",
+            tablebase.max_pieces()
+        );
+        engine = engine.with_endgame(std::sync::Arc::new(tablebase));
+    }
+    if level.is_none() {
+        engine.set_limits(Limits::NONE);
+    }
+    Ok(engine)
+}
+
 /// Plays one game as `options` say, printing the messages and the result.
 pub fn run(options: &Options) -> Result<(), String> {
+    let engine = engine(options)?;
     let stream = match &options.role {
         Role::Listen(port) => {
             let listener = TcpListener::bind(("0.0.0.0", *port))
@@ -108,7 +138,7 @@ pub fn run(options: &Options) -> Result<(), String> {
                 follower: options.follower,
                 minutes: options.minutes,
                 moves: options.moves,
-                position: None,
+                position: options.position,
             })?;
             loop {
                 match link.receive()? {
@@ -126,7 +156,7 @@ pub fn run(options: &Options) -> Result<(), String> {
                 own,
                 options.minutes,
                 options.moves,
-                International::default(),
+                options.position.unwrap_or_default(),
             )
         }
         Role::Listen(_) => loop {
@@ -154,7 +184,7 @@ pub fn run(options: &Options) -> Result<(), String> {
             }
         },
     };
-    play(&mut link, options, own, minutes, moves, start)
+    play(&mut link, engine, own, minutes, moves, start)
 }
 
 /// Connects to `address`, retrying while the follower is not yet up.
@@ -182,27 +212,16 @@ fn end_reason(game: &Match<International>) -> u8 {
     }
 }
 
-/// Plays the game from `start`, `own` being this program's colour, with
-/// `minutes` per side for `moves` moves (0: no limit).
+/// Plays the game from `start` with `engine`, `own` being this program's
+/// colour, with `minutes` per side for `moves` moves (0: no limit).
 fn play(
     link: &mut Link,
-    options: &Options,
+    mut engine: Engine<International>,
     own: Color,
     minutes: u32,
     moves: u32,
     start: International,
 ) -> Result<(), String> {
-    let level = options.level;
-    let mut engine = draughts::engine::<InternationalRules>(level.unwrap_or(draughts::MAX_LEVEL))
-        .map_err(|e| e.to_string())?;
-    if let Some(dir) = &options.endgame {
-        let tablebase = rulebook::endgame::Tablebase::<InternationalRules>::open(dir)
-            .map_err(|e| format!("endgame databases: {e}"))?;
-        engine = engine.with_endgame(std::sync::Arc::new(tablebase));
-    }
-    if level.is_none() {
-        engine.set_limits(Limits::NONE);
-    }
     let mut game = Match::with_rules(start, InternationalRules::DRAW_RULES);
     let mut left = Duration::from_secs(u64::from(minutes) * 60);
     let mut own_moves = 0u32;

@@ -49,13 +49,16 @@
 //! (initiator) it plays one International game over DamExchange instead
 //! (`rulebook::draughts::DxpMessage`): the initiator's game request sets
 //! the time per side (`--minutes`, default 10) and the number of moves
-//! (`--moves`, default 75); each side keeps its own clock and plans each
+//! (`--moves`, default 75) and the start position (`--position FEN`,
+//! default the standard one); each side keeps its own clock and plans each
 //! move with `rulebook::search::TimeControl` (the remaining time, the
 //! moves to go), on the clock alone or capped by the node or depth limit
 //! of `--level N`. The game ends by the rules or
 //! International's draw rules, with GAMEEND sent by the side to move and
 //! confirmed by the other; the program prints every message and the
-//! result.
+//! result. With `--endgame DIR` the DXP engine reads International's
+//! databases in DIR before it listens or connects (a missing or damaged
+//! one: a message and exit code 1, no game).
 
 mod dxp;
 
@@ -80,7 +83,8 @@ use rulebook::{Game, Match};
 const USAGE: &str = "\
 usage: hub [--endgame DIR]  (then speak Hub protocol version 2 on standard input)
        hub --dxp-listen PORT [--level N] [--endgame DIR]
-       hub --dxp-connect HOST:PORT [--level N] [--minutes M] [--moves N] [--follower white|black] [--endgame DIR]";
+       hub --dxp-connect HOST:PORT [--level N] [--minutes M] [--moves N] [--follower white|black]
+           [--position FEN] [--endgame DIR]";
 
 /// Reads the DXP options.
 fn dxp_options(args: &[String]) -> Result<dxp::Options, String> {
@@ -92,6 +96,7 @@ fn dxp_options(args: &[String]) -> Result<dxp::Options, String> {
         moves: DXP_DEFAULT_MOVES,
         follower: draughts::Color::Black,
         endgame: None,
+        position: None,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -124,10 +129,22 @@ fn dxp_options(args: &[String]) -> Result<dxp::Options, String> {
                 }
             }
             "--endgame" => options.endgame = Some(PathBuf::from(value()?)),
+            "--position" => {
+                let text = value()?;
+                let position = draughts::International::from_fen(text)
+                    .map_err(|e| format!("--position: `{text}`: {e}"))?;
+                if position.legal_moves().is_empty() {
+                    return Err(format!("--position: `{text}`: the game is over there"));
+                }
+                options.position = Some(position);
+            }
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
     options.role = role.ok_or("say --dxp-listen PORT or --dxp-connect HOST:PORT")?;
+    if options.position.is_some() && matches!(options.role, dxp::Role::Listen(_)) {
+        return Err("--position is the initiator's (--dxp-connect): the follower plays the position of the game request".to_owned());
+    }
     Ok(options)
 }
 

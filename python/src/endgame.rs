@@ -13,8 +13,9 @@ use crate::errors::RulebookError;
 use crate::games::PyGame;
 
 /// The endgame databases in ``directory`` (built by the crate's
-/// ``endgame`` example), of every game that has some there: English
-/// checkers (``"checkers"``) and the draughts variants.
+/// ``endgame`` example; by default its cache directory), of every game
+/// that has some there: English checkers (``"checkers"``) and the
+/// draughts variants.
 #[pyclass(module = "rulebook", name = "Tablebase", frozen)]
 pub struct PyTablebase {
     databases: Databases,
@@ -49,11 +50,21 @@ impl PyTablebase {
 
 #[pymethods]
 impl PyTablebase {
-    /// Reads every database in ``directory``; a RulebookError (with the
-    /// file and what is wrong) when there is none, or one is missing,
-    /// truncated or corrupted.
+    /// Reads every database in ``directory`` (by default the crate's
+    /// cache directory: ``$RULEBOOK_ENDGAME_DIR``, else
+    /// ``$XDG_CACHE_HOME/rulebook/endgame``, else
+    /// ``~/.cache/rulebook/endgame``, where the ``endgame`` example builds
+    /// them without ``--dir``); a RulebookError (with the file and what is
+    /// wrong) when there is none, or one is missing, truncated or
+    /// corrupted.
     #[new]
-    fn new(directory: PathBuf) -> PyResult<Self> {
+    #[pyo3(signature = (directory=None))]
+    fn new(directory: Option<PathBuf>) -> PyResult<Self> {
+        let directory = match directory {
+            Some(directory) => directory,
+            None => rulebook::endgame::default_dir()
+                .map_err(|error| RulebookError::new_err(error.to_string()))?,
+        };
         let databases = Databases::open(&directory)
             .map_err(|error| RulebookError::new_err(error.to_string()))?;
         Ok(PyTablebase {

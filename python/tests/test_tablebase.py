@@ -6,6 +6,7 @@ values need no search (the side with the piece wins: its opponent has none
 left). Bigger databases are built by the crate's ``endgame`` example, which
 the Rust tests check."""
 
+import re
 import struct
 import zlib
 
@@ -89,3 +90,22 @@ def test_missing_truncated_and_corrupted_files_are_refused(directory, tmp_path_f
     king.unlink()
     with pytest.raises(rulebook.RulebookError, match="missing database of english material 0-1-0-0"):
         rulebook.Tablebase(directory)
+
+
+def test_without_a_directory_the_cache_directory_is_read(directory, tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("RULEBOOK_ENDGAME_DIR", str(directory))
+    assert rulebook.Tablebase().games() == [("english", 1)]
+    # Else $XDG_CACHE_HOME/rulebook/endgame, else ~/.cache/rulebook/endgame.
+    monkeypatch.delenv("RULEBOOK_ENDGAME_DIR")
+    cache = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    with pytest.raises(rulebook.RulebookError, match="no endgame databases here"):
+        rulebook.Tablebase()
+    (cache / "rulebook").mkdir()
+    directory.rename(cache / "rulebook" / "endgame")
+    assert rulebook.Tablebase().probe(rulebook.Checkers("W:WK1:B")) == "win"
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(home))
+    with pytest.raises(rulebook.RulebookError, match=re.escape(str(home / ".cache" / "rulebook" / "endgame"))):
+        rulebook.Tablebase()

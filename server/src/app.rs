@@ -198,7 +198,8 @@ pub struct Options {
     pub first_move: Duration,
     /// Mark the session cookie `Secure` (the server is behind https).
     pub secure_cookies: bool,
-    /// The endgame databases (`--endgame-dir`), if any.
+    /// The endgame databases (`--endgame-dir`), if any: the computer
+    /// players probe them, and `GET /api/games/{id}/endgame` reads them.
     pub endgame: Option<Arc<rulebook::endgame::Databases>>,
 }
 
@@ -779,10 +780,11 @@ impl App {
             if slot.engine_for == Some(slot.version) {
                 return;
             }
-            let Some(job) = slot
-                .game
-                .computer_job(self.options.millis_per_level, now_ms())
-            else {
+            let Some(job) = slot.game.computer_job(
+                self.options.millis_per_level,
+                now_ms(),
+                self.options.endgame.as_deref(),
+            ) else {
                 return;
             };
             slot.engine_for = Some(slot.version);

@@ -52,9 +52,10 @@ const USAGE: &str = "usage: rulebook-server [--listen ADDR] [--database URL] [--
   --first-move-secs S  in a game with a clock, each side's first move within S seconds
                        or the game is aborted (default 30; correspondence: its days)
   --secure-cookies     mark the session cookie `Secure` (behind https)
-  --endgame-dir DIR    the endgame databases in DIR (built by the rulebook `endgame` example)
-                       answer GET /api/games/{id}/endgame; a missing or damaged one stops
-                       the server at the start";
+  --endgame-dir DIR    the endgame databases in DIR (built by the rulebook `endgame` example):
+                       the computer players probe them, and they answer
+                       GET /api/games/{id}/endgame; a missing or damaged one stops the
+                       server at the start";
 
 struct Args {
     listen: String,

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use rulebook::catalog::{BoardKind, Described, GameSpec, GameVisitor, RouteEntry, RouteSoFar};
+use rulebook::endgame::Databases;
 use rulebook::search::{LevelError, Limits};
 use rulebook::{Action, EndReason, Match, MatchError, Outcome, UndoError};
 use serde::{Deserialize, Serialize};
@@ -343,8 +344,14 @@ pub trait LiveGame: Send + Sync {
     /// The seat's name.
     fn seat_name(&self, seat: u8) -> &'static str;
     /// The computer's work, when it is the computer's turn (to move, or to
-    /// answer a draw offer), at server time `now` (its clock).
-    fn computer_job(&self, millis_per_level: u64, now: i64) -> Option<ComputerJob>;
+    /// answer a draw offer), at server time `now` (its clock); its engine
+    /// probes `endgame`'s databases of the game when it has some.
+    fn computer_job(
+        &self,
+        millis_per_level: u64,
+        now: i64,
+        endgame: Option<&Databases>,
+    ) -> Option<ComputerJob>;
     /// Where the rematch stands (an offer waiting, the new game).
     fn rematch_status(&self) -> RematchStatus;
     /// The rematch's configuration, created at server time `at` (Unix
@@ -1034,7 +1041,12 @@ impl<G: Playable> LiveGame for Session<G> {
         Self::name(seat)
     }
 
-    fn computer_job(&self, millis_per_level: u64, now: i64) -> Option<ComputerJob> {
+    fn computer_job(
+        &self,
+        millis_per_level: u64,
+        now: i64,
+        endgame: Option<&Databases>,
+    ) -> Option<ComputerJob> {
         if self.is_over() {
             return None;
         }
@@ -1059,10 +1071,14 @@ impl<G: Playable> LiveGame for Session<G> {
         if self.clock.is_some() && on_clock.is_none() {
             cap = cap.min(Duration::from_millis(FIRST_MOVE_THINKING_MS));
         }
+        let oracle = endgame.and_then(Databases::oracle::<G>);
         let run = Box::new(move || {
             let Ok(mut engine) = game.position().engine(level) else {
                 return EngineOutcome::Failed;
             };
+            if let Some(oracle) = oracle {
+                engine = engine.with_endgame(oracle);
+            }
             let limits = engine.limits();
             let limits = Limits {
                 time: Some(limits.time.map_or(cap, |time| time.min(cap))),

@@ -120,3 +120,142 @@ fn two_engines_play_a_whole_game_over_loopback() {
         .unwrap()
         .ends_with(&format!("after {plies} plies")));
 }
+
+/// A won ending for White, within International's databases up to 2
+/// pieces: White's man on 48 against Black's man on 3 (the databases:
+/// `win 48-42`, 11 plies to the crowning); then White's king catches the
+/// man.
+const WON_FOR_WHITE: &str = "W:W48:B3";
+
+#[test]
+fn the_initiator_with_the_databases_plays_their_win_to_the_end() {
+    use rulebook::draughts::InternationalRules;
+    use rulebook::endgame::{Tablebase, Value};
+
+    let dir = std::env::temp_dir().join(format!("rulebook-dxp-endgame-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let tablebase = Tablebase::<InternationalRules>::build(&dir, 2, |_| {}).unwrap();
+    let start = International::from_fen(WON_FOR_WHITE).unwrap();
+    assert_eq!(tablebase.probe(&start), Some(Value::Win));
+
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port();
+    let binary = support::example_binary("hub");
+    // The follower, Black, without the databases.
+    let follower = Command::new(&binary)
+        .args(["--dxp-listen", &port.to_string(), "--level", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the follower starts");
+    let initiator = Command::new(&binary)
+        .args([
+            "--dxp-connect",
+            &format!("127.0.0.1:{port}"),
+            "--level",
+            "1",
+        ])
+        .args(["--minutes", "2", "--moves", "0", "--follower", "black"])
+        .args([
+            "--position",
+            WON_FOR_WHITE,
+            "--endgame",
+            dir.to_str().unwrap(),
+        ])
+        .output()
+        .expect("the initiator runs");
+    let follower = follower.wait_with_output().expect("the follower ends");
+    for (name, output) in [("initiator", &initiator), ("follower", &follower)] {
+        assert!(
+            output.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let initiator = String::from_utf8_lossy(&initiator.stdout).into_owned();
+    let follower = String::from_utf8_lossy(&follower.stdout).into_owned();
+    assert!(
+        initiator.contains("dxp: endgame databases up to 2 pieces"),
+        "{initiator}"
+    );
+    // The game request carried the position, and the follower took it.
+    let request = &messages(&initiator, "dxp > ")[0];
+    assert!(
+        matches!(request, DxpMessage::GameRequest { position: Some(position), .. } if *position == start),
+        "{request:?}"
+    );
+    assert_eq!(
+        messages(&initiator, "dxp > "),
+        messages(&follower, "dxp < ")
+    );
+    // Replayed: every position White's move left is lost for Black, and
+    // White wins by the rules.
+    let mut game = Match::with_rules(
+        start,
+        <InternationalRules as rulebook::draughts::Rules>::DRAW_RULES,
+    );
+    let mut white_moves = 0;
+    for line in initiator.lines() {
+        let (sent, text) = match (line.strip_prefix("dxp > "), line.strip_prefix("dxp < ")) {
+            (Some(text), _) => (true, text),
+            (_, Some(text)) => (false, text),
+            _ => continue,
+        };
+        let message = DxpMessage::decode(text).unwrap();
+        if let DxpMessage::Move { .. } = message {
+            let mv = message.to_move(game.position()).expect("a legal move");
+            game.play(mv).expect("the game goes on");
+            if sent {
+                white_moves += 1;
+                assert_eq!(
+                    tablebase.probe(game.position()),
+                    Some(Value::Loss),
+                    "after White's move {white_moves}: {}",
+                    game.position().to_fen()
+                );
+            }
+        }
+    }
+    assert!(white_moves >= 5, "{initiator}");
+    let result = game.result().expect("the game was played to its end");
+    assert_eq!(
+        result.outcome,
+        rulebook::Outcome::Win(rulebook::draughts::Color::White),
+        "{initiator}"
+    );
+    assert!(initiator.contains("result: White wins"), "{initiator}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bad_databases_directory_stops_the_dxp_engine_before_it_connects() {
+    let dir = std::env::temp_dir().join(format!("rulebook-dxp-no-endgame-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Nobody listens on the port: an engine that tried to connect first
+    // would wait and report that instead.
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port();
+    let output = Command::new(support::example_binary("hub"))
+        .args(["--dxp-connect", &format!("127.0.0.1:{port}")])
+        .args(["--endgame", dir.to_str().unwrap()])
+        .output()
+        .expect("the initiator runs");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("endgame databases"), "{stderr}");
+    assert!(output.stdout.is_empty(), "no game message was sent");
+    // A --position that is not a position: the usage's exit code.
+    let output = Command::new(support::example_binary("hub"))
+        .args(["--dxp-connect", &format!("127.0.0.1:{port}")])
+        .args(["--position", "W:W99:B4"])
+        .output()
+        .expect("the initiator runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--position"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -322,11 +322,15 @@ class BatchMcts:
 class Tablebase:
     """The endgame databases in ``directory`` (built by the crate's
     ``endgame`` example), of every game that has some there: English
-    checkers (``"checkers"``) and the draughts variants. A RulebookError
+    checkers (``"checkers"``) and the draughts variants. Without
+    ``directory``, the cache directory the ``endgame`` example builds into
+    without ``--dir``: ``$RULEBOOK_ENDGAME_DIR``, else
+    ``$XDG_CACHE_HOME/rulebook/endgame``, else ``~/.cache/rulebook/endgame``
+    (``%LOCALAPPDATA%\\rulebook\\endgame`` on Windows). A RulebookError
     names the file and what is wrong when none is there, or one is
     missing, truncated or corrupted."""
 
-    def __new__(cls, directory: Union[str, "os.PathLike[str]"]) -> Self: ...
+    def __new__(cls, directory: Optional[Union[str, "os.PathLike[str]"]] = None) -> Self: ...
     def games(self) -> List[Tuple[str, int]]:
         """The games that have databases here, with the most pieces of each."""
     def probe(self, position: Game) -> Optional[str]:

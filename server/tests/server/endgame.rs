@@ -1,6 +1,7 @@
 //! `GET /api/games/{id}/endgame`: the endgame databases' verdict, only on
-//! a server started with `--endgame-dir`; a damaged database stops the
-//! server at the start with its message.
+//! a server started with `--endgame-dir`, whose computer players probe
+//! them; a damaged database stops the server at the start with its
+//! message.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -11,15 +12,20 @@ use serde_json::json;
 
 use crate::support::{temp_db, Server};
 
-/// English checkers' databases up to 2 pieces in a fresh directory.
-fn two_piece_databases(name: &str) -> PathBuf {
+/// English checkers' databases up to `pieces` pieces in a fresh directory.
+fn databases(name: &str, pieces: u32) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "rulebook-server-endgame-{name}-{}-{}",
         std::process::id(),
         fastrand::u64(..)
     ));
-    Tablebase::<EnglishRules>::build(&dir, 2, |_| {}).unwrap();
+    Tablebase::<EnglishRules>::build(&dir, pieces, |_| {}).unwrap();
     dir
+}
+
+/// English checkers' databases up to 2 pieces in a fresh directory.
+fn two_piece_databases(name: &str) -> PathBuf {
+    databases(name, 2)
 }
 
 #[tokio::test]
@@ -94,5 +100,65 @@ fn a_corrupted_database_stops_the_server_with_its_message() {
         "{stderr}"
     );
     assert!(output.stdout.is_empty(), "it never listened");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Two kings against a king in the double corner, White to move: a
+/// database win 33 plies from its capture (the databases' distance),
+/// which the lone king delays as long as it can.
+const TWO_KINGS_AGAINST_ONE: &str = "W:WK1,K2:BK32";
+
+#[tokio::test]
+async fn the_computer_plays_the_databases_win_to_the_end() {
+    let dir = databases("computer", 3);
+    let server = Server::start_with(&temp_db(), &["--endgame-dir", dir.to_str().unwrap()]);
+    // The computer is White, at the lowest level; the human, Red, plays
+    // the databases' longest defence (the endpoint's best move).
+    let created = server
+        .create(
+            json!({"game": "checkers", "opponent": "computer", "level": 1,
+            "side": "red", "position": TWO_KINGS_AGAINST_ONE}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let mut socket = server.socket(id).await;
+    let mut database_scores = 0;
+    let mut red_moves = 0;
+    let state = loop {
+        let state = server.state(id).await;
+        if !state["result"].is_null() {
+            break state;
+        }
+        if state["to_move"] == "red" {
+            // Every move of the computer kept the win.
+            let (status, verdict) = server.get(&format!("/api/games/{id}/endgame")).await;
+            assert_eq!(status, 200, "{verdict}");
+            assert_eq!(verdict["value"], "loss", "{state}");
+            assert_eq!(verdict["winner"], "white");
+            let reply = verdict["best_move"].as_str().unwrap();
+            let (status, played) = server.play(id, token, reply).await;
+            assert_eq!(status, 200, "{reply}: {played}");
+            red_moves += 1;
+            assert!(
+                red_moves < 40,
+                "no capture after {red_moves} defences: {state}"
+            );
+        } else {
+            // The computer's turn: what it thought, then its move.
+            let message = socket.next().await;
+            if message["type"] == "thinking" {
+                let score = message["score"].as_str().unwrap();
+                assert!(score.starts_with("database win"), "{message}");
+                database_scores += 1;
+            }
+        }
+    };
+    assert_eq!(state["result"]["outcome"], "white", "{state}");
+    // The defence lasted: the win took the databases' moves, not one blow.
+    assert!(red_moves >= 10, "{red_moves} {state}");
+    // What the computer said of its moves: database wins (a search without
+    // the databases never reports one).
+    assert!(database_scores > 0);
     std::fs::remove_dir_all(dir).unwrap();
 }

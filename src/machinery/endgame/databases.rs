@@ -3,15 +3,20 @@
 //! server, the Python package) that know a game by its name and a
 //! position by its text.
 
+use std::any::{Any, TypeId};
 use std::path::Path;
+use std::sync::Arc;
 
 use super::error::EndgameError;
 use super::tablebase::Tablebase;
 use super::value::Value;
+use crate::checkers::Checkers;
 use crate::draughts::{
     BrazilianRules, CzechRules, Draughts, EnglishRules, InternationalRules, ItalianRules,
     PoolRules, Rules, RussianRules, SpanishRules,
 };
+use crate::search::Oracle;
+use crate::Game;
 
 /// What the databases say of a position given as text.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -48,20 +53,39 @@ pub enum LookupError {
     },
 }
 
-/// One game's databases, asked by text.
+/// One game's databases, asked by text or handed to a search.
 trait Shelf: Send + Sync {
     fn game(&self) -> &'static str;
     fn max_pieces(&self) -> u32;
     fn lookup(&self, fen: &str) -> Result<Option<TextVerdict>, LookupError>;
+    /// These databases as the search's oracle of the game type `game`:
+    /// an `Arc<dyn Oracle<G>>` (boxed as `Any`) when `game` is
+    /// `TypeId::of::<G>()` of a game they judge, else `None`.
+    fn oracle(&self, game: TypeId) -> Option<Box<dyn Any>>;
 }
 
-impl<R: Rules> Shelf for Tablebase<R> {
+impl<R: Rules> Shelf for Arc<Tablebase<R>> {
     fn game(&self) -> &'static str {
         R::NAME
     }
 
     fn max_pieces(&self) -> u32 {
         Tablebase::max_pieces(self)
+    }
+
+    fn oracle(&self, game: TypeId) -> Option<Box<dyn Any>> {
+        if game == TypeId::of::<Draughts<R>>() {
+            let oracle: Arc<dyn Oracle<Draughts<R>>> = Arc::clone(self) as _;
+            return Some(Box::new(oracle));
+        }
+        if game == TypeId::of::<Checkers>() {
+            // English checkers' databases judge `Checkers` positions too.
+            let any: Arc<dyn Any + Send + Sync> = Arc::clone(self) as _;
+            let english = any.downcast::<Tablebase<EnglishRules>>().ok()?;
+            let oracle: Arc<dyn Oracle<Checkers>> = english;
+            return Some(Box::new(oracle));
+        }
+        None
     }
 
     fn lookup(&self, fen: &str) -> Result<Option<TextVerdict>, LookupError> {
@@ -118,7 +142,7 @@ impl core::fmt::Debug for Databases {
 fn open_into<R: Rules>(dir: &Path, shelves: &mut Vec<Box<dyn Shelf>>) -> Result<(), EndgameError> {
     match Tablebase::<R>::open(dir) {
         Ok(tablebase) => {
-            shelves.push(Box::new(tablebase));
+            shelves.push(Box::new(Arc::new(tablebase)));
             Ok(())
         }
         Err(EndgameError::NoDatabases { .. }) => Ok(()),
@@ -177,6 +201,38 @@ impl Databases {
     /// The most pieces of `game`'s databases, `None` when it has none here.
     pub fn max_pieces(&self, game: &str) -> Option<u32> {
         self.shelf(game).map(Shelf::max_pieces)
+    }
+
+    /// The databases that judge positions of `G` (a
+    /// [`Draughts<R>`](crate::draughts::Draughts) variant, or
+    /// [`Checkers`] by English checkers' databases) as a search's oracle,
+    /// for [`Engine::with_endgame`](crate::search::Engine::with_endgame);
+    /// `None` for a game with no databases here (any other game type).
+    ///
+    /// ```
+    /// use rulebook::checkers::{self, Checkers};
+    /// use rulebook::connect4::Connect4;
+    /// use rulebook::draughts::{EnglishRules, International};
+    /// use rulebook::endgame::{Databases, Tablebase};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("rulebook-oracle-doc-{}", std::process::id()));
+    /// Tablebase::<EnglishRules>::build(&dir, 3, |_| {}).unwrap();
+    /// let databases = Databases::open(&dir).unwrap();
+    /// let oracle = databases.oracle::<Checkers>().unwrap();
+    /// let mut engine = checkers::engine(1).unwrap().with_endgame(oracle);
+    /// let thought = engine.think(Checkers::from_fen("W:WK1,K2:BK32").unwrap());
+    /// assert_eq!(thought.score.to_string(), "database win");
+    /// assert!(databases.oracle::<International>().is_none());
+    /// assert!(databases.oracle::<Connect4>().is_none());
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn oracle<G: Game + 'static>(&self) -> Option<Arc<dyn Oracle<G>>> {
+        let game = TypeId::of::<G>();
+        let found = self.shelves.iter().find_map(|shelf| shelf.oracle(game))?;
+        found
+            .downcast::<Arc<dyn Oracle<G>>>()
+            .ok()
+            .map(|oracle| *oracle)
     }
 
     /// What `game`'s databases say of the position `fen` (the FEN the

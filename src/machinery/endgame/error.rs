@@ -68,6 +68,12 @@ pub enum EndgameError {
         /// The game.
         game: &'static str,
     },
+    /// No directory was named and none of the variables that give the
+    /// default one is set (see [`default_dir`](super::default_dir)).
+    #[error(
+        "no directory for the endgame databases: name one, or set RULEBOOK_ENDGAME_DIR (or XDG_CACHE_HOME, or HOME)"
+    )]
+    NoDefaultDir,
     /// The directory holds no database of any game.
     #[error("{}: no endgame databases here (build them with the `endgame` example: `endgame build GAME --dir DIR`)", dir.display())]
     Empty {

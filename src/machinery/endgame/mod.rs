@@ -82,6 +82,7 @@
 
 mod build;
 mod databases;
+mod default_dir;
 mod error;
 pub mod file;
 mod index;
@@ -92,6 +93,7 @@ mod value;
 
 pub use build::SliceReport;
 pub use databases::{Databases, LookupError, TextVerdict};
+pub use default_dir::{default_dir, ENDGAME_DIR_VARIABLE};
 pub use error::EndgameError;
 pub use index::{Material, MAX_DATABASE_PIECES};
 pub use tablebase::{BuildProgress, Tablebase, Verdict};
