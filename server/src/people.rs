@@ -638,10 +638,11 @@ pub struct PeopleDoc;
 
 /// The routes of accounts, seeks and players, over their own state.
 pub fn router(app: Arc<App>) -> Router<Arc<App>> {
+    let lobby = Lobby::new(app.db.pool().clone(), app.db.postgres);
     let people = Arc::new(People {
         app,
         login_limits: LoginLimits::default(),
-        lobby: Lobby::default(),
+        lobby,
     });
     Router::new()
         .route("/api/accounts", post(accounts::register))

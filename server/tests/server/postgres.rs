@@ -7,9 +7,9 @@ use serde_json::json;
 use crate::support::{random_move, Server};
 
 /// Held by each test that starts servers on the shared PostgreSQL: one at a
-/// time, because a process that starts on a database loads the running
-/// timed games there and records their resumption (the restart rule), which
-/// would add an event to another test's game.
+/// time, because a process adopts the running timed games of processes that
+/// stopped (another test's, killed) and records their resumption, and the
+/// seeks and pairing requests are shared by every process.
 pub(crate) static POSTGRES: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 fn postgres_url() -> Option<String> {
@@ -241,4 +241,84 @@ async fn a_starting_process_leaves_a_running_one_s_clocks_and_adopts_a_dead_one_
     assert_eq!(ended["result"]["termination"], "time forfeit");
     assert_eq!(ended["result"]["outcome"], "o");
     assert_eq!(ended["version"], two_started + 2, "a resume, then the flag");
+}
+
+/// Seeks and random pairing are the database's, not one process's: a seek
+/// posted on A is listed and accepted on B (once), its owner learns its
+/// seat from A; two random-pairing requests made at once on A and B are
+/// paired with each other.
+#[tokio::test]
+async fn seeks_and_pairing_are_shared_by_two_processes() {
+    let _serial = POSTGRES.lock().await;
+    let Some(url) = postgres_url() else { return };
+    let a = Server::start_with(&url, &[]);
+    let b = Server::start_with(&url, &[]);
+    let (status, posted) = a
+        .post(
+            "/api/seeks",
+            json!({"game": "checkers", "name": "Ann"}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{posted}");
+    let id = posted["id"].as_str().unwrap();
+    let token = posted["token"].as_str().unwrap();
+    let (_, list) = b.get("/api/seeks").await;
+    let listed = list["seeks"].as_array().unwrap();
+    assert!(listed.iter().any(|seek| seek["id"] == id), "{list}");
+    let accept = format!("/api/seeks/{id}/accept");
+    let (status, joined) = b.post(&accept, json!({"name": "Bob"}), None).await;
+    assert_eq!(status, 200, "{joined}");
+    let (status, again) = a.post(&accept, json!({"name": "Cy"}), None).await;
+    assert_eq!(status, 404, "accepted twice: {again}");
+    let (status, seen) = a.get_with(&format!("/api/seeks/{id}"), Some(token)).await;
+    assert_eq!(status, 200, "{seen}");
+    assert_eq!(seen["status"], "accepted");
+    assert_eq!(seen["game"]["id"], joined["id"]);
+    let game = joined["id"].as_str().unwrap();
+    let owner_token = seen["game"]["token"].as_str().unwrap();
+    let (status, owner_seat) = a
+        .get_with(&format!("/api/games/{game}/seat"), Some(owner_token))
+        .await;
+    assert_eq!(status, 200, "{owner_seat}");
+    assert_eq!(owner_seat["seat"], seen["game"]["seat"]);
+    assert_ne!(seen["game"]["seat"], joined["seat"]);
+    let (_, players) = b.get(&format!("/api/games/{game}/players")).await;
+    let name =
+        |seat: &serde_json::Value| players["players"][seat.as_str().unwrap()]["name"].clone();
+    assert_eq!(name(&seen["game"]["seat"]), "Ann", "{players}");
+    assert_eq!(name(&joined["seat"]), "Bob", "{players}");
+    let (_, list) = a.get("/api/seeks").await;
+    assert!(
+        !list["seeks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|seek| seek["id"] == id),
+        "{list}"
+    );
+
+    // Random pairing: one request on each process at once.
+    for _ in 0..3 {
+        let request = json!({"game": "connect4", "name": "P"});
+        let (first, second) = tokio::join!(
+            a.post("/api/pairing", request.clone(), None),
+            b.post("/api/pairing", request, None)
+        );
+        let (waiting, paired) = if first.0 == 202 {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        assert_eq!((waiting.0, paired.0), (202, 200), "{waiting:?} {paired:?}");
+        let seek = &waiting.1["seek"];
+        let (_, seen) = a
+            .get_with(
+                &format!("/api/seeks/{}", seek["id"].as_str().unwrap()),
+                seek["token"].as_str(),
+            )
+            .await;
+        assert_eq!(seen["status"], "accepted", "{seen}");
+        assert_eq!(seen["game"]["id"], paired.1["game"]["id"]);
+    }
 }
