@@ -76,7 +76,7 @@ const MIGRATIONS: &[&[&str]] = &[&[
     "INSERT INTO processes (id, started, heartbeat, stopped) SELECT '', 0, at, 1 FROM heartbeat \
      WHERE id = 0 AND at > 0 AND NOT EXISTS (SELECT 1 FROM processes WHERE id = '')",
     "ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT ''",
-], crate::lobby::MIGRATION];
+], crate::lobby::MIGRATION, crate::people::PLAYED_AT_MIGRATION];
 
 /// A change to commit.
 #[derive(Debug)]

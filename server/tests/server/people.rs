@@ -576,6 +576,28 @@ async fn rated_games_need_accounts_and_move_both_ratings() {
     )
     .await;
     assert_eq!((status, &body["error"]["code"]), (409, &json!("conflict")));
+    // 200 days without a game (Frank's last one moved back in the
+    // database): the deviation has grown by Glickman's step for 200 x
+    // 0.21436 rating periods, the rating has not.
+    sqlx::any::install_default_drivers();
+    let database = sqlx::AnyPool::connect(&format!("sqlite://{}", server.database))
+        .await
+        .unwrap();
+    sqlx::query("UPDATE ratings SET played_at = played_at - $1 WHERE name_key = 'frank'")
+        .bind(200i64 * 86_400_000)
+        .execute(&database)
+        .await
+        .unwrap();
+    let (_, idle_page) = server.get("/api/players/frank").await;
+    let (before, after) = (&frank_page["ratings"][0], &idle_page["ratings"][0]);
+    assert_eq!(after["rating"], before["rating"]);
+    let scale = 173.7178f64;
+    let sigma = before["volatility"].as_f64().unwrap();
+    let grown = (before["deviation"].as_f64().unwrap().powi(2)
+        + 200.0 * 0.21436 * (sigma * scale).powi(2))
+    .sqrt();
+    let shown = after["deviation"].as_f64().unwrap();
+    assert!((shown - grown).abs() < 1e-6, "{shown} vs {grown}");
     // Unknown players: 404.
     assert_eq!(server.get("/api/players/nobody").await.0, 404);
     assert_eq!(server.get("/api/players/%3Cscript%3E").await.0, 404);
