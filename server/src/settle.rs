@@ -35,6 +35,15 @@ async fn settle_finished(app: &Arc<App>) -> Result<(), String> {
     .fetch_all(app.db.pool())
     .await
     .map_err(|error| error.to_string())?;
+    // Each process starts at a random place in the list, so that several
+    // settle different games side by side instead of queueing on the same
+    // one (each game is claimed once either way).
+    let mut rows = rows;
+    let mut start = [0u8; 2];
+    if !rows.is_empty() && getrandom::fill(&mut start).is_ok() {
+        let len = rows.len();
+        rows.rotate_left(usize::from(u16::from_le_bytes(start)) % len);
+    }
     for row in rows {
         let id: String = row.try_get("game_id").map_err(|error| error.to_string())?;
         let kind: String = row.try_get("kind").map_err(|error| error.to_string())?;

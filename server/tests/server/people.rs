@@ -735,3 +735,86 @@ async fn behind_https_the_session_cookie_is_secure() {
     assert!(set_cookie.contains("; Secure"), "{set_cookie}");
     assert!(set_cookie.contains("HttpOnly"), "{set_cookie}");
 }
+
+/// Two processes settling rated games of one player at the same time:
+/// every result counts (each settlement reads the rating the previous one
+/// wrote, under a row lock), none is overwritten by another.
+#[tokio::test]
+async fn rated_games_of_one_player_settled_at_once_by_two_processes_all_count() {
+    let _serial = crate::postgres::POSTGRES.lock().await;
+    let Some(url) = std::env::var("RULEBOOK_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|url| !url.is_empty())
+    else {
+        println!("skipped: set RULEBOOK_TEST_POSTGRES_URL to run the PostgreSQL test");
+        return;
+    };
+    let servers = [Server::start_with(&url, &[]), Server::start_with(&url, &[])];
+    let suffix = fastrand::u32(..100_000);
+    let hal = format!("hal{suffix}");
+    let hal_cookie = register(&servers[0], &hal).await;
+    let control = json!({"days_per_move": 1});
+    const GAMES: usize = 6;
+    let mut seats = Vec::new();
+    for index in 0..GAMES {
+        let server = &servers[index % 2];
+        let cookie = register(server, &format!("opp{index}x{suffix}")).await;
+        let (status, posted) = post(
+            server,
+            "/api/seeks",
+            json!({"game": "checkers", "time_control": control, "rated": true}),
+            Some(&hal_cookie),
+            None,
+        )
+        .await;
+        assert_eq!(status, 201, "{posted}");
+        let (status, joined) = post(
+            server,
+            &format!("/api/seeks/{}/accept", posted["id"].as_str().unwrap()),
+            json!({}),
+            Some(&cookie),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{joined}");
+        seats.push(joined);
+    }
+    // Every opponent resigns at once, half through each process.
+    let resignations = seats.iter().enumerate().map(|(index, joined)| {
+        let server = &servers[index % 2];
+        let path = format!("/api/games/{}/resign", joined["id"].as_str().unwrap());
+        async move { post(server, &path, json!({}), None, joined["token"].as_str()).await }
+    });
+    for (status, body) in futures_util::future::join_all(resignations).await {
+        assert_eq!(status, 200, "{body}");
+    }
+    let mut waited = 0;
+    let page = loop {
+        let (_, page) = servers[1].get(&format!("/api/players/{hal}")).await;
+        waited += 1;
+        assert!(waited < 600, "not all settled: {page}");
+        // (The page reads the ratings, then the history: both complete.)
+        if page["history"].as_array().unwrap().len() == GAMES
+            && page["ratings"][0]["games"] == GAMES
+        {
+            break page;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // Six wins, each applied on top of the one before: six different,
+    // rising ratings (an overwritten settlement would repeat one), the last
+    // of them the rating now.
+    let mut steps: Vec<f64> = page["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|point| point["rating"].as_f64().unwrap())
+        .collect();
+    steps.sort_by(f64::total_cmp);
+    assert!(steps.windows(2).all(|pair| pair[0] < pair[1]), "{steps:?}");
+    assert!(steps[0] > 1500.0);
+    assert_eq!(
+        page["ratings"][0]["rating"].as_f64().unwrap(),
+        steps[GAMES - 1]
+    );
+}
