@@ -486,23 +486,17 @@ impl Lobby {
     }
 }
 
-/// `POST /api/seeks`'s body.
+/// `POST /api/seeks`'s body: what a pairing request asks for, and a
+/// rating range.
 #[derive(Deserialize, ToSchema)]
 pub struct SeekBody {
-    /// The game, as `POST /api/games` takes it (`checkers`, `connectx:6x7x4`).
-    #[schema(example = "checkers")]
-    pub game: String,
-    /// The clocks, as `POST /api/games` takes them; absent: no clocks
-    /// (casual only).
-    pub time_control: Option<TimeControlBody>,
-    /// Rated (both players need accounts, and a clock) or casual (default).
-    pub rated: Option<bool>,
+    /// The game, the clocks, rated or casual, a guest's name.
+    #[serde(flatten)]
+    pub terms: PairingBody,
     /// Rated seeks: the lowest rating of an opponent it accepts.
     pub rating_min: Option<u32>,
     /// Rated seeks: the highest.
     pub rating_max: Option<u32>,
-    /// A guest's name (ignored with an account's session cookie).
-    pub name: Option<String>,
 }
 
 /// A seek as listed.
@@ -572,15 +566,16 @@ pub struct AcceptBody {
     pub name: Option<String>,
 }
 
-/// `POST /api/pairing`'s body.
+/// `POST /api/pairing`'s body (and the most of `POST /api/seeks`'s).
 #[derive(Deserialize, ToSchema)]
 pub struct PairingBody {
-    /// The game.
+    /// The game, as `POST /api/games` takes it (`checkers`, `connectx:6x7x4`).
     #[schema(example = "checkers")]
     pub game: String,
-    /// The clocks (the same for both).
+    /// The clocks, as `POST /api/games` takes them (the same for both);
+    /// absent: no clocks (casual only).
     pub time_control: Option<TimeControlBody>,
-    /// Rated (accounts only) or casual (default).
+    /// Rated (both players need accounts, and a clock) or casual (default).
     pub rated: Option<bool>,
     /// A guest's name (ignored with an account's session cookie).
     pub name: Option<String>,
@@ -606,6 +601,14 @@ fn seek_token(headers: &HeaderMap) -> Result<String, ApiError> {
             "this request needs `Authorization: Bearer <token>`, the token of your seek",
         )
     })
+}
+
+fn needs_account() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "unauthorized",
+        "a rated game needs an account: log in first",
+    )
 }
 
 fn not_yours() -> ApiError {
@@ -682,11 +685,7 @@ async fn new_seek(
     };
     if rated {
         let Some(account) = &seek.player.account else {
-            return Err(ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "unauthorized",
-                "a rated game needs an account: log in first",
-            ));
+            return Err(needs_account());
         };
         if control.is_none() {
             return Err(ApiError::bad_request("a rated game needs a clock"));
@@ -728,11 +727,11 @@ pub async fn post_seek(
 ) -> Result<Response, ApiError> {
     let Json(body) = body?;
     let request = SeekRequest {
-        game: &body.game,
-        control: body.time_control,
-        rated: body.rated.unwrap_or(false),
+        game: &body.terms.game,
+        control: body.terms.time_control,
+        rated: body.terms.rated.unwrap_or(false),
         range: Some((body.rating_min, body.rating_max)),
-        name: body.name.as_deref(),
+        name: body.terms.name.as_deref(),
         random: false,
     };
     let mut seek = new_seek(&people, &headers, request).await?;
@@ -906,11 +905,7 @@ fn check_opponents(seek: &Seek, player: &Player, rating: Option<f64>) -> Result<
     }
     if seek.rated {
         if player.account.is_none() {
-            return Err(ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "unauthorized",
-                "a rated game needs an account: log in first",
-            ));
+            return Err(needs_account());
         }
         if !seek.accepts(rating) {
             return Err(ApiError::conflict(
