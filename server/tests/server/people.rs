@@ -587,11 +587,7 @@ async fn a_guest_names_its_seat_once() {
 #[tokio::test]
 async fn accounts_and_ratings_on_postgresql_with_two_processes() {
     let _serial = crate::postgres::POSTGRES.lock().await;
-    let Some(url) = std::env::var("RULEBOOK_TEST_POSTGRES_URL")
-        .ok()
-        .filter(|url| !url.is_empty())
-    else {
-        println!("skipped: set RULEBOOK_TEST_POSTGRES_URL to run the PostgreSQL test");
+    let Some(url) = crate::postgres::postgres_url() else {
         return;
     };
     let a = Server::start_with(&url, &[]);
@@ -664,11 +660,7 @@ async fn behind_https_the_session_cookie_is_secure() {
 #[tokio::test]
 async fn rated_games_of_one_player_settled_at_once_by_two_processes_all_count() {
     let _serial = crate::postgres::POSTGRES.lock().await;
-    let Some(url) = std::env::var("RULEBOOK_TEST_POSTGRES_URL")
-        .ok()
-        .filter(|url| !url.is_empty())
-    else {
-        println!("skipped: set RULEBOOK_TEST_POSTGRES_URL to run the PostgreSQL test");
+    let Some(url) = crate::postgres::postgres_url() else {
         return;
     };
     let servers = [Server::start_with(&url, &[]), Server::start_with(&url, &[])];

@@ -12,7 +12,9 @@ use crate::support::{random_move, Server};
 /// seeks and pairing requests are shared by every process.
 pub(crate) static POSTGRES: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-fn postgres_url() -> Option<String> {
+/// The PostgreSQL of the tests (`RULEBOOK_TEST_POSTGRES_URL`), or None
+/// (the test is skipped, saying so).
+pub(crate) fn postgres_url() -> Option<String> {
     let url = std::env::var("RULEBOOK_TEST_POSTGRES_URL")
         .ok()
         .filter(|url| !url.is_empty());
