@@ -186,10 +186,6 @@ pub struct Options {
     pub evict_finished: Option<Duration>,
     /// An unfinished game likewise (None: never).
     pub evict_live: Option<Duration>,
-    /// The database's last heartbeat before this start (Unix ms): the
-    /// server was down from then until now, and no clock is charged for
-    /// that time. None: no heartbeat was ever written.
-    pub down_since: Option<i64>,
     /// How long a player must be gone (its last WebSocket closed) before
     /// the opponent may claim the win or a draw.
     pub claim_grace: Duration,
@@ -202,6 +198,9 @@ pub struct Options {
     /// players probe them, and `GET /api/games/{id}/endgame` reads them.
     pub endgame: Option<Arc<rulebook::endgame::Databases>>,
 }
+
+/// How often a process looks for the games of stopped processes.
+pub const ADOPT_EVERY: Duration = Duration::from_secs(2);
 
 /// The shared state.
 pub struct App {
@@ -217,8 +216,6 @@ pub struct App {
     started: Instant,
     /// Games evicted from memory so far.
     evicted: AtomicU64,
-    /// Server time (Unix ms) when this process started.
-    started_ms: i64,
     /// Games ended by their timer, and the latest any ended after its
     /// deadline (ms).
     flags: AtomicU64,
@@ -311,7 +308,6 @@ impl App {
             options,
             started: Instant::now(),
             evicted: AtomicU64::new(0),
-            started_ms: now_ms(),
             flags: AtomicU64::new(0),
             flag_late_max: AtomicU64::new(0),
             chat_limits: crate::chat::ChatLimits::default(),
@@ -433,30 +429,64 @@ impl App {
         Ok(handle)
     }
 
-    /// A game just loaded from the database: its clocks go on without the
-    /// time the server was down, its timer is armed, its computer thinks.
-    ///
-    /// The rule: when the side to move's time has counted since before
-    /// this process started, it is charged up to the database's last
-    /// heartbeat before the start (written every second while a server
-    /// runs) and not from then until the start: a `resume` event records
-    /// the pause, so every process replays the same clocks.
+    /// A game just loaded from the database: its timer is armed, its
+    /// computer thinks. (The time nobody counted its clocks is given back
+    /// when its owner has stopped, by [`App::adopt_orphans`], not here: the
+    /// game may be another running process's.)
     async fn after_load(self: &Arc<Self>, handle: &Arc<Handle>) {
-        let resume = {
+        {
             let slot = handle.slot.lock().await;
-            match (slot.game.clock_since(), self.options.down_since) {
-                (Some(since), Some(heartbeat)) if since < self.started_ms => {
-                    let paused = self.started_ms - since.max(heartbeat);
-                    (paused > 0).then_some((paused, slot.version))
+            self.arm_timer(handle, &slot);
+        }
+        self.schedule_computer(handle.clone());
+    }
+
+    /// Adopts the unfinished games with a clock or a computer whose owner
+    /// (the process that last changed them) has stopped: marked stopped,
+    /// or no heartbeat since `alive_since` (Unix ms). Each is taken by one
+    /// process only (a compare-and-set of its owner), loaded, its timer
+    /// armed and its computer started; and when the side to move's clock
+    /// was running, the time from the owner's last heartbeat (or the
+    /// clock's start, if later) to now is not charged: a `resume` event
+    /// records that pause, so every process replays the same clocks.
+    /// Returns how many games it adopted.
+    ///
+    /// # Errors
+    ///
+    /// The database's message when the games cannot be listed.
+    pub async fn adopt_orphans(self: &Arc<Self>, alive_since: i64) -> Result<usize, String> {
+        let mut adopted = 0;
+        for orphan in self.db.orphans(alive_since).await? {
+            match self.db.adopt(&orphan).await {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(error) => {
+                    eprintln!("rulebook-server: adopting {}: {error}", orphan.id);
+                    continue;
                 }
-                _ => None,
             }
-        };
-        match resume {
-            Some((paused, version)) => {
+            adopted += 1;
+            let Ok(handle) = self.handle(&orphan.id).await else {
+                continue;
+            };
+            let resume = {
+                let mut slot = handle.slot.lock().await;
+                if self.db.postgres && self.catch_up(&handle, &mut slot).await.is_err() {
+                    continue;
+                }
+                let now = now_ms();
+                match (slot.game.clock_since(), orphan.heartbeat) {
+                    (Some(since), Some(heartbeat)) => {
+                        let paused = now - since.max(heartbeat);
+                        (paused > 0).then_some((paused, slot.version))
+                    }
+                    _ => None,
+                }
+            };
+            if let Some((paused, version)) = resume {
                 let result = self
                     .change(
-                        handle,
+                        &handle,
                         Actor::Seat(0),
                         Command::Resume(paused),
                         Some(version),
@@ -464,15 +494,25 @@ impl App {
                     .await;
                 if result.is_err() {
                     let slot = handle.slot.lock().await;
-                    self.arm_timer(handle, &slot);
+                    self.arm_timer(&handle, &slot);
                 }
             }
-            None => {
-                let slot = handle.slot.lock().await;
-                self.arm_timer(handle, &slot);
+        }
+        Ok(adopted)
+    }
+
+    /// Adopts the games of stopped processes every [`ADOPT_EVERY`], for
+    /// ever (see [`App::adopt_orphans`]).
+    pub async fn adopt_loop(self: Arc<Self>) {
+        let mut ticks = tokio::time::interval(ADOPT_EVERY);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let stale = i64::try_from(crate::db::STALE_AFTER.as_millis()).unwrap_or(i64::MAX);
+        loop {
+            ticks.tick().await;
+            if let Err(error) = self.adopt_orphans(now_ms() - stale).await {
+                eprintln!("rulebook-server: adopting games: {error}");
             }
         }
-        self.schedule_computer(handle.clone());
     }
 
     /// Arms the game's timer for its current deadline (a flag, or an

@@ -61,7 +61,22 @@ const MIGRATIONS: &[&[&str]] = &[&[
         at BIGINT NOT NULL,
         PRIMARY KEY (game_id, seq)
     )",
-]];
+], &[
+    // Which process holds each game (`games.owner`: the process that last
+    // committed a change of it) and each process's own heartbeat, so that
+    // a process adopts (and resumes the clocks of) only the games of
+    // processes that stopped. The single heartbeat of before becomes the
+    // process '' that owns the games made before this step.
+    "CREATE TABLE IF NOT EXISTS processes (
+        id TEXT PRIMARY KEY,
+        started BIGINT NOT NULL,
+        heartbeat BIGINT NOT NULL,
+        stopped BIGINT NOT NULL DEFAULT 0
+    )",
+    "INSERT INTO processes (id, started, heartbeat, stopped) SELECT '', 0, at, 1 FROM heartbeat \
+     WHERE id = 0 AND at > 0 AND NOT EXISTS (SELECT 1 FROM processes WHERE id = '')",
+    "ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT ''",
+], crate::lobby::MIGRATION, crate::people::PLAYED_AT_MIGRATION];
 
 /// A change to commit.
 #[derive(Debug)]
@@ -144,6 +159,29 @@ pub struct Db {
     pub postgres: bool,
     /// The URL (for LISTEN).
     pub url: String,
+    /// This process's id (random), the owner it writes on the games it
+    /// changes, with its heartbeat in `processes`.
+    pub process: String,
+}
+
+/// How often a process writes its heartbeat.
+pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(1);
+
+/// A process whose heartbeat is older than this has stopped: its games are
+/// adopted by another (five heartbeats missed, so a process that is only
+/// slow keeps its games).
+pub const STALE_AFTER: Duration = Duration::from_secs(5);
+
+/// A game whose owner has stopped (see [`Db::orphans`]).
+#[derive(Debug, Clone)]
+pub struct Orphan {
+    /// The game.
+    pub id: String,
+    /// Its owner (a stopped process).
+    pub owner: String,
+    /// The owner's last heartbeat (Unix ms), None when unknown: the game's
+    /// clocks were not counted by anyone since then.
+    pub heartbeat: Option<i64>,
 }
 
 /// The URL sqlx reads for `database` (a bare path is a SQLite file).
@@ -190,6 +228,16 @@ impl Db {
         migrate(&pool, postgres)
             .await
             .map_err(|error| format!("cannot migrate the database: {error}"))?;
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes).map_err(|error| format!("no randomness: {error}"))?;
+        let process: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+        let started = crate::app::now_ms();
+        sqlx::query("INSERT INTO processes (id, started, heartbeat) VALUES ($1, $2, $2)")
+            .bind(process.clone())
+            .bind(started)
+            .execute(&pool)
+            .await
+            .map_err(|error| format!("cannot register this process: {error}"))?;
         let (writer, requests) = mpsc::channel(4096);
         let (urgent, urgent_requests) = mpsc::channel(1024);
         tokio::spawn(write_loop(
@@ -199,6 +247,7 @@ impl Db {
                 normal: requests,
             },
             postgres,
+            process.clone(),
         ));
         Ok(Db {
             pool,
@@ -206,6 +255,7 @@ impl Db {
             urgent,
             postgres,
             url,
+            process,
         })
     }
 
@@ -306,40 +356,17 @@ impl Db {
         .await
     }
 
-    /// Ids of the unfinished games with clocks.
-    ///
-    /// # Errors
-    ///
-    /// The database's message.
-    pub async fn live_timed_games(&self) -> Result<Vec<String>, String> {
-        self.ids("SELECT id FROM games WHERE over = 0 AND timed = 1", None)
-            .await
-    }
-
-    /// The last heartbeat written (Unix ms), if any.
-    ///
-    /// # Errors
-    ///
-    /// The database's message.
-    pub async fn last_heartbeat(&self) -> Result<Option<i64>, String> {
-        let row = sqlx::query("SELECT at FROM heartbeat WHERE id = 0")
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(|error| error.to_string())?;
-        let at: Option<i64> = row.and_then(|row| row.try_get("at").ok());
-        Ok(at.filter(|at| *at > 0))
-    }
-
-    /// Writes the heartbeat every second, for ever: the server's time,
-    /// which a restart reads to know since when the server was down.
+    /// Writes this process's heartbeat every [`HEARTBEAT_EVERY`], for
+    /// ever: its time, which tells the others it runs, and, once it has
+    /// stopped, since when its games' clocks were not counted.
     pub async fn heartbeat_loop(self) {
-        let mut ticks = tokio::time::interval(Duration::from_secs(1));
+        let mut ticks = tokio::time::interval(HEARTBEAT_EVERY);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
-            let now = crate::app::now_ms();
-            let written = sqlx::query("UPDATE heartbeat SET at = $1 WHERE id = 0 AND at < $1")
-                .bind(now)
+            let written = sqlx::query("UPDATE processes SET heartbeat = $1 WHERE id = $2")
+                .bind(crate::app::now_ms())
+                .bind(self.process.clone())
                 .execute(&self.pool)
                 .await;
             if let Err(error) = written {
@@ -348,14 +375,69 @@ impl Db {
         }
     }
 
-    /// Ids of the unfinished games with a computer seat.
+    /// Marks this process stopped (a clean shutdown): the others adopt its
+    /// games at once instead of after [`STALE_AFTER`].
     ///
     /// # Errors
     ///
     /// The database's message.
-    pub async fn live_computer_games(&self) -> Result<Vec<String>, String> {
-        self.ids("SELECT id FROM games WHERE over = 0 AND computer = 1", None)
+    pub async fn stop(&self) -> Result<(), String> {
+        sqlx::query("UPDATE processes SET heartbeat = $1, stopped = 1 WHERE id = $2")
+            .bind(crate::app::now_ms())
+            .bind(self.process.clone())
+            .execute(&self.pool)
             .await
+            .map(|_| ())
+            .map_err(|error| error.to_string())
+    }
+
+    /// The unfinished games with a clock or a computer seat whose owner is
+    /// another process that has stopped: marked stopped, or no heartbeat
+    /// since `alive_since` (Unix ms). A game owned by a running process is
+    /// not listed: that process counts its clocks.
+    ///
+    /// # Errors
+    ///
+    /// The database's message.
+    pub async fn orphans(&self, alive_since: i64) -> Result<Vec<Orphan>, String> {
+        let text = |error: sqlx::Error| error.to_string();
+        let rows = sqlx::query(
+            "SELECT g.id, g.owner, p.heartbeat FROM games g LEFT JOIN processes p ON p.id = g.owner \
+             WHERE g.over = 0 AND (g.timed = 1 OR g.computer = 1) AND g.owner <> $1 \
+             AND (p.id IS NULL OR p.stopped = 1 OR p.heartbeat < $2)",
+        )
+        .bind(self.process.clone())
+        .bind(alive_since)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(text)?;
+        rows.iter()
+            .map(|row| {
+                Ok(Orphan {
+                    id: row.try_get("id").map_err(text)?,
+                    owner: row.try_get("owner").map_err(text)?,
+                    heartbeat: row.try_get::<Option<i64>, _>("heartbeat").map_err(text)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Makes this process the owner of `orphan`'s game, unless another
+    /// process took it first (or changed the game meanwhile): whether it
+    /// did.
+    ///
+    /// # Errors
+    ///
+    /// The database's message.
+    pub async fn adopt(&self, orphan: &Orphan) -> Result<bool, String> {
+        let done = sqlx::query("UPDATE games SET owner = $1 WHERE id = $2 AND owner = $3")
+            .bind(self.process.clone())
+            .bind(orphan.id.clone())
+            .bind(orphan.owner.clone())
+            .execute(&self.pool)
+            .await
+            .map_err(|error| error.to_string())?;
+        Ok(done.rows_affected() == 1)
     }
 
     async fn ids(&self, sql: &str, limit: Option<i64>) -> Result<Vec<String>, String> {
@@ -483,7 +565,7 @@ impl CommitStats {
     }
 }
 
-async fn write_loop(pool: AnyPool, mut lanes: Lanes, postgres: bool) {
+async fn write_loop(pool: AnyPool, mut lanes: Lanes, postgres: bool, process: String) {
     let mut stats = std::env::var_os("RULEBOOK_COMMIT_STATS").map(|_| CommitStats::default());
     let mut waiting = std::time::Instant::now();
     loop {
@@ -518,7 +600,7 @@ async fn write_loop(pool: AnyPool, mut lanes: Lanes, postgres: bool) {
         let mut timing = (Duration::ZERO, Duration::ZERO);
         let started = std::time::Instant::now();
         for attempt in 0..3 {
-            outcome = commit_batch(&pool, &batch, postgres, &mut timing).await;
+            outcome = commit_batch(&pool, &batch, postgres, &process, &mut timing).await;
             if outcome.is_ok() {
                 break;
             }
@@ -590,11 +672,13 @@ fn placeholders(rows: usize, columns: usize) -> String {
 /// process commit version `n` of a game (the others get
 /// [`CommitError::Conflict`] and catch up), so no move is lost or doubled.
 /// The game rows then get their new version, `open` and `over` in one
-/// `UPDATE ... FROM (VALUES ...)`.
+/// `UPDATE ... FROM (VALUES ...)`, and `owner`: this process, which holds
+/// the games it changes.
 async fn commit_batch(
     pool: &AnyPool,
     batch: &[Request],
     postgres: bool,
+    process: &str,
     timing: &mut (Duration, Duration),
 ) -> Result<Vec<Result<(), CommitError>>, String> {
     let started = std::time::Instant::now();
@@ -608,8 +692,8 @@ async fn commit_batch(
         .collect();
     for chunk in creates.chunks(ROWS_PER_STATEMENT) {
         let sql = format!(
-            "INSERT INTO games (id, spec, config, created_at, version, open, over, computer, timed) VALUES {}",
-            placeholders(chunk.len(), 9)
+            "INSERT INTO games (id, spec, config, created_at, version, open, over, computer, timed, owner) VALUES {}",
+            placeholders(chunk.len(), 10)
         );
         let mut query = sqlx::query(&sql);
         for op in chunk {
@@ -632,7 +716,8 @@ async fn commit_batch(
                     .bind(i64::from(*open))
                     .bind(0i64)
                     .bind(i64::from(*computer))
-                    .bind(i64::from(*timed));
+                    .bind(i64::from(*timed))
+                    .bind(process.to_owned());
             }
         }
         query.execute(&mut *tx).await.map_err(text)?;
@@ -706,9 +791,9 @@ async fn commit_batch(
         // `column1`... are the names both SQLite and PostgreSQL give the
         // columns of a VALUES list.
         let sql = format!(
-            "UPDATE games SET version = v.column2, open = v.column3, over = v.column4 \
+            "UPDATE games SET version = v.column2, open = v.column3, over = v.column4, owner = v.column5 \
              FROM (VALUES {}) AS v WHERE games.id = v.column1 AND games.version < v.column2",
-            placeholders(chunk.len(), 4)
+            placeholders(chunk.len(), 5)
         );
         let mut query = sqlx::query(&sql);
         for (id, (version, open, over)) in chunk {
@@ -716,7 +801,8 @@ async fn commit_batch(
                 .bind((*id).to_owned())
                 .bind(*version)
                 .bind(i64::from(*open))
-                .bind(i64::from(*over));
+                .bind(i64::from(*over))
+                .bind(process.to_owned());
         }
         query.execute(&mut *tx).await.map_err(text)?;
         if postgres {

@@ -4,13 +4,16 @@
 //! two players who asked for the same game and time control (rated: by
 //! rating range), or waits as a seek that is not listed.
 //!
-//! Seeks live in this process's memory: a seek whose owner stops asking
-//! for it (`GET /api/seeks/{id}`, the page does every two seconds) expires
-//! after [`SEEK_TIMEOUT_MS`]. A private invitation is never a seek.
+//! Seeks live in the database (the `seeks` table, [`MIGRATION`]), so every
+//! process of a PostgreSQL deployment lists, accepts and pairs the same
+//! ones: a seek is taken by one accepter only (a compare-and-set of its
+//! `taken` flag). A seek whose owner stops asking for it
+//! (`GET /api/seeks/{id}`, the page does every two seconds) expires after
+//! [`SEEK_TIMEOUT_MS`]. A private invitation is never a seek.
 
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
 
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{ConnectInfo, Path, State};
@@ -19,9 +22,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use rulebook::catalog::GameSpec;
 use serde::{Deserialize, Serialize};
+use sqlx::{AnyPool, Row};
 use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 
+use crate::accounts::Account;
 use crate::app::{now_ms, random_hex, token_hash, Actor};
 use crate::clock::TimeControlBody;
 use crate::error::{ApiError, ErrorBody};
@@ -34,7 +39,7 @@ use crate::session::{Command, Create, SeatKind};
 pub const SEEK_TIMEOUT_MS: i64 = 20_000;
 /// An accepted seek's game waits this long for its owner to ask for it.
 pub const MATCHED_TIMEOUT_MS: i64 = 120_000;
-/// The most seeks at once (memory is bounded).
+/// The most open seeks at once.
 pub const MAX_SEEKS: usize = 2_000;
 /// The most open seeks (and pairing requests) from one client address.
 pub const MAX_SEEKS_PER_ADDRESS: usize = 10;
@@ -93,80 +98,405 @@ impl Seek {
     }
 }
 
-/// An accepted seek's game, waiting for its owner to ask.
-#[derive(Clone, Debug)]
-struct Matched {
-    owner_hash: String,
-    game: Joined,
-    at: i64,
+/// The table of seeks: one migration step of `db::MIGRATIONS`.
+pub const MIGRATION: &[&str] = &[
+    // A seek (or a random-pairing request: `pairing` is its key, '' for a
+    // listed seek); `data` its JSON ([`StoredSeek`]); `taken` once an
+    // accepter has it; `game_id` and `seat`, the owner's seat, once its game
+    // started.
+    "CREATE TABLE IF NOT EXISTS seeks (
+        id TEXT PRIMARY KEY,
+        owner_hash TEXT NOT NULL,
+        data TEXT NOT NULL,
+        pairing TEXT NOT NULL,
+        address TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        seen_ms BIGINT NOT NULL,
+        taken BIGINT NOT NULL,
+        game_id TEXT NOT NULL,
+        seat TEXT NOT NULL,
+        accepted_ms BIGINT NOT NULL
+    )",
+    "CREATE INDEX IF NOT EXISTS seeks_pairing ON seeks (pairing, taken, created_ms)",
+];
+
+/// What a seek keeps in `seeks.data`.
+#[derive(Serialize, Deserialize)]
+struct StoredSeek {
+    spec: String,
+    control: Option<TimeControlBody>,
+    rated: bool,
+    range: Option<(f64, f64)>,
+    name: String,
+    /// The account's key and name, none for a guest.
+    account: Option<(String, String)>,
+    rating: Option<f64>,
 }
 
-/// The seeks of this process.
-#[derive(Default)]
+impl Seek {
+    /// The key random-pairing requests match on: the game, the clocks,
+    /// rated or not ('' for a listed seek).
+    fn pairing_key(&self) -> String {
+        if !self.random {
+            return String::new();
+        }
+        let control = serde_json::to_string(&self.control).unwrap_or_default();
+        format!("{}|{control}|{}", self.spec, self.rated)
+    }
+
+    fn stored(&self) -> String {
+        serde_json::to_string(&StoredSeek {
+            spec: self.spec.to_string(),
+            control: self.control,
+            rated: self.rated,
+            range: self.range,
+            name: self.player.name.clone(),
+            account: self
+                .player
+                .account
+                .as_ref()
+                .map(|account| (account.key.clone(), account.name.clone())),
+            rating: self.rating,
+        })
+        .unwrap_or_default()
+    }
+
+    fn of_row(row: &sqlx::any::AnyRow) -> Result<(String, Seek), ApiError> {
+        let failed = |error: sqlx::Error| ApiError::unavailable(error.to_string());
+        let id: String = row.try_get("id").map_err(failed)?;
+        let data: String = row.try_get("data").map_err(failed)?;
+        let pairing: String = row.try_get("pairing").map_err(failed)?;
+        let address: String = row.try_get("address").map_err(failed)?;
+        let stored: StoredSeek = serde_json::from_str(&data)
+            .map_err(|error| ApiError::unavailable(format!("stored seek: {error}")))?;
+        let spec = stored
+            .spec
+            .parse()
+            .map_err(|error| ApiError::unavailable(format!("stored seek: {error}")))?;
+        Ok((
+            id,
+            Seek {
+                owner_hash: row.try_get("owner_hash").map_err(failed)?,
+                spec,
+                control: stored.control,
+                rated: stored.rated,
+                range: stored.range,
+                player: Player {
+                    name: stored.name,
+                    account: stored.account.map(|(key, name)| Account { key, name }),
+                },
+                rating: stored.rating,
+                random: !pairing.is_empty(),
+                address: address.parse().ok(),
+                created_ms: row.try_get("created_ms").map_err(failed)?,
+                seen_ms: row.try_get("seen_ms").map_err(failed)?,
+            },
+        ))
+    }
+}
+
+/// Where a seek stands, for its owner.
+enum Standing {
+    /// Waiting (or being accepted right now).
+    Open(Seek),
+    /// Accepted: the game and the owner's seat.
+    Accepted { game_id: String, seat: String },
+}
+
+/// The seeks, in the database (shared by every process).
 pub struct Lobby {
-    seeks: Mutex<HashMap<String, Seek>>,
-    matched: Mutex<HashMap<String, Matched>>,
+    pool: AnyPool,
+    /// Whether the database is PostgreSQL (several processes).
+    postgres: bool,
+    /// Random pairing, one request at a time in this process.
+    pairing: tokio::sync::Mutex<()>,
+    /// When this process last dropped the expired seeks (Unix ms).
+    swept_ms: AtomicI64,
+}
+
+/// Inserts seek `id`.
+async fn insert_row<'e, E>(executor: E, id: &str, seek: &Seek) -> Result<(), ApiError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    sqlx::query(
+        "INSERT INTO seeks (id, owner_hash, data, pairing, address, created_ms, seen_ms, taken, game_id, seat, accepted_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 0, '', '', 0)",
+    )
+    .bind(id.to_owned())
+    .bind(seek.owner_hash.clone())
+    .bind(seek.stored())
+    .bind(seek.pairing_key())
+    .bind(seek.address.map(|address| address.to_string()).unwrap_or_default())
+    .bind(seek.created_ms)
+    .bind(seek.seen_ms)
+    .execute(executor)
+    .await
+    .map_err(db_failed)?;
+    Ok(())
+}
+
+/// The columns of a seek read back.
+const SEEK_COLUMNS: &str =
+    "id, owner_hash, data, pairing, address, created_ms, seen_ms, taken, game_id, seat";
+
+fn db_failed(error: sqlx::Error) -> ApiError {
+    ApiError::unavailable(format!("the database failed: {error}"))
 }
 
 impl Lobby {
-    /// Drops the seeks whose owners left, and the matches never fetched.
-    fn sweep(&self, now: i64) {
-        if let Ok(mut seeks) = self.seeks.lock() {
-            seeks.retain(|_, seek| now - seek.seen_ms < SEEK_TIMEOUT_MS);
-        }
-        if let Ok(mut matched) = self.matched.lock() {
-            matched.retain(|_, game| now - game.at < MATCHED_TIMEOUT_MS);
+    /// The lobby of the database behind `pool`.
+    pub fn new(pool: AnyPool, postgres: bool) -> Lobby {
+        Lobby {
+            pool,
+            postgres,
+            pairing: tokio::sync::Mutex::new(()),
+            swept_ms: AtomicI64::new(0),
         }
     }
 
-    fn insert(&self, id: String, seek: Seek) -> Result<(), ApiError> {
-        let mut seeks = self
-            .seeks
-            .lock()
-            .map_err(|_| ApiError::unavailable("the lobby is unavailable"))?;
-        if seeks.len() >= MAX_SEEKS {
-            return Err(ApiError::conflict("the lobby is full: try again later"));
+    /// Drops the seeks whose owners left, and the matches never fetched
+    /// (at most once a second per process).
+    async fn sweep(&self, now: i64) -> Result<(), ApiError> {
+        let last = self.swept_ms.load(Ordering::Relaxed);
+        if now - last < 1_000
+            || self
+                .swept_ms
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+        {
+            return Ok(());
         }
-        let from_address = seeks
-            .values()
-            .filter(|other| seek.address.is_some() && other.address == seek.address)
-            .count();
-        if from_address >= MAX_SEEKS_PER_ADDRESS {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                format!(
-                    "at most {MAX_SEEKS_PER_ADDRESS} open seeks from one address: cancel one first"
-                ),
-            ));
-        }
-        seeks.insert(id, seek);
+        sqlx::query(
+            "DELETE FROM seeks WHERE (game_id = '' AND seen_ms < $1) OR (game_id <> '' AND accepted_ms < $2)",
+        )
+        .bind(now - SEEK_TIMEOUT_MS)
+        .bind(now - MATCHED_TIMEOUT_MS)
+        .execute(&self.pool)
+        .await
+        .map_err(db_failed)?;
         Ok(())
     }
 
-    /// Takes seek `id` out of the lobby (to accept it).
-    fn take(&self, id: &str) -> Option<Seek> {
-        self.seeks.lock().ok()?.remove(id)
+    async fn count(&self, sql: &str, address: Option<String>) -> Result<usize, ApiError> {
+        let mut query = sqlx::query(sql);
+        if let Some(address) = address {
+            query = query.bind(address);
+        }
+        let count: i64 = query
+            .fetch_one(&self.pool)
+            .await
+            .map_err(db_failed)?
+            .try_get("n")
+            .map_err(db_failed)?;
+        Ok(usize::try_from(count).unwrap_or(usize::MAX))
+    }
+
+    async fn insert(&self, id: &str, seek: &Seek) -> Result<(), ApiError> {
+        self.check_room(seek).await?;
+        insert_row(&self.pool, id, seek).await
+    }
+
+    /// Refuses a seek beyond [`MAX_SEEKS`] in all, or
+    /// [`MAX_SEEKS_PER_ADDRESS`] from its address.
+    async fn check_room(&self, seek: &Seek) -> Result<(), ApiError> {
+        let open = self
+            .count("SELECT COUNT(*) AS n FROM seeks WHERE game_id = ''", None)
+            .await?;
+        if open >= MAX_SEEKS {
+            return Err(ApiError::conflict("the lobby is full: try again later"));
+        }
+        if let Some(address) = seek.address {
+            let from_address = self
+                .count(
+                    "SELECT COUNT(*) AS n FROM seeks WHERE game_id = '' AND address = $1",
+                    Some(address.to_string()),
+                )
+                .await?;
+            if from_address >= MAX_SEEKS_PER_ADDRESS {
+                return Err(ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "rate_limited",
+                    format!(
+                        "at most {MAX_SEEKS_PER_ADDRESS} open seeks from one address: cancel one first"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Random pairing, atomic on every process (this process's lock, and
+    /// on PostgreSQL an advisory lock for the transaction): takes the
+    /// oldest waiting request with `mine`'s key that `compatible` accepts,
+    /// or else puts `mine` in the lobby as `id` to wait.
+    async fn pair(
+        &self,
+        id: &str,
+        mine: &Seek,
+        compatible: impl Fn(&Seek) -> bool,
+    ) -> Result<Option<(String, Seek)>, ApiError> {
+        self.check_room(mine).await?;
+        let _this_process = self.pairing.lock().await;
+        if self.postgres {
+            let mut tx = self.pool.begin().await.map_err(db_failed)?;
+            sqlx::query("SELECT pg_advisory_xact_lock(7212019)")
+                .execute(&mut *tx)
+                .await
+                .map_err(db_failed)?;
+            let partner = pair_on(&mut tx, id, mine, compatible).await?;
+            tx.commit().await.map_err(db_failed)?;
+            Ok(partner)
+        } else {
+            // One process per SQLite file: its lock is enough (and a
+            // transaction that reads first could not take SQLite's write
+            // lock once another connection has committed).
+            let mut conn = self.pool.acquire().await.map_err(db_failed)?;
+            pair_on(&mut conn, id, mine, compatible).await
+        }
     }
 }
 
-/// `POST /api/seeks`'s body.
+/// [`Lobby::pair`]'s work, on a connection that nobody else pairs on.
+async fn pair_on(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    mine: &Seek,
+    compatible: impl Fn(&Seek) -> bool,
+) -> Result<Option<(String, Seek)>, ApiError> {
+    let rows = sqlx::query(&format!(
+        "SELECT {SEEK_COLUMNS} FROM seeks WHERE pairing = $1 AND taken = 0 ORDER BY created_ms, id"
+    ))
+    .bind(mine.pairing_key())
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(db_failed)?;
+    for row in &rows {
+        let (their_id, theirs) = Seek::of_row(row)?;
+        if compatible(&theirs) {
+            sqlx::query("UPDATE seeks SET taken = 1 WHERE id = $1")
+                .bind(their_id.clone())
+                .execute(&mut *conn)
+                .await
+                .map_err(db_failed)?;
+            return Ok(Some((their_id, theirs)));
+        }
+    }
+    insert_row(&mut *conn, id, mine).await?;
+    Ok(None)
+}
+
+impl Lobby {
+    /// The open seek `id` (not taken by an accepter).
+    async fn open_seek(&self, id: &str) -> Result<Option<Seek>, ApiError> {
+        let row = sqlx::query(&format!(
+            "SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1 AND taken = 0"
+        ))
+        .bind(id.to_owned())
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db_failed)?;
+        row.map(|row| Seek::of_row(&row).map(|(_, seek)| seek))
+            .transpose()
+    }
+
+    /// The listed seeks open now, oldest first.
+    async fn listed(&self) -> Result<Vec<(String, Seek)>, ApiError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {SEEK_COLUMNS} FROM seeks WHERE pairing = '' AND taken = 0 ORDER BY created_ms, id"
+        ))
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_failed)?;
+        rows.iter().map(Seek::of_row).collect()
+    }
+
+    /// Seek `id` for its owner (asking keeps it: its `seen_ms` is now).
+    async fn standing(&self, id: &str, now: i64) -> Result<Option<(String, Standing)>, ApiError> {
+        sqlx::query("UPDATE seeks SET seen_ms = $1 WHERE id = $2 AND game_id = ''")
+            .bind(now)
+            .bind(id.to_owned())
+            .execute(&self.pool)
+            .await
+            .map_err(db_failed)?;
+        let row = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1"))
+            .bind(id.to_owned())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(db_failed)?;
+        let Some(row) = row else { return Ok(None) };
+        let game_id: String = row.try_get("game_id").map_err(db_failed)?;
+        let (_, seek) = Seek::of_row(&row)?;
+        let standing = if game_id.is_empty() {
+            Standing::Open(seek.clone())
+        } else {
+            Standing::Accepted {
+                game_id,
+                seat: row.try_get("seat").map_err(db_failed)?,
+            }
+        };
+        Ok(Some((seek.owner_hash, standing)))
+    }
+
+    /// Takes seek `id` for an accepter: whether this caller got it (one
+    /// does, on every process).
+    async fn take(&self, id: &str) -> Result<bool, ApiError> {
+        self.set_taken(id, 1, 0).await
+    }
+
+    /// Gives back a seek taken by [`Lobby::take`] whose game did not start.
+    async fn release(&self, id: &str) -> Result<bool, ApiError> {
+        self.set_taken(id, 0, 1).await
+    }
+
+    async fn set_taken(&self, id: &str, taken: i64, was: i64) -> Result<bool, ApiError> {
+        let done = sqlx::query(
+            "UPDATE seeks SET taken = $1 WHERE id = $2 AND taken = $3 AND game_id = ''",
+        )
+        .bind(taken)
+        .bind(id.to_owned())
+        .bind(was)
+        .execute(&self.pool)
+        .await
+        .map_err(db_failed)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Records that seek `id`'s game started, the owner on `seat`.
+    async fn accepted(&self, id: &str, game_id: &str, seat: &str) -> Result<(), ApiError> {
+        sqlx::query("UPDATE seeks SET game_id = $1, seat = $2, accepted_ms = $3 WHERE id = $4")
+            .bind(game_id.to_owned())
+            .bind(seat.to_owned())
+            .bind(now_ms())
+            .bind(id.to_owned())
+            .execute(&self.pool)
+            .await
+            .map_err(db_failed)?;
+        Ok(())
+    }
+
+    /// Deletes seek `id` unless an accepter has it: whether it did.
+    async fn remove(&self, id: &str) -> Result<bool, ApiError> {
+        let done = sqlx::query("DELETE FROM seeks WHERE id = $1 AND taken = 0")
+            .bind(id.to_owned())
+            .execute(&self.pool)
+            .await
+            .map_err(db_failed)?;
+        Ok(done.rows_affected() == 1)
+    }
+}
+
+/// `POST /api/seeks`'s body: what a pairing request asks for, and a
+/// rating range.
 #[derive(Deserialize, ToSchema)]
 pub struct SeekBody {
-    /// The game, as `POST /api/games` takes it (`checkers`, `connectx:6x7x4`).
-    #[schema(example = "checkers")]
-    pub game: String,
-    /// The clocks, as `POST /api/games` takes them; absent: no clocks
-    /// (casual only).
-    pub time_control: Option<TimeControlBody>,
-    /// Rated (both players need accounts, and a clock) or casual (default).
-    pub rated: Option<bool>,
+    /// The game, the clocks, rated or casual, a guest's name.
+    #[serde(flatten)]
+    pub terms: PairingBody,
     /// Rated seeks: the lowest rating of an opponent it accepts.
     pub rating_min: Option<u32>,
     /// Rated seeks: the highest.
     pub rating_max: Option<u32>,
-    /// A guest's name (ignored with an account's session cookie).
-    pub name: Option<String>,
 }
 
 /// A seek as listed.
@@ -236,15 +566,16 @@ pub struct AcceptBody {
     pub name: Option<String>,
 }
 
-/// `POST /api/pairing`'s body.
+/// `POST /api/pairing`'s body (and the most of `POST /api/seeks`'s).
 #[derive(Deserialize, ToSchema)]
 pub struct PairingBody {
-    /// The game.
+    /// The game, as `POST /api/games` takes it (`checkers`, `connectx:6x7x4`).
     #[schema(example = "checkers")]
     pub game: String,
-    /// The clocks (the same for both).
+    /// The clocks, as `POST /api/games` takes them (the same for both);
+    /// absent: no clocks (casual only).
     pub time_control: Option<TimeControlBody>,
-    /// Rated (accounts only) or casual (default).
+    /// Rated (both players need accounts, and a clock) or casual (default).
     pub rated: Option<bool>,
     /// A guest's name (ignored with an account's session cookie).
     pub name: Option<String>,
@@ -270,6 +601,14 @@ fn seek_token(headers: &HeaderMap) -> Result<String, ApiError> {
             "this request needs `Authorization: Bearer <token>`, the token of your seek",
         )
     })
+}
+
+fn needs_account() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "unauthorized",
+        "a rated game needs an account: log in first",
+    )
 }
 
 fn not_yours() -> ApiError {
@@ -346,11 +685,7 @@ async fn new_seek(
     };
     if rated {
         let Some(account) = &seek.player.account else {
-            return Err(ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "unauthorized",
-                "a rated game needs an account: log in first",
-            ));
+            return Err(needs_account());
         };
         if control.is_none() {
             return Err(ApiError::bad_request("a rated game needs a clock"));
@@ -392,27 +727,27 @@ pub async fn post_seek(
 ) -> Result<Response, ApiError> {
     let Json(body) = body?;
     let request = SeekRequest {
-        game: &body.game,
-        control: body.time_control,
-        rated: body.rated.unwrap_or(false),
+        game: &body.terms.game,
+        control: body.terms.time_control,
+        rated: body.terms.rated.unwrap_or(false),
         range: Some((body.rating_min, body.rating_max)),
-        name: body.name.as_deref(),
+        name: body.terms.name.as_deref(),
         random: false,
     };
     let mut seek = new_seek(&people, &headers, request).await?;
     seek.address = Some(client.ip());
-    let posted = open(&people, seek)?;
+    let posted = open(&people, seek).await?;
     Ok(created(posted))
 }
 
 /// Puts `seek` in the lobby with a new id and owner's token.
-fn open(people: &People, mut seek: Seek) -> Result<SeekPosted, ApiError> {
+async fn open(people: &People, mut seek: Seek) -> Result<SeekPosted, ApiError> {
     let id = random_hex(16)?;
     let token = random_hex(32)?;
     seek.owner_hash = token_hash(&token);
     let view = seek.view(&id);
-    people.lobby.sweep(now_ms());
-    people.lobby.insert(id.clone(), seek)?;
+    people.lobby.sweep(now_ms()).await?;
+    people.lobby.insert(&id, &seek).await?;
     Ok(SeekPosted {
         id,
         token,
@@ -421,30 +756,19 @@ fn open(people: &People, mut seek: Seek) -> Result<SeekPosted, ApiError> {
 }
 
 /// The open seeks (not random-pairing requests, never private invitations).
-#[utoipa::path(get, path = "/api/seeks", responses((status = 200, body = SeekList)))]
-pub async fn list_seeks(State(people): State<Arc<People>>) -> Json<SeekList> {
-    people.lobby.sweep(now_ms());
-    let mut seeks: Vec<(i64, SeekView)> = people
-        .lobby
-        .seeks
-        .lock()
-        .map(|seeks| {
-            seeks
-                .iter()
-                .filter(|(_, seek)| !seek.random)
-                .map(|(id, seek)| (seek.created_ms, seek.view(id)))
-                .collect()
-        })
-        .unwrap_or_default();
-    seeks.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.id.cmp(&b.1.id)));
-    Json(SeekList {
-        seeks: seeks.into_iter().map(|(_, view)| view).collect(),
-    })
+#[utoipa::path(get, path = "/api/seeks", responses((status = 200, body = SeekList),
+    (status = 503, body = ErrorBody)))]
+pub async fn list_seeks(State(people): State<Arc<People>>) -> Result<Json<SeekList>, ApiError> {
+    people.lobby.sweep(now_ms()).await?;
+    let seeks = people.lobby.listed().await?;
+    Ok(Json(SeekList {
+        seeks: seeks.iter().map(|(id, seek)| seek.view(id)).collect(),
+    }))
 }
 
 /// The owner asks for its seek (`Authorization: Bearer` its token): still
 /// open (and kept: a seek not asked for in 20 s expires), or accepted,
-/// with the owner's seat of the new game.
+/// with the owner's seat of the new game (whose token is the seek's).
 #[utoipa::path(get, path = "/api/seeks/{id}", params(("id" = String, Path)),
     security(("bearer" = [])),
     responses((status = 200, body = SeekStatus), (status = 401, body = ErrorBody),
@@ -457,33 +781,35 @@ pub async fn seek_status(
     let Path(id) = path?;
     let token = seek_token(&headers)?;
     let now = now_ms();
-    people.lobby.sweep(now);
-    if let Ok(mut seeks) = people.lobby.seeks.lock() {
-        if let Some(seek) = seeks.get_mut(&id) {
-            if !same_token(&seek.owner_hash, &token) {
-                return Err(not_yours());
-            }
-            seek.seen_ms = now;
-            return Ok(Json(SeekStatus {
-                status: "open".to_owned(),
-                seek: Some(seek.view(&id)),
-                game: None,
-            }));
-        }
+    people.lobby.sweep(now).await?;
+    let Some((owner_hash, standing)) = people.lobby.standing(&id, now).await? else {
+        return Err(unknown_seek(&id));
+    };
+    if !same_token(&owner_hash, &token) {
+        return Err(not_yours());
     }
-    if let Ok(matched) = people.lobby.matched.lock() {
-        if let Some(found) = matched.get(&id) {
-            if !same_token(&found.owner_hash, &token) {
-                return Err(not_yours());
-            }
-            return Ok(Json(SeekStatus {
-                status: "accepted".to_owned(),
-                seek: None,
-                game: Some(found.game.clone()),
-            }));
-        }
+    Ok(Json(match standing {
+        Standing::Open(seek) => SeekStatus {
+            status: "open".to_owned(),
+            seek: Some(seek.view(&id)),
+            game: None,
+        },
+        Standing::Accepted { game_id, seat } => SeekStatus {
+            status: "accepted".to_owned(),
+            seek: None,
+            game: Some(joined(&game_id, &seat, &token)),
+        },
+    }))
+}
+
+/// A seat of game `id` held with `token`.
+fn joined(id: &str, seat: &str, token: &str) -> Joined {
+    Joined {
+        id: id.to_owned(),
+        seat: seat.to_owned(),
+        token: token.to_owned(),
+        url: format!("/games/{id}#token={token}"),
     }
-    Err(unknown_seek(&id))
 }
 
 /// Cancels a seek (`Authorization: Bearer` its owner's token).
@@ -498,19 +824,18 @@ pub async fn cancel_seek(
 ) -> Result<Response, ApiError> {
     let Path(id) = path?;
     let token = seek_token(&headers)?;
-    let mut seeks = people
+    let seek = people
         .lobby
-        .seeks
-        .lock()
-        .map_err(|_| ApiError::unavailable("the lobby is unavailable"))?;
-    match seeks.get(&id) {
-        None => Err(unknown_seek(&id)),
-        Some(seek) if !same_token(&seek.owner_hash, &token) => Err(not_yours()),
-        Some(_) => {
-            seeks.remove(&id);
-            Ok(StatusCode::NO_CONTENT.into_response())
-        }
+        .open_seek(&id)
+        .await?
+        .ok_or_else(|| unknown_seek(&id))?;
+    if !same_token(&seek.owner_hash, &token) {
+        return Err(not_yours());
     }
+    if !people.lobby.remove(&id).await? {
+        return Err(unknown_seek(&id));
+    }
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 /// Accepts a seek: the game starts with both seats taken (sides drawn by
@@ -531,29 +856,44 @@ pub async fn accept_seek(
     let Path(id) = path?;
     let Json(body) = body?;
     let player = Player::of_request(&people, &headers, body.name.as_deref()).await?;
-    people.lobby.sweep(now_ms());
-    let seek = {
-        let seeks = people
-            .lobby
-            .seeks
-            .lock()
-            .map_err(|_| ApiError::unavailable("the lobby is unavailable"))?;
-        seeks
-            .get(&id)
-            .filter(|seek| !seek.random)
-            .cloned()
-            .ok_or_else(|| unknown_seek(&id))?
-    };
+    people.lobby.sweep(now_ms()).await?;
+    let seek = people
+        .lobby
+        .open_seek(&id)
+        .await?
+        .filter(|seek| !seek.random)
+        .ok_or_else(|| unknown_seek(&id))?;
     let rating = match (&player.account, seek.rated) {
         (Some(account), true) => Some(rating_of(&people, &account.key, &seek.kind()).await?.rating),
         _ => None,
     };
     check_opponents(&seek, &player, rating)?;
-    // Only one accepter takes it.
-    let seek = people.lobby.take(&id).ok_or_else(|| unknown_seek(&id))?;
-    let [owner, accepter] = start(&people, &seek, player).await?;
-    remember_match(&people, &id, &seek, owner);
-    Ok(Json(accepter))
+    // Only one accepter takes it, whichever process it asks.
+    if !people.lobby.take(&id).await? {
+        return Err(unknown_seek(&id));
+    }
+    Ok(Json(start_taken(&people, &id, &seek, player).await?))
+}
+
+/// Starts the game of seek `id`, which this caller took, against `other`:
+/// the other's seat; the owner's is recorded for it to ask. A game that
+/// could not start gives the seek back.
+async fn start_taken(
+    people: &People,
+    id: &str,
+    seek: &Seek,
+    other: Player,
+) -> Result<Joined, ApiError> {
+    match start(people, seek, other).await {
+        Ok((owner_seat, joined)) => {
+            people.lobby.accepted(id, &joined.id, &owner_seat).await?;
+            Ok(joined)
+        }
+        Err(error) => {
+            let _ = people.lobby.release(id).await;
+            Err(error)
+        }
+    }
 }
 
 /// Whether `player` (rated `rating`) may play `seek`'s owner.
@@ -565,11 +905,7 @@ fn check_opponents(seek: &Seek, player: &Player, rating: Option<f64>) -> Result<
     }
     if seek.rated {
         if player.account.is_none() {
-            return Err(ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "unauthorized",
-                "a rated game needs an account: log in first",
-            ));
+            return Err(needs_account());
         }
         if !seek.accepts(rating) {
             return Err(ApiError::conflict(
@@ -580,25 +916,14 @@ fn check_opponents(seek: &Seek, player: &Player, rating: Option<f64>) -> Result<
     Ok(())
 }
 
-fn remember_match(people: &People, id: &str, seek: &Seek, game: Joined) {
-    if let Ok(mut matched) = people.lobby.matched.lock() {
-        matched.insert(
-            id.to_owned(),
-            Matched {
-                owner_hash: seek.owner_hash.clone(),
-                game,
-                at: now_ms(),
-            },
-        );
-    }
-}
-
 /// Starts `seek`'s game between its owner and `other`: both seats taken,
-/// sides by lot, each seat named; the owner's seat and the other's.
-async fn start(people: &People, seek: &Seek, other: Player) -> Result<[Joined; 2], ApiError> {
+/// sides by lot, each seat named; the owner's seat's name (its token is
+/// the seek's own, which only the owner knows: no secret is kept for it)
+/// and the other's seat.
+async fn start(people: &People, seek: &Seek, other: Player) -> Result<(String, Joined), ApiError> {
     let app = &people.app;
-    let tokens = [random_hex(32)?, random_hex(32)?];
-    let hashes = [token_hash(&tokens[0]), token_hash(&tokens[1])];
+    let token = random_hex(32)?;
+    let hashes = [seek.owner_hash.clone(), token_hash(&token)];
     let coin = random_hex(1)?.as_bytes()[1] % 2 == 0;
     let create = Create {
         spec: seek.spec,
@@ -633,12 +958,7 @@ async fn start(people: &People, seek: &Seek, other: Player) -> Result<[Joined; 2
         None,
     )
     .await?;
-    Ok([0, 1].map(|index| Joined {
-        id: id.clone(),
-        seat: seat_names[index].to_owned(),
-        token: tokens[index].clone(),
-        url: format!("/games/{id}#token={}", tokens[index]),
-    }))
+    Ok((seat_names[0].to_owned(), joined(&id, seat_names[1], &token)))
 }
 
 /// "Play a random opponent": pairs the caller with a player waiting for
@@ -668,28 +988,20 @@ pub async fn pairing(
     };
     let mut mine = new_seek(&people, &headers, request).await?;
     mine.address = Some(client.ip());
-    let now = now_ms();
-    people.lobby.sweep(now);
-    // The oldest waiting request that matches, taken out of the lobby.
-    let partner = people.lobby.seeks.lock().ok().and_then(|mut seeks| {
-        let found = seeks
-            .iter()
-            .filter(|(_, theirs)| {
-                theirs.random
-                    && theirs.spec == mine.spec
-                    && theirs.control == mine.control
-                    && theirs.rated == mine.rated
-                    && check_opponents(theirs, &mine.player, mine.rating).is_ok()
-                    && mine.accepts(theirs.rating)
-            })
-            .min_by_key(|(_, theirs)| theirs.created_ms)
-            .map(|(id, _)| id.clone())?;
-        seeks.remove(&found).map(|seek| (found, seek))
-    });
+    let id = random_hex(16)?;
+    let token = random_hex(32)?;
+    mine.owner_hash = token_hash(&token);
+    people.lobby.sweep(now_ms()).await?;
+    let partner = people
+        .lobby
+        .pair(&id, &mine, |theirs| {
+            check_opponents(theirs, &mine.player, mine.rating).is_ok()
+                && mine.accepts(theirs.rating)
+        })
+        .await?;
     match partner {
-        Some((id, theirs)) => {
-            let [owner, caller] = start(&people, &theirs, mine.player).await?;
-            remember_match(&people, &id, &theirs, owner);
+        Some((their_id, theirs)) => {
+            let caller = start_taken(&people, &their_id, &theirs, mine.player).await?;
             Ok((
                 StatusCode::OK,
                 Json(PairingAnswer {
@@ -700,18 +1012,19 @@ pub async fn pairing(
             )
                 .into_response())
         }
-        None => {
-            let posted = open(&people, mine)?;
-            Ok((
-                StatusCode::ACCEPTED,
-                Json(PairingAnswer {
-                    status: "waiting".to_owned(),
-                    game: None,
-                    seek: Some(posted),
+        None => Ok((
+            StatusCode::ACCEPTED,
+            Json(PairingAnswer {
+                status: "waiting".to_owned(),
+                game: None,
+                seek: Some(SeekPosted {
+                    seek: mine.view(&id),
+                    id,
+                    token,
                 }),
-            )
-                .into_response())
-        }
+            }),
+        )
+            .into_response()),
     }
 }
 
@@ -746,36 +1059,80 @@ mod tests {
         assert!(!seek(Some((1400.0, 1600.0))).accepts(None));
     }
 
-    #[test]
-    fn one_address_has_a_few_seeks_at_most() {
-        let lobby = Lobby::default();
+    /// A lobby on a fresh SQLite file.
+    async fn lobby() -> Lobby {
+        let dir = std::env::temp_dir().join(format!("rulebook-lobby-{}", random_hex(8).unwrap()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = crate::db::Db::open(&dir.join("lobby.db").display().to_string())
+            .await
+            .unwrap();
+        Lobby::new(db.pool().clone(), false)
+    }
+
+    #[tokio::test]
+    async fn one_address_has_a_few_seeks_at_most() {
+        let lobby = lobby().await;
         let from = |address: [u8; 4]| Seek {
             address: Some(IpAddr::from(address)),
             ..seek(None)
         };
         for index in 0..MAX_SEEKS_PER_ADDRESS {
             lobby
-                .insert(index.to_string(), from([10, 0, 0, 1]))
+                .insert(&index.to_string(), &from([10, 0, 0, 1]))
+                .await
                 .unwrap();
         }
         let refused = lobby
-            .insert("more".to_owned(), from([10, 0, 0, 1]))
+            .insert("more", &from([10, 0, 0, 1]))
+            .await
             .unwrap_err();
         assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
-        lobby
-            .insert("other".to_owned(), from([10, 0, 0, 2]))
-            .unwrap();
+        lobby.insert("other", &from([10, 0, 0, 2])).await.unwrap();
     }
 
-    #[test]
-    fn expired_seeks_are_swept() {
-        let lobby = Lobby::default();
-        lobby.insert("old".to_owned(), seek(None)).unwrap();
+    #[tokio::test]
+    async fn expired_seeks_are_swept() {
+        let lobby = lobby().await;
+        lobby.insert("old", &seek(None)).await.unwrap();
         let mut fresh = seek(None);
         fresh.seen_ms = 100_000;
-        lobby.insert("fresh".to_owned(), fresh).unwrap();
-        lobby.sweep(100_000 + SEEK_TIMEOUT_MS - 1);
-        let seeks = lobby.seeks.lock().unwrap();
-        assert!(seeks.contains_key("fresh") && !seeks.contains_key("old"));
+        lobby.insert("fresh", &fresh).await.unwrap();
+        lobby.sweep(100_000 + SEEK_TIMEOUT_MS - 1).await.unwrap();
+        let listed: Vec<String> = lobby
+            .listed()
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        assert_eq!(listed, ["fresh"]);
+    }
+
+    #[tokio::test]
+    async fn a_seek_is_taken_once_and_kept_as_written() {
+        let lobby = lobby().await;
+        let mut rated = seek(Some((1400.0, 1600.0)));
+        rated.player.account = Some(Account {
+            key: "ann".to_owned(),
+            name: "Ann".to_owned(),
+        });
+        rated.rating = Some(1500.0);
+        rated.control = Some(TimeControlBody {
+            initial_seconds: Some(180),
+            increment_seconds: Some(2),
+            days_per_move: None,
+        });
+        lobby.insert("s", &rated).await.unwrap();
+        let read = lobby.open_seek("s").await.unwrap().unwrap();
+        assert_eq!(read.view("s").player, rated.player.name);
+        assert_eq!(read.range, rated.range);
+        assert_eq!(read.control, rated.control);
+        assert_eq!(read.player.account, rated.player.account);
+        assert!(lobby.take("s").await.unwrap());
+        assert!(!lobby.take("s").await.unwrap(), "taken twice");
+        assert!(lobby.open_seek("s").await.unwrap().is_none());
+        assert!(!lobby.remove("s").await.unwrap(), "cancelled while taken");
+        assert!(lobby.release("s").await.unwrap());
+        assert!(lobby.take("s").await.unwrap());
     }
 }

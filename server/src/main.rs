@@ -161,8 +161,6 @@ async fn serve(args: Args) -> Result<(), String> {
         None => None,
     };
     let db = db::Db::open(&args.database).await?;
-    // Read before this process writes its own.
-    let down_since = db.last_heartbeat().await?;
     tokio::spawn(db.clone().heartbeat_loop());
     let options = Options {
         millis_per_level: args.millis_per_level,
@@ -172,7 +170,6 @@ async fn serve(args: Args) -> Result<(), String> {
         web: args.web_dir.map_or(Web::Embedded, Web::Dir),
         evict_finished: seconds(args.evict_finished),
         evict_live: seconds(args.evict_live),
-        down_since,
         claim_grace: seconds(args.claim_grace).unwrap_or_default(),
         first_move: seconds(args.first_move).unwrap_or(std::time::Duration::from_secs(30)),
         secure_cookies: args.secure_cookies,
@@ -182,17 +179,18 @@ async fn serve(args: Args) -> Result<(), String> {
     tokio::spawn(app.clone().evict_loop());
     // Finished games with named players: results kept, ratings updated.
     tokio::spawn(settle::settle_loop(app.clone()));
-    // Games with clocks: their timers run (and the time the server was
-    // down is not charged, see `App::after_load`).
-    for id in db.live_timed_games().await? {
-        let _ = app.handle(&id).await;
-    }
-    // Games whose computer was thinking when the server stopped go on.
-    for id in db.live_computer_games().await? {
-        if let Ok(handle) = app.handle(&id).await {
-            app.schedule_computer(handle);
-        }
-    }
+    // The games with clocks or a computer of the processes that stopped
+    // (on SQLite, one process per file: every other; on PostgreSQL, those
+    // without a heartbeat for `STALE_AFTER`) go on here: their timers run,
+    // the time nobody counted is not charged, their computers think (see
+    // `App::adopt_orphans`). The games of running processes are theirs.
+    let alive_since = if db.postgres {
+        app::now_ms() - i64::try_from(db::STALE_AFTER.as_millis()).unwrap_or(i64::MAX)
+    } else {
+        i64::MAX
+    };
+    app.adopt_orphans(alive_since).await?;
+    tokio::spawn(app.clone().adopt_loop());
     if db.postgres {
         let listener_app = app.clone();
         let url = db.url.clone();
@@ -220,7 +218,11 @@ async fn serve(args: Args) -> Result<(), String> {
                     continue;
                 }
             },
-            _ = &mut shutdown => return Ok(()),
+            _ = &mut shutdown => {
+                // The other processes adopt this one's games at once.
+                let _ = db.stop().await;
+                return Ok(());
+            }
         };
         let _ = stream.set_nodelay(true);
         tokio::spawn(serve_connection(

@@ -77,6 +77,16 @@ pub const MIGRATION: &[&str] = &[
     "CREATE INDEX IF NOT EXISTS game_players_account ON game_players (name_key)",
 ];
 
+/// When each rating last moved (`ratings.played_at`, Unix ms; 0: unknown),
+/// from which its deviation grows without games
+/// ([`Rating::after_inactivity`]): one migration step of `db::MIGRATIONS`.
+/// The ratings of before take the time of their last game in the history.
+pub const PLAYED_AT_MIGRATION: &[&str] = &[
+    "ALTER TABLE ratings ADD COLUMN played_at BIGINT NOT NULL DEFAULT 0",
+    "UPDATE ratings SET played_at = COALESCE((SELECT MAX(h.at) FROM rating_history h \
+     WHERE h.name_key = ratings.name_key AND h.kind = ratings.kind), 0)",
+];
+
 /// Guests' names: 1 to 20 characters, letters, digits, spaces, `_`, `-`.
 pub const GUEST_NAME_LENGTH: usize = 20;
 
@@ -256,7 +266,9 @@ pub async fn rating_of(people: &People, key: &str, kind: &str) -> Result<Rating,
     read_rating(&mut conn, key, kind).await.map_err(db_error)
 }
 
-/// The rating of `key` in `kind` on `conn` (the default for one never rated).
+/// The rating of `key` in `kind` on `conn` as of now: the stored one, its
+/// deviation grown for the time since its last game (the default for one
+/// never rated).
 ///
 /// # Errors
 ///
@@ -267,20 +279,31 @@ pub async fn read_rating(
     kind: &str,
 ) -> Result<Rating, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT rating, deviation, volatility FROM ratings WHERE name_key = $1 AND kind = $2",
+        "SELECT rating, deviation, volatility, played_at FROM ratings WHERE name_key = $1 AND kind = $2",
     )
     .bind(key.to_owned())
     .bind(kind.to_owned())
     .fetch_optional(&mut *conn)
     .await?;
     match row {
-        Some(row) => Ok(Rating {
-            rating: row.try_get("rating")?,
-            deviation: row.try_get("deviation")?,
-            volatility: row.try_get("volatility")?,
-        }),
+        Some(row) => rating_now(&row),
         None => Ok(Rating::default()),
     }
+}
+
+/// A `ratings` row's rating as of now (see [`Rating::after_inactivity`]).
+fn rating_now(row: &sqlx::any::AnyRow) -> Result<Rating, sqlx::Error> {
+    let stored = Rating {
+        rating: row.try_get("rating")?,
+        deviation: row.try_get("deviation")?,
+        volatility: row.try_get("volatility")?,
+    };
+    let played_at: i64 = row.try_get("played_at")?;
+    Ok(if played_at > 0 {
+        stored.after_inactivity(crate::app::now_ms() - played_at)
+    } else {
+        stored
+    })
 }
 
 /// A seat's player as the API shows it.
@@ -512,7 +535,7 @@ pub async fn player(
         .map_err(db_error)?
         .ok_or_else(unknown)?;
     let ratings = sqlx::query(
-        "SELECT kind, rating, deviation, volatility, games FROM ratings WHERE name_key = $1 ORDER BY games DESC, kind",
+        "SELECT kind, rating, deviation, volatility, played_at, games FROM ratings WHERE name_key = $1 ORDER BY games DESC, kind",
     )
     .bind(key.clone())
     .fetch_all(pool)
@@ -520,13 +543,13 @@ pub async fn player(
     .map_err(db_error)?
     .iter()
     .map(|row| {
-        let deviation: f64 = row.try_get("deviation")?;
+        let now = rating_now(row)?;
         Ok(KindRating {
             kind: row.try_get("kind")?,
-            rating: row.try_get("rating")?,
-            deviation,
-            volatility: row.try_get("volatility")?,
-            provisional: deviation > rating::PROVISIONAL_DEVIATION,
+            rating: now.rating,
+            deviation: now.deviation,
+            volatility: now.volatility,
+            provisional: now.deviation > rating::PROVISIONAL_DEVIATION,
             games: row.try_get("games")?,
         })
     })
@@ -638,10 +661,11 @@ pub struct PeopleDoc;
 
 /// The routes of accounts, seeks and players, over their own state.
 pub fn router(app: Arc<App>) -> Router<Arc<App>> {
+    let lobby = Lobby::new(app.db.pool().clone(), app.db.postgres);
     let people = Arc::new(People {
         app,
         login_limits: LoginLimits::default(),
-        lobby: Lobby::default(),
+        lobby,
     });
     Router::new()
         .route("/api/accounts", post(accounts::register))

@@ -4,7 +4,12 @@
 //! keep one per variant and per speed).
 //!
 //! Each rated game is its own rating period (as lichess does): a player's
-//! rating moves after every game, by that one result.
+//! rating moves after every game, by that one result. Between games the
+//! deviation grows with the time gone by, as Glickman's step for a player
+//! who did not compete (φ' = √(φ² + σ²) per period), counted in periods of
+//! 1 / [`RATING_PERIODS_PER_DAY`] days, lichess's (and lidraughts') value:
+//! a rating read at any time is the stored one after
+//! [`Rating::after_inactivity`] since its last game.
 
 use crate::clock::TimeControlBody;
 
@@ -22,6 +27,15 @@ pub const TAU: f64 = 0.75;
 pub const MIN_DEVIATION: f64 = 45.0;
 /// Below this deviation a rating is shown without a question mark.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// Rating periods per day for the deviation's growth without games:
+/// lichess's `ratingPeriodsPerDay` (lila's Glicko-2 calculator), about one
+/// period every 4.67 days. With σ = 0.06 a settled deviation of 45 becomes
+/// provisional (over 110) after about 430 days without a rated game.
+pub const RATING_PERIODS_PER_DAY: f64 = 0.21436;
+
+/// Milliseconds per day.
+const DAY_MS: f64 = 86_400_000.0;
 
 /// The Glicko scale's factor: 400 / ln 10.
 const SCALE: f64 = 173.7178;
@@ -140,6 +154,27 @@ impl Rating {
         }
     }
 
+    /// The rating after `idle_ms` milliseconds without a game: the
+    /// deviation grows as Glickman's step for a player who did not compete,
+    /// over t periods, t = the whole days in `idle_ms` times
+    /// [`RATING_PERIODS_PER_DAY`]: φ' = √(φ² + t·σ²), at most
+    /// [`DEFAULT_DEVIATION`] (a new player's). Whole days, so a rating
+    /// shown twice in a day is the same. The rating and volatility stay.
+    /// Under a day (or a negative time, a clock set back): unchanged.
+    pub fn after_inactivity(self, idle_ms: i64) -> Rating {
+        let days = (idle_ms as f64 / DAY_MS).floor();
+        if days < 1.0 {
+            return self;
+        }
+        let periods = days * RATING_PERIODS_PER_DAY;
+        let phi = self.deviation / SCALE;
+        let grown = (phi * phi + periods * self.volatility * self.volatility).sqrt() * SCALE;
+        Rating {
+            deviation: grown.min(DEFAULT_DEVIATION.max(self.deviation)),
+            ..self
+        }
+    }
+
     /// The rating after one game (its own rating period) scoring `score`
     /// against `opponent`, with the server's τ, the deviation kept within
     /// [`MIN_DEVIATION`]..=[`DEFAULT_DEVIATION`].
@@ -234,6 +269,46 @@ mod tests {
         let after = player.after_period(&[], 0.5);
         assert_eq!(after.rating, 1700.0);
         assert!(after.deviation > 100.0 && after.deviation < 101.0);
+    }
+
+    #[test]
+    fn inactivity_widens_the_deviation_by_glickmans_step_per_period() {
+        let player = Rating {
+            rating: 1700.0,
+            deviation: 60.0,
+            volatility: 0.06,
+        };
+        let day = 86_400_000;
+        // A period: exactly the paper's step for a player who did not
+        // compete (`after_period` without games): φ² + σ².
+        let step = player.after_period(&[], TAU);
+        let phi = |rating: Rating| rating.deviation / SCALE;
+        let step_added = phi(step).powi(2) - phi(player).powi(2);
+        assert!((step_added - 0.06 * 0.06).abs() < 1e-9, "{step_added}");
+        // d days are d x 0.21436 periods: φ² + d x 0.21436 x σ².
+        let ten = player.after_inactivity(10 * day + day / 2);
+        assert_eq!((ten.rating, ten.volatility), (1700.0, 0.06));
+        let added = phi(ten).powi(2) - phi(player).powi(2);
+        assert!(
+            (added - 10.0 * RATING_PERIODS_PER_DAY * 0.06 * 0.06).abs() < 1e-9,
+            "{added}"
+        );
+        // Under a day: unchanged.
+        assert_eq!(player.after_inactivity(day - 1), player);
+        // Longer is wider, never past a new player's; no time, no change.
+        let year = player.after_inactivity(365 * 86_400_000);
+        assert!(year.deviation > ten.deviation && year.deviation < DEFAULT_DEVIATION);
+        let ages = player.after_inactivity(1_000 * 365 * 86_400_000);
+        assert_eq!(ages.deviation, DEFAULT_DEVIATION);
+        assert_eq!(player.after_inactivity(0), player);
+        assert_eq!(player.after_inactivity(-5_000), player);
+        // A year and more without a game makes a settled rating provisional.
+        let settled = Rating {
+            deviation: MIN_DEVIATION,
+            ..player
+        };
+        assert!(settled.after_inactivity(400 * 86_400_000).deviation < PROVISIONAL_DEVIATION);
+        assert!(settled.after_inactivity(460 * 86_400_000).deviation > PROVISIONAL_DEVIATION);
     }
 
     #[test]

@@ -35,6 +35,15 @@ async fn settle_finished(app: &Arc<App>) -> Result<(), String> {
     .fetch_all(app.db.pool())
     .await
     .map_err(|error| error.to_string())?;
+    // Each process starts at a random place in the list, so that several
+    // settle different games side by side instead of queueing on the same
+    // one (each game is claimed once either way).
+    let mut rows = rows;
+    let mut start = [0u8; 2];
+    if !rows.is_empty() && getrandom::fill(&mut start).is_ok() {
+        let len = rows.len();
+        rows.rotate_left(usize::from(u16::from_le_bytes(start)) % len);
+    }
     for row in rows {
         let id: String = row.try_get("game_id").map_err(|error| error.to_string())?;
         let kind: String = row.try_get("kind").map_err(|error| error.to_string())?;
@@ -48,7 +57,7 @@ async fn settle_finished(app: &Arc<App>) -> Result<(), String> {
             state.result.map(|result| result.pdn)
         };
         let Some(pdn) = pdn else { continue };
-        settle(app.db.pool(), &id, &kind, rated != 0, &pdn)
+        settle(app.db.pool(), app.db.postgres, &id, &kind, rated != 0, &pdn)
             .await
             .map_err(|error| error.to_string())?;
     }
@@ -65,8 +74,18 @@ fn first_score(pdn: &str) -> Option<f64> {
     }
 }
 
+/// Settles game `id` in one transaction: its result, and for a rated game
+/// both players' ratings, each read as of now (its deviation grown since
+/// its last game) and written with the time of this game. On PostgreSQL
+/// the two rating rows are locked first (created if new, then `SELECT ...
+/// FOR UPDATE`, in the order of their keys so that two settlements never
+/// deadlock), so two processes settling two games of one player at once
+/// apply both results, one after the other, instead of one overwriting
+/// the other. On SQLite the transaction's first statement takes the
+/// database's write lock, which does the same.
 async fn settle(
     pool: &AnyPool,
+    postgres: bool,
     id: &str,
     kind: &str,
     rated: bool,
@@ -94,6 +113,9 @@ async fn settle(
                 .collect();
             if let [first, second] = keys.as_slice() {
                 if !first.is_empty() && !second.is_empty() && first != second {
+                    if postgres {
+                        lock_ratings(&mut tx, [first, second], kind).await?;
+                    }
                     let before = [
                         read_rating(&mut tx, first, kind).await?,
                         read_rating(&mut tx, second, kind).await?,
@@ -105,15 +127,16 @@ async fn settle(
                     let at = crate::app::now_ms();
                     for (key, rating) in [(first, after[0]), (second, after[1])] {
                         sqlx::query(
-                            "INSERT INTO ratings (name_key, kind, rating, deviation, volatility, games) \
-                             VALUES ($1, $2, $3, $4, $5, 1) ON CONFLICT (name_key, kind) DO UPDATE SET \
-                             rating = $3, deviation = $4, volatility = $5, games = ratings.games + 1",
+                            "INSERT INTO ratings (name_key, kind, rating, deviation, volatility, games, played_at) \
+                             VALUES ($1, $2, $3, $4, $5, 1, $6) ON CONFLICT (name_key, kind) DO UPDATE SET \
+                             rating = $3, deviation = $4, volatility = $5, games = ratings.games + 1, played_at = $6",
                         )
                         .bind(key.clone())
                         .bind(kind.to_owned())
                         .bind(rating.rating)
                         .bind(rating.deviation)
                         .bind(rating.volatility)
+                        .bind(at)
                         .execute(&mut *tx)
                         .await?;
                         sqlx::query(
@@ -134,4 +157,39 @@ async fn settle(
         }
     }
     tx.commit().await
+}
+
+/// Locks the rating rows of `keys` in `kind` until the transaction ends
+/// (PostgreSQL): a new player's row is created first (a new player's
+/// rating, no games), so there is a row to lock; both in key order.
+async fn lock_ratings(
+    tx: &mut sqlx::AnyConnection,
+    keys: [&String; 2],
+    kind: &str,
+) -> Result<(), sqlx::Error> {
+    let mut keys = keys;
+    keys.sort();
+    let new = crate::rating::Rating::default();
+    for key in keys {
+        sqlx::query(
+            "INSERT INTO ratings (name_key, kind, rating, deviation, volatility, games, played_at) \
+             VALUES ($1, $2, $3, $4, $5, 0, 0) ON CONFLICT (name_key, kind) DO NOTHING",
+        )
+        .bind(key.clone())
+        .bind(kind.to_owned())
+        .bind(new.rating)
+        .bind(new.deviation)
+        .bind(new.volatility)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query(
+        "SELECT name_key FROM ratings WHERE kind = $1 AND name_key IN ($2, $3) ORDER BY name_key FOR UPDATE",
+    )
+    .bind(kind.to_owned())
+    .bind(keys[0].clone())
+    .bind(keys[1].clone())
+    .fetch_all(&mut *tx)
+    .await?;
+    Ok(())
 }

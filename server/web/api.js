@@ -12,7 +12,12 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { body, token, text } = {}) {
+/**
+ * One request to the server: `body` sent as JSON, `token` as a bearer token
+ * (the session cookie goes along by itself: same origin). Resolves to the
+ * parsed JSON (the text with `text`, null for 204); rejects with ApiError.
+ */
+export async function call(method, path, { body, token, text } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -82,17 +82,27 @@ export class ChatPanel {
     this.log.scrollTop = this.log.scrollHeight;
   }
 
-  async send() {
+  /**
+   * Sends what was typed. The text leaves the input at once (what is typed
+   * next is kept, not cleared by this answer), and messages go one after
+   * the other, in the order typed: sent at once, they could reach the
+   * server, and be numbered, in another order. On a refusal the text
+   * comes back to an empty input.
+   */
+  send() {
     const player = this.player();
     const text = this.input.value.trim();
-    if (!player || !text) return;
+    if (!player || !text) return this.sending;
+    this.input.value = "";
     this.error.textContent = "";
-    try {
-      const message = await api.say(this.id, player.token, text);
-      this.input.value = "";
-      this.add(message);
-    } catch (error) {
-      this.error.textContent = error.message;
-    }
+    this.sending = (this.sending || Promise.resolve()).then(async () => {
+      try {
+        this.add(await api.say(this.id, player.token, text));
+      } catch (error) {
+        this.error.textContent = error.message;
+        if (!this.input.value) this.input.value = text;
+      }
+    });
+    return this.sending;
   }
 }

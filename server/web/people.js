@@ -2,37 +2,7 @@
 // "Accounts, seeks and ratings"), and the guest's name kept in the browser.
 // The session is an HttpOnly cookie: this page never sees its token.
 
-import { ApiError } from "./api.js";
-
-async function call(method, path, { body, token } = {}) {
-  const headers = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-      credentials: "same-origin",
-    });
-  } catch (error) {
-    throw new ApiError(0, "network", `The server cannot be reached (${error.message}).`);
-  }
-  if (response.status === 204) return null;
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    // not JSON
-  }
-  if (!response.ok) {
-    const error = (data && data.error) || {};
-    throw new ApiError(response.status, error.code || `http_${response.status}`, error.message || `The server answered ${response.status}.`);
-  }
-  return data;
-}
+import { call } from "./api.js";
 
 const enc = encodeURIComponent;
 

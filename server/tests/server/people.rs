@@ -67,17 +67,16 @@ fn cookie_of(set_cookie: &str) -> String {
     set_cookie.split(';').next().unwrap().trim().to_owned()
 }
 
+/// Registers (`/api/accounts`) or logs in (`/api/session`) as `name` with
+/// the password "correct horse": the status, the body and the `Set-Cookie`.
+async fn sign_in(server: &Server, path: &str, name: &str) -> (u16, Value, Option<String>) {
+    let body = json!({"username": name, "password": "correct horse"});
+    send(server, reqwest::Method::POST, path, Some(body), None, None).await
+}
+
 /// Registers `name`: its session cookie.
 async fn register(server: &Server, name: &str) -> String {
-    let (status, body, set_cookie) = send(
-        server,
-        reqwest::Method::POST,
-        "/api/accounts",
-        Some(json!({"username": name, "password": "correct horse"})),
-        None,
-        None,
-    )
-    .await;
+    let (status, body, set_cookie) = sign_in(server, "/api/accounts", name).await;
     assert_eq!(status, 201, "{body}");
     cookie_of(&set_cookie.expect("a session cookie"))
 }
@@ -98,15 +97,7 @@ async fn whoami(server: &Server, cookie: &str) -> (u16, Value) {
 #[tokio::test]
 async fn register_log_in_and_out() {
     let server = Server::start();
-    let (status, body, set_cookie) = send(
-        &server,
-        reqwest::Method::POST,
-        "/api/accounts",
-        Some(json!({"username": "Alice", "password": "correct horse"})),
-        None,
-        None,
-    )
-    .await;
+    let (status, body, set_cookie) = sign_in(&server, "/api/accounts", "Alice").await;
     assert_eq!((status, &body["name"]), (201, &json!("Alice")), "{body}");
     let set_cookie = set_cookie.unwrap();
     for attribute in ["HttpOnly", "SameSite=Lax", "Path=/"] {
@@ -115,62 +106,41 @@ async fn register_log_in_and_out() {
     assert!(!set_cookie.contains("Secure"), "{set_cookie}");
     let cookie = cookie_of(&set_cookie);
     assert_eq!(whoami(&server, &cookie).await.1["name"], "Alice");
-    // Names are unique regardless of case.
-    let (status, body) = post(
-        &server,
-        "/api/accounts",
-        json!({"username": "alice", "password": "another one"}),
-        None,
-        None,
-    )
-    .await;
-    assert_eq!((status, &body["error"]["code"]), (409, &json!("conflict")));
-    // Bad names and passwords.
-    for (username, password) in [
-        ("al", "correct horse"),
-        ("<b>x</b>", "correct horse"),
-        ("bob", "short"),
-    ] {
-        let (status, body) = post(
-            &server,
+    // Names are unique regardless of case; bad names and passwords; a
+    // wrong password and an unknown user get the same 401.
+    for (path, username, password, refusal) in [
+        ("/api/accounts", "alice", "another one", (409, "conflict")),
+        ("/api/accounts", "al", "correct horse", (400, "bad_request")),
+        (
             "/api/accounts",
-            json!({"username": username, "password": password}),
-            None,
-            None,
-        )
-        .await;
-        assert_eq!(
-            (status, &body["error"]["code"]),
-            (400, &json!("bad_request")),
-            "{body}"
-        );
-    }
-    // A wrong password, an unknown user: the same 401.
-    for (username, password) in [("Alice", "wrong horse"), ("nobody", "correct horse")] {
-        let (status, body) = post(
-            &server,
+            "<b>x</b>",
+            "correct horse",
+            (400, "bad_request"),
+        ),
+        ("/api/accounts", "bob", "short", (400, "bad_request")),
+        (
             "/api/session",
-            json!({"username": username, "password": password}),
-            None,
-            None,
-        )
-        .await;
-        assert_eq!(
-            (status, &body["error"]["code"]),
-            (401, &json!("unauthorized"))
-        );
-        assert_eq!(body["error"]["message"], "wrong username or password");
+            "Alice",
+            "wrong horse",
+            (401, "unauthorized"),
+        ),
+        (
+            "/api/session",
+            "nobody",
+            "correct horse",
+            (401, "unauthorized"),
+        ),
+    ] {
+        let body = json!({"username": username, "password": password});
+        let (status, body) = server.post(path, body, None).await;
+        let code = body["error"]["code"].as_str().unwrap_or_default();
+        assert_eq!((status, code), refusal, "{username}: {body}");
+        if status == 401 {
+            assert_eq!(body["error"]["message"], "wrong username or password");
+        }
     }
     // The right one, in any case: a second session.
-    let (status, body, second) = send(
-        &server,
-        reqwest::Method::POST,
-        "/api/session",
-        Some(json!({"username": "ALICE", "password": "correct horse"})),
-        None,
-        None,
-    )
-    .await;
+    let (status, body, second) = sign_in(&server, "/api/session", "ALICE").await;
     assert_eq!((status, &body["name"]), (200, &json!("Alice")));
     let second = cookie_of(&second.unwrap());
     assert_ne!(second, cookie);
@@ -204,14 +174,13 @@ async fn brute_force_is_rate_limited_per_username() {
     let attempt = |password: &'static str| {
         let server = &server;
         async move {
-            post(
-                server,
-                "/api/session",
-                json!({"username": "carol", "password": password}),
-                None,
-                None,
-            )
-            .await
+            server
+                .post(
+                    "/api/session",
+                    json!({"username": "carol", "password": password}),
+                    None,
+                )
+                .await
         }
     };
     for _ in 0..5 {
@@ -226,14 +195,13 @@ async fn brute_force_is_rate_limited_per_username() {
     );
     // Another username from the same address still logs in.
     register(&server, "dave").await;
-    let (status, _) = post(
-        &server,
-        "/api/session",
-        json!({"username": "dave", "password": "correct horse"}),
-        None,
-        None,
-    )
-    .await;
+    let (status, _) = server
+        .post(
+            "/api/session",
+            json!({"username": "dave", "password": "correct horse"}),
+            None,
+        )
+        .await;
     assert_eq!(status, 200);
 }
 
@@ -249,14 +217,13 @@ fn listed(list: &Value, id: &str) -> bool {
 async fn a_seek_is_listed_accepted_and_both_are_seated() {
     let server = Server::start();
     let control = json!({"initial_seconds": 180, "increment_seconds": 2});
-    let (status, posted) = post(
-        &server,
-        "/api/seeks",
-        json!({"game": "checkers", "time_control": control, "name": "Ann"}),
-        None,
-        None,
-    )
-    .await;
+    let (status, posted) = server
+        .post(
+            "/api/seeks",
+            json!({"game": "checkers", "time_control": control, "name": "Ann"}),
+            None,
+        )
+        .await;
     assert_eq!(status, 201, "{posted}");
     let id = posted["id"].as_str().unwrap();
     let owner = posted["token"].as_str().unwrap();
@@ -280,14 +247,13 @@ async fn a_seek_is_listed_accepted_and_both_are_seated() {
     let (status, _) = server.get_with(&path, Some("0123")).await;
     assert_eq!(status, 403);
     // Someone accepts.
-    let (status, joined) = post(
-        &server,
-        &format!("/api/seeks/{id}/accept"),
-        json!({"name": "Ben"}),
-        None,
-        None,
-    )
-    .await;
+    let (status, joined) = server
+        .post(
+            &format!("/api/seeks/{id}/accept"),
+            json!({"name": "Ben"}),
+            None,
+        )
+        .await;
     assert_eq!(status, 200, "{joined}");
     let game = joined["id"].as_str().unwrap();
     let (_, list) = server.get("/api/seeks").await;
@@ -336,14 +302,9 @@ async fn a_seek_is_listed_accepted_and_both_are_seated() {
         "{record}"
     );
     // It cannot be accepted twice.
-    let (status, _) = post(
-        &server,
-        &format!("/api/seeks/{id}/accept"),
-        json!({}),
-        None,
-        None,
-    )
-    .await;
+    let (status, _) = server
+        .post(&format!("/api/seeks/{id}/accept"), json!({}), None)
+        .await;
     assert_eq!(status, 404);
 }
 
@@ -351,14 +312,9 @@ async fn a_seek_is_listed_accepted_and_both_are_seated() {
 async fn only_its_owner_cancels_a_seek() {
     let server = Server::start();
     let stranger = register(&server, "erin").await;
-    let (_, posted) = post(
-        &server,
-        "/api/seeks",
-        json!({"game": "connect4"}),
-        None,
-        None,
-    )
-    .await;
+    let (_, posted) = server
+        .post("/api/seeks", json!({"game": "connect4"}), None)
+        .await;
     let id = posted["id"].as_str().unwrap();
     let path = format!("/api/seeks/{id}");
     // A session is not a seek's token; a wrong token is refused.
@@ -413,7 +369,7 @@ async fn only_its_owner_cancels_a_seek() {
 async fn random_pairing_matches_the_same_request() {
     let server = Server::start();
     let request = json!({"game": "russian", "time_control": {"initial_seconds": 300, "increment_seconds": 3}});
-    let (status, first) = post(&server, "/api/pairing", request.clone(), None, None).await;
+    let (status, first) = server.post("/api/pairing", request.clone(), None).await;
     assert_eq!(
         (status, &first["status"]),
         (202, &json!("waiting")),
@@ -423,16 +379,15 @@ async fn random_pairing_matches_the_same_request() {
     let (_, list) = server.get("/api/seeks").await;
     assert_eq!(list["seeks"], json!([]));
     // Another game, or another clock, does not match.
-    let (status, other) = post(
-        &server,
-        "/api/pairing",
-        json!({"game": "russian", "time_control": {"initial_seconds": 60}}),
-        None,
-        None,
-    )
-    .await;
+    let (status, other) = server
+        .post(
+            "/api/pairing",
+            json!({"game": "russian", "time_control": {"initial_seconds": 60}}),
+            None,
+        )
+        .await;
     assert_eq!((status, &other["status"]), (202, &json!("waiting")));
-    let (status, second) = post(&server, "/api/pairing", request, None, None).await;
+    let (status, second) = server.post("/api/pairing", request, None).await;
     assert_eq!(
         (status, &second["status"]),
         (200, &json!("paired")),
@@ -471,14 +426,13 @@ async fn rated_games_need_accounts_and_move_both_ratings() {
     let grace = register(&server, "grace").await;
     let control = json!({"initial_seconds": 60, "increment_seconds": 0});
     // Refusals: a guest, no clock.
-    let (status, body) = post(
-        &server,
-        "/api/seeks",
-        json!({"game": "checkers", "time_control": control, "rated": true}),
-        None,
-        None,
-    )
-    .await;
+    let (status, body) = server
+        .post(
+            "/api/seeks",
+            json!({"game": "checkers", "time_control": control, "rated": true}),
+            None,
+        )
+        .await;
     assert_eq!(
         (status, &body["error"]["code"]),
         (401, &json!("unauthorized"))
@@ -505,7 +459,7 @@ async fn rated_games_need_accounts_and_move_both_ratings() {
     let id = posted["id"].as_str().unwrap();
     let accept = format!("/api/seeks/{id}/accept");
     // A guest cannot take a rated seek, nor its owner its own.
-    assert_eq!(post(&server, &accept, json!({}), None, None).await.0, 401);
+    assert_eq!(server.post(&accept, json!({}), None).await.0, 401);
     assert_eq!(
         post(&server, &accept, json!({}), Some(&frank), None)
             .await
@@ -519,14 +473,13 @@ async fn rated_games_need_accounts_and_move_both_ratings() {
     assert_eq!(players["rated"], true);
     assert_eq!(players["kind"], "checkers:bullet");
     // Grace resigns: Frank wins.
-    let (status, state) = post(
-        &server,
-        &format!("/api/games/{game}/resign"),
-        json!({}),
-        None,
-        joined["token"].as_str(),
-    )
-    .await;
+    let (status, state) = server
+        .post(
+            &format!("/api/games/{game}/resign"),
+            json!({}),
+            joined["token"].as_str(),
+        )
+        .await;
     assert_eq!(status, 200, "{state}");
     let frank_page = loop {
         let (status, page) = server.get("/api/players/frank").await;
@@ -576,6 +529,28 @@ async fn rated_games_need_accounts_and_move_both_ratings() {
     )
     .await;
     assert_eq!((status, &body["error"]["code"]), (409, &json!("conflict")));
+    // 200 days without a game (Frank's last one moved back in the
+    // database): the deviation has grown by Glickman's step for 200 x
+    // 0.21436 rating periods, the rating has not.
+    sqlx::any::install_default_drivers();
+    let database = sqlx::AnyPool::connect(&format!("sqlite://{}", server.database))
+        .await
+        .unwrap();
+    sqlx::query("UPDATE ratings SET played_at = played_at - $1 WHERE name_key = 'frank'")
+        .bind(200i64 * 86_400_000)
+        .execute(&database)
+        .await
+        .unwrap();
+    let (_, idle_page) = server.get("/api/players/frank").await;
+    let (before, after) = (&frank_page["ratings"][0], &idle_page["ratings"][0]);
+    assert_eq!(after["rating"], before["rating"]);
+    let scale = 173.7178f64;
+    let sigma = before["volatility"].as_f64().unwrap();
+    let grown = (before["deviation"].as_f64().unwrap().powi(2)
+        + 200.0 * 0.21436 * (sigma * scale).powi(2))
+    .sqrt();
+    let shown = after["deviation"].as_f64().unwrap();
+    assert!((shown - grown).abs() < 1e-6, "{shown} vs {grown}");
     // Unknown players: 404.
     assert_eq!(server.get("/api/players/nobody").await.0, 404);
     assert_eq!(server.get("/api/players/%3Cscript%3E").await.0, 404);
@@ -588,44 +563,22 @@ async fn a_guest_names_its_seat_once() {
         .human_game(json!({"game": "connect4", "opponent": "human"}))
         .await;
     let path = format!("/api/games/{id}/players");
-    let (status, body) = post(&server, &path, json!({"name": "Zoe"}), None, Some(&first)).await;
-    assert_eq!(status, 200, "{body}");
-    // Not a seat's token: refused; a name with markup: refused.
-    assert_eq!(
-        post(&server, &path, json!({"name": "Eve"}), None, Some("0123"))
-            .await
-            .0,
-        403
-    );
-    assert_eq!(
-        post(
-            &server,
-            &path,
-            json!({"name": "<img src=x>"}),
-            None,
-            Some(&second)
-        )
-        .await
-        .0,
-        400
-    );
-    let (status, body) = post(&server, &path, json!({"name": "Yan"}), None, Some(&second)).await;
-    assert_eq!(status, 200, "{body}");
+    // Named; not a seat's token, a name with markup: refused; the other
+    // seat named; the same name again: fine; another name: 409.
+    for (name, token, expected) in [
+        ("Zoe", first.as_str(), 200),
+        ("Eve", "0123", 403),
+        ("<img src=x>", second.as_str(), 400),
+        ("Yan", second.as_str(), 200),
+        ("Zoe", first.as_str(), 200),
+        ("Other", first.as_str(), 409),
+    ] {
+        let (status, body) = server.post(&path, json!({"name": name}), Some(token)).await;
+        assert_eq!(status, expected, "{name}: {body}");
+    }
+    let (_, body) = server.get(&path).await;
     assert_eq!(body["players"]["x"]["name"], "Zoe");
     assert_eq!(body["players"]["o"]["name"], "Yan");
-    // Again the same: fine; another name: 409.
-    assert_eq!(
-        post(&server, &path, json!({"name": "Zoe"}), None, Some(&first))
-            .await
-            .0,
-        200
-    );
-    assert_eq!(
-        post(&server, &path, json!({"name": "Other"}), None, Some(&first))
-            .await
-            .0,
-        409
-    );
 }
 
 /// On PostgreSQL (`RULEBOOK_TEST_POSTGRES_URL`; skipped otherwise): a
@@ -634,11 +587,7 @@ async fn a_guest_names_its_seat_once() {
 #[tokio::test]
 async fn accounts_and_ratings_on_postgresql_with_two_processes() {
     let _serial = crate::postgres::POSTGRES.lock().await;
-    let Some(url) = std::env::var("RULEBOOK_TEST_POSTGRES_URL")
-        .ok()
-        .filter(|url| !url.is_empty())
-    else {
-        println!("skipped: set RULEBOOK_TEST_POSTGRES_URL to run the PostgreSQL test");
+    let Some(url) = crate::postgres::postgres_url() else {
         return;
     };
     let a = Server::start_with(&url, &[]);
@@ -670,14 +619,13 @@ async fn accounts_and_ratings_on_postgresql_with_two_processes() {
     assert_eq!(status, 200, "{joined}");
     let game = joined["id"].as_str().unwrap();
     // Ida resigns through B.
-    let (status, _) = post(
-        &b,
-        &format!("/api/games/{game}/resign"),
-        json!({}),
-        None,
-        joined["token"].as_str(),
-    )
-    .await;
+    let (status, _) = b
+        .post(
+            &format!("/api/games/{game}/resign"),
+            json!({}),
+            joined["token"].as_str(),
+        )
+        .await;
     assert_eq!(status, 200);
     let page = loop {
         let (_, page) = b.get(&format!("/api/players/{hal}")).await;
@@ -699,17 +647,92 @@ async fn accounts_and_ratings_on_postgresql_with_two_processes() {
 #[tokio::test]
 async fn behind_https_the_session_cookie_is_secure() {
     let server = Server::start_with(&crate::support::temp_db(), &["--secure-cookies"]);
-    let (status, _, set_cookie) = send(
-        &server,
-        reqwest::Method::POST,
-        "/api/accounts",
-        Some(json!({"username": "kim", "password": "correct horse"})),
-        None,
-        None,
-    )
-    .await;
+    let (status, _, set_cookie) = sign_in(&server, "/api/accounts", "kim").await;
     assert_eq!(status, 201);
     let set_cookie = set_cookie.unwrap();
     assert!(set_cookie.contains("; Secure"), "{set_cookie}");
     assert!(set_cookie.contains("HttpOnly"), "{set_cookie}");
+}
+
+/// Two processes settling rated games of one player at the same time:
+/// every result counts (each settlement reads the rating the previous one
+/// wrote, under a row lock), none is overwritten by another.
+#[tokio::test]
+async fn rated_games_of_one_player_settled_at_once_by_two_processes_all_count() {
+    let _serial = crate::postgres::POSTGRES.lock().await;
+    let Some(url) = crate::postgres::postgres_url() else {
+        return;
+    };
+    let servers = [Server::start_with(&url, &[]), Server::start_with(&url, &[])];
+    let suffix = fastrand::u32(..100_000);
+    let hal = format!("hal{suffix}");
+    let hal_cookie = register(&servers[0], &hal).await;
+    let control = json!({"days_per_move": 1});
+    const GAMES: usize = 6;
+    let mut seats = Vec::new();
+    for index in 0..GAMES {
+        let server = &servers[index % 2];
+        let cookie = register(server, &format!("opp{index}x{suffix}")).await;
+        let (status, posted) = post(
+            server,
+            "/api/seeks",
+            json!({"game": "checkers", "time_control": control, "rated": true}),
+            Some(&hal_cookie),
+            None,
+        )
+        .await;
+        assert_eq!(status, 201, "{posted}");
+        let (status, joined) = post(
+            server,
+            &format!("/api/seeks/{}/accept", posted["id"].as_str().unwrap()),
+            json!({}),
+            Some(&cookie),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{joined}");
+        seats.push(joined);
+    }
+    // Every opponent resigns at once, half through each process.
+    let resignations = seats.iter().enumerate().map(|(index, joined)| {
+        let server = &servers[index % 2];
+        let path = format!("/api/games/{}/resign", joined["id"].as_str().unwrap());
+        async move {
+            server
+                .post(&path, json!({}), joined["token"].as_str())
+                .await
+        }
+    });
+    for (status, body) in futures_util::future::join_all(resignations).await {
+        assert_eq!(status, 200, "{body}");
+    }
+    let mut waited = 0;
+    let page = loop {
+        let (_, page) = servers[1].get(&format!("/api/players/{hal}")).await;
+        waited += 1;
+        assert!(waited < 600, "not all settled: {page}");
+        // (The page reads the ratings, then the history: both complete.)
+        if page["history"].as_array().unwrap().len() == GAMES
+            && page["ratings"][0]["games"] == GAMES
+        {
+            break page;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // Six wins, each applied on top of the one before: six different,
+    // rising ratings (an overwritten settlement would repeat one), the last
+    // of them the rating now.
+    let mut steps: Vec<f64> = page["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|point| point["rating"].as_f64().unwrap())
+        .collect();
+    steps.sort_by(f64::total_cmp);
+    assert!(steps.windows(2).all(|pair| pair[0] < pair[1]), "{steps:?}");
+    assert!(steps[0] > 1500.0);
+    assert_eq!(
+        page["ratings"][0]["rating"].as_f64().unwrap(),
+        steps[GAMES - 1]
+    );
 }
