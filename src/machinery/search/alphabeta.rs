@@ -69,7 +69,8 @@ const ASPIRATION_MAX_WIDENINGS: u32 = 2;
 ///
 /// Wins and losses are [`Score`]s with their distance in plies. Nothing in
 /// the search allocates once it has started, apart from the result's
-/// principal variation.
+/// principal variation; the first search makes the move lists it refills
+/// at every node ([`Game::legal_moves_into`], one list a ply).
 ///
 /// ```
 /// use rulebook::connect4::{Connect4, Evaluation};
