@@ -158,9 +158,11 @@ fn middle_game<G: Game>(mut game: G, plies: usize) -> G {
 }
 
 /// The allocations of a short and a long search of `position` (the
-/// searches built before the counter is armed): equal, and few.
+/// searches built before the counter is armed, and each searched once, which
+/// makes its move list a ply): equal, and few.
 fn check_search<G: Game + 'static, E: Evaluator<G>>(name: &str, position: G, evaluator: E) {
     let mut alpha_beta = AlphaBeta::with_table_bytes(evaluator, 1 << 20);
+    alpha_beta.search(position.clone(), Limits::nodes(1));
     let (short, _) = allocations_during(|| alpha_beta.search(position.clone(), Limits::nodes(500)));
     let (long, result) =
         allocations_during(|| alpha_beta.search(position.clone(), Limits::nodes(100_000)));
@@ -363,6 +365,8 @@ fn check_probing_search<G: Game, E: Evaluator<G>>(
     search: &mut AlphaBeta<G, E>,
     position: G,
 ) {
+    // The first search makes the move lists (one a ply).
+    search.search(position.clone(), Limits::nodes(1));
     let (short, _) = allocations_during(|| search.search(position.clone(), Limits::nodes(500)));
     let (long, result) =
         allocations_during(|| search.search(position.clone(), Limits::nodes(50_000)));

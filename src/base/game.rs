@@ -120,6 +120,21 @@ pub trait Game: Clone + Eq + Hash + Debug + Default {
     /// Postcondition: empty iff [`outcome`](Game::outcome) is `Some`.
     fn legal_moves(&self) -> Self::Moves;
 
+    /// Writes [`legal_moves`](Game::legal_moves) into `moves`, replacing
+    /// what it held: the same moves in the same order, into a list the
+    /// caller keeps. A search keeps one list a ply and refills it at every
+    /// node, so a game whose list is large (the draughts family's) need not
+    /// build and initialise a fresh one each time.
+    ///
+    /// The default assigns a fresh [`legal_moves`](Game::legal_moves); a
+    /// game overrides it when it can refill the list in place.
+    ///
+    /// Postcondition: `*moves == legal_moves()` as slices.
+    #[inline]
+    fn legal_moves_into(&self, moves: &mut Self::Moves) {
+        *moves = self.legal_moves();
+    }
+
     /// Plays `mv` for the player to move.
     ///
     /// # Errors

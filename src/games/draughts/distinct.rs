@@ -176,6 +176,10 @@ macro_rules! view {
                 self.0.moves_listing($routes)
             }
 
+            fn legal_moves_into(&self, moves: &mut Moves<R>) {
+                self.0.moves_listing_into($routes, moves);
+            }
+
             fn apply(&mut self, mv: Move<R>) -> Result<(), PlayError<Move<R>>> {
                 apply_checked(self, mv, |game| game.0.ending().is_some(), Game::is_legal)
             }

@@ -9,9 +9,10 @@ use crate::search::{Engine, Evaluator, LevelError, LevelTable, Limits};
 /// The search limits of each level, weakest first: the usual table
 /// (levels 1 and 2 look 1 and 3 plies ahead, plus captures; levels 3 and
 /// up search a fixed number of nodes, the same moves on every machine),
-/// with 600,000 nodes at the top.
+/// with 2,000,000 nodes at the top (under a second a move at the search's
+/// speed on one core, figures in `docs/draughts-engine.md`).
 const LEVELS: LevelTable<5> = LevelTable::STANDARD
-    .with_level(5, Limits::nodes(600_000))
+    .with_level(5, Limits::nodes(2_000_000))
     .with_draw_margin(DRAW_MARGIN);
 
 /// The strongest level.

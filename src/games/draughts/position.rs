@@ -155,14 +155,14 @@ fn legal_list<R: Rules>(moves: &[Move<R>]) -> String {
 
 /// Collects the legal captures as [`Move`]s, applying precedence, and
 /// listing captures that coincide as `routes` says.
-struct Collect<R: Rules> {
-    moves: Moves<R>,
+struct Collect<'a, R: Rules> {
+    moves: &'a mut Moves<R>,
     best: Option<u64>,
     routes: CaptureRoutes,
     seen: SameResult<LISTED_INLINE>,
 }
 
-impl<R: Rules> Sink for Collect<R> {
+impl<R: Rules> Sink for Collect<'_, R> {
     const PATH: bool = true;
     fn complete(&mut self, capture: Capture, path: &Path) {
         match self.best {
@@ -179,7 +179,7 @@ impl<R: Rules> Sink for Collect<R> {
             .map(|bit| usize::from(index_of_bit::<R>(u32::from(bit))));
         let taken = capture.captured.count_ones() as usize;
         let mv = Move::capture(route, taken);
-        push_capture(&mut self.moves, &mut self.seen, self.routes, &capture, mv);
+        push_capture(self.moves, &mut self.seen, self.routes, &capture, mv);
     }
 }
 
@@ -627,38 +627,47 @@ impl<R: Rules> Draughts<R> {
     /// (the variant's [`Rules::CAPTURE_ROUTES`] for
     /// [`legal_moves`](Game::legal_moves)).
     pub(crate) fn moves_listing(&self, routes: CaptureRoutes) -> Moves<R> {
+        let mut moves = Moves::new();
+        self.moves_listing_into(routes, &mut moves);
+        moves
+    }
+
+    /// [`moves_listing`](Self::moves_listing) written into `moves`,
+    /// replacing what it held (for [`Game::legal_moves_into`]: a search
+    /// refills one list a ply rather than initialising a fresh one).
+    pub(crate) fn moves_listing_into(&self, routes: CaptureRoutes, moves: &mut Moves<R>) {
+        moves.clear();
         if self.king_crowned() {
-            return Moves::new();
+            return;
         }
         match self.turn {
-            Color::White => self.generate::<WhiteSide>(routes),
-            Color::Black => self.generate::<BlackSide>(routes),
+            Color::White => self.generate::<WhiteSide>(routes, moves),
+            Color::Black => self.generate::<BlackSide>(routes, moves),
         }
     }
 
-    fn generate<S: Side>(&self, routes: CaptureRoutes) -> Moves<R> {
+    /// Appends the legal moves of side `S` to `moves` (empty).
+    fn generate<S: Side>(&self, routes: CaptureRoutes, moves: &mut Moves<R>) {
+        debug_assert!(moves.is_empty());
         let board = self.board();
         if board.has_capture::<R, S>() {
             let mut collect = Collect {
-                moves: Moves::new(),
+                moves,
                 best: None,
                 routes,
                 seen: SameResult::new(),
             };
             board.for_each_capture::<R, S, _>(&mut collect);
-            let mut moves = collect.moves;
             // Captures come out by kind of first jump; list them by route.
             moves.sort_unstable_by(|a, b| a.indices().cmp(b.indices()));
-            return moves;
+            return;
         }
-        let mut moves = Moves::new();
         board.for_each_quiet_in_order::<R, S, _>(|from, to| {
             moves.push(Move::quiet(
                 usize::from(index_of_bit::<R>(from)),
                 usize::from(index_of_bit::<R>(to)),
             ));
         });
-        moves
     }
 
     /// Asserts the type's invariants in debug builds.
@@ -734,6 +743,10 @@ impl<R: Rules> Game for Draughts<R> {
     /// variant's [`Rules::CAPTURE_ROUTES`] keeps every route (English).
     fn legal_moves(&self) -> Moves<R> {
         self.moves_listing(R::CAPTURE_ROUTES)
+    }
+
+    fn legal_moves_into(&self, moves: &mut Moves<R>) {
+        self.moves_listing_into(R::CAPTURE_ROUTES, moves);
     }
 
     fn apply(&mut self, mv: Move<R>) -> Result<(), PlayError<Move<R>>> {

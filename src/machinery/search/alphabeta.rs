@@ -69,7 +69,8 @@ const ASPIRATION_MAX_WIDENINGS: u32 = 2;
 ///
 /// Wins and losses are [`Score`]s with their distance in plies. Nothing in
 /// the search allocates once it has started, apart from the result's
-/// principal variation.
+/// principal variation; the first search makes the move lists it refills
+/// at every node ([`Game::legal_moves_into`], one list a ply).
 ///
 /// ```
 /// use rulebook::connect4::{Connect4, Evaluation};
@@ -108,6 +109,11 @@ pub struct AlphaBeta<G: Game, E> {
     stop: Option<StopSignal>,
     /// The endgame databases, if any.
     oracle: Option<Arc<dyn Oracle<G>>>,
+    /// One move list a ply, refilled at every node
+    /// ([`Game::legal_moves_into`]) rather than built afresh: made at the
+    /// first search ([`MAX_PLY`] lists), then reused. Taken out of `self`
+    /// while a search runs, and handed down the recursion a ply at a time.
+    move_lists: Vec<G::Moves>,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -138,6 +144,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             aspiration,
             stop: None,
             oracle: None,
+            move_lists: Vec::new(),
         }
     }
 
@@ -229,6 +236,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.order_moves(position, &mut moves, None, 0);
         let mut best_move = moves[0];
         let mut value = Score::heuristic(self.evaluator.evaluate(position)).value();
+        if self.move_lists.len() < MAX_PLY {
+            // Once per searcher: a list a ply, each filled from the root.
+            self.move_lists = (0..MAX_PLY).map(|_| position.legal_moves()).collect();
+        }
+        let mut move_lists = core::mem::take(&mut self.move_lists);
         // The line is allocated once, as long as it can grow.
         let mut pv = Vec::with_capacity(MAX_PLY);
         pv.push(best_move);
@@ -247,8 +259,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 .filter(|_| completed > 0 && depth >= ASPIRATION_MIN_DEPTH)
                 .filter(|_| !Score::from_value(value).is_decisive());
             let found = match window {
-                Some(width) => self.aspiration_search(root, depth, value, width),
+                Some(width) => self.aspiration_search(root, depth, value, width, &mut move_lists),
                 None => self.negamax(
+                    &mut move_lists,
                     position,
                     depth as i32,
                     -INFINITY,
@@ -293,6 +306,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
             depth += 1;
         }
+        self.move_lists = move_lists;
         debug_assert!(moves.contains(&best_move));
         SearchResult {
             best_move: Some(best_move),
@@ -365,7 +379,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// half-width `width` around `guess` (the last iteration's value): the
     /// window widens on the side the value falls, until the value is inside.
     /// Returns 0 (to be ignored) once the clock has stopped the search.
-    fn aspiration_search(&mut self, root: &Root<G>, depth: u32, guess: i32, width: i32) -> i32 {
+    fn aspiration_search(
+        &mut self,
+        root: &Root<G>,
+        depth: u32,
+        guess: i32,
+        width: i32,
+        move_lists: &mut [G::Moves],
+    ) -> i32 {
         let (mut below, mut above) = (width, width);
         let (mut fails_low, mut fails_high) = (0, 0);
         loop {
@@ -380,6 +401,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 guess.saturating_add(above).min(INFINITY)
             };
             let found = self.negamax(
+                move_lists,
                 root.position(),
                 depth as i32,
                 alpha,
@@ -409,9 +431,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// The value of `game` for the player to move, searched `depth` plies
     /// deep within the window `(alpha, beta)`, `ply` plies below the root;
     /// `reversible` plies in a row have been reversible. Returns 0 (to be
-    /// ignored) once the clock has stopped the search.
+    /// ignored) once the clock has stopped the search. `move_lists` holds
+    /// a list for this ply (the first) and one for each ply below.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
+        move_lists: &mut [G::Moves],
         game: &G,
         depth: i32,
         mut alpha: i32,
@@ -473,7 +498,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             self.pv_len[ply] = 0;
             return Score::heuristic(self.evaluator.evaluate(game)).value();
         }
-        let mut moves = game.legal_moves();
+        let Some((moves, deeper)) = move_lists.split_first_mut() else {
+            // Past the last ply's list (not reached: MAX_PLY bounds both).
+            return Score::heuristic(self.evaluator.evaluate(game)).value();
+        };
+        game.legal_moves_into(moves);
         if moves.is_empty() {
             return terminal_value(game, ply);
         }
@@ -481,7 +510,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             return 0;
         }
         if !searching {
-            return self.quiescence(game, &mut moves, alpha, beta, ply);
+            return self.quiescence(deeper, game, moves, alpha, beta, ply);
         }
         if ply == 0 {
             table_move = self.root_move.or(table_move);
@@ -491,7 +520,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let table_first = table_move.and_then(|best| moves.iter().position(|&mv| mv == best));
         match table_first {
             Some(at) => moves[..=at].rotate_right(1),
-            None => self.order_moves(game, &mut moves, None, ply),
+            None => self.order_moves(game, moves, None, ply),
         }
 
         self.path.push(key);
@@ -512,7 +541,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             };
             let tactical = game.is_tactical(mv);
             let value = if index == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_reversible)
+                -self.negamax(
+                    deeper,
+                    &child,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    child_reversible,
+                )
             } else {
                 let reduce = self.reductions
                     && !is_pv
@@ -522,6 +559,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                     && self.order.killer_rank(ply, mv) == 0;
                 let reduced_depth = depth - 1 - i32::from(reduce);
                 let mut value = -self.negamax(
+                    deeper,
                     &child,
                     reduced_depth,
                     -alpha - 1,
@@ -531,6 +569,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 );
                 if value > alpha && reduce {
                     value = -self.negamax(
+                        deeper,
                         &child,
                         depth - 1,
                         -alpha - 1,
@@ -540,8 +579,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                     );
                 }
                 if value > alpha && value < beta {
-                    value =
-                        -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_reversible);
+                    value = -self.negamax(
+                        deeper,
+                        &child,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        child_reversible,
+                    );
                 }
                 value
             };
@@ -600,6 +646,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// the tactical moves searched until quiet.
     fn quiescence(
         &mut self,
+        move_lists: &mut [G::Moves],
         game: &G,
         moves: &mut [G::Move],
         mut alpha: i32,
@@ -630,7 +677,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         for &mv in &moves[..tactical_count] {
             let mut child = game.clone();
             child.apply_unchecked(mv);
-            let value = -self.quiescence_node(&child, -beta, -alpha, ply + 1);
+            let value = -self.quiescence_node(move_lists, &child, -beta, -alpha, ply + 1);
             if self.clock.stopped() {
                 return 0;
             }
@@ -650,7 +697,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// A quiescence node reached by a tactical move: no draw rule applies
     /// (tactical moves are irreversible).
-    fn quiescence_node(&mut self, game: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiescence_node(
+        &mut self,
+        move_lists: &mut [G::Moves],
+        game: &G,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         if self.enter_node(ply) {
             return 0;
         }
@@ -660,11 +714,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if game.is_quiet() {
             return Score::heuristic(self.evaluator.evaluate(game)).value();
         }
-        let mut moves = game.legal_moves();
+        let Some((moves, deeper)) = move_lists.split_first_mut() else {
+            // Past the last ply's list (not reached: MAX_PLY bounds both).
+            return Score::heuristic(self.evaluator.evaluate(game)).value();
+        };
+        game.legal_moves_into(moves);
         if moves.is_empty() {
             return terminal_value(game, ply);
         }
-        self.quiescence(game, &mut moves, alpha, beta, ply)
+        self.quiescence(deeper, game, moves, alpha, beta, ply)
     }
 
     /// Counts a node at `ply` and empties its line; returns whether the

@@ -247,6 +247,14 @@ impl<'c, G: Game> Run<'c, G> {
                 return fail(Rule::DuplicateMove, Some(mv), "listed twice".into());
             }
         }
+        // Refilled over the list of the position before (a search reuses
+        // one list a ply).
+        let mut refilled = playout.positions[at.saturating_sub(1)].legal_moves();
+        game.legal_moves_into(&mut refilled);
+        if *refilled != *moves {
+            let detail = format!("{} moves written, {} listed", refilled.len(), moves.len());
+            return fail(Rule::MovesIntoAgrees, None, detail);
+        }
 
         if let Some(capture_of) = self.config.capture_of {
             if let Err((first, second)) = check_distinct_captures(game, capture_of) {

@@ -29,6 +29,9 @@ pub enum Rule {
     /// [`CaptureRoutes::OnePerResult`](super::CaptureRoutes::OnePerResult),
     /// the draughts variants' rule).
     SameResultTwice,
+    /// `legal_moves_into(list)` leaves in `list` the moves of
+    /// `legal_moves()`, in the same order, whatever `list` held before.
+    MovesIntoAgrees,
     /// `legal_moves()` is empty iff `outcome()` is `Some`.
     MovesIffOutcome,
     /// `ending().is_some() == outcome().is_some()`.
@@ -145,6 +148,9 @@ impl fmt::Display for Rule {
             }
             Rule::SameResultTwice => {
                 "no two legal moves take the same pieces from and to the same squares to the same position"
+            }
+            Rule::MovesIntoAgrees => {
+                "legal_moves_into(list) leaves the moves of legal_moves() in list"
             }
             Rule::MovesIffOutcome => "legal_moves() is empty iff outcome() is Some",
             Rule::EndingIffOutcome => "ending() is Some iff outcome() is Some",
