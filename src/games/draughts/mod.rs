@@ -67,6 +67,7 @@ mod fen;
 mod geometry;
 mod hops;
 mod hub;
+mod king_run;
 mod learned;
 mod levels;
 mod moves;
