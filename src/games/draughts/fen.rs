@@ -392,8 +392,7 @@ impl<R: Rules> FromStr for Setup<R> {
     /// [`FenError`] naming the field and token that are wrong; never
     /// [`FenError::Invalid`].
     fn from_str(fen: &str) -> Result<Setup<R>, FenError> {
-        let (to_move, [first, second], runs) =
-            split_fen_fields(fen, R::SAME_KING_MOVES.is_some())?;
+        let (to_move, [first, second], runs) = split_fen_fields(fen, R::SAME_KING_MOVES.is_some())?;
         let mut setup = Setup::empty(to_move);
         let first_color = read_list(&mut setup, first)?;
         let second_color = read_list(&mut setup, second)?;
@@ -407,7 +406,10 @@ impl<R: Rules> FromStr for Setup<R> {
             };
             let mut chars = field.chars();
             chars.next(); // The `R`.
-            let color = chars.next().and_then(Color::from_pdn_letter).ok_or_else(bad)?;
+            let color = chars
+                .next()
+                .and_then(Color::from_pdn_letter)
+                .ok_or_else(bad)?;
             let (square, count) = chars.as_str().split_once('/').ok_or_else(bad)?;
             let index = read_square(R::NOTATION, R::SIZE, square.trim()).ok_or_else(bad)?;
             let count = number(count)
@@ -440,7 +442,10 @@ pub(crate) fn split_fen(fen: &str) -> Result<(Color, [&str; 2]), FenError> {
 /// [`split_fen`], and with `runs` the king-run fields after the lists (at
 /// most one a side: `RW28/2`), still to be read; without, such a field
 /// is refused as any other.
-fn split_fen_fields(fen: &str, runs: bool) -> Result<(Color, [&str; 2], [Option<&str>; 2]), FenError> {
+fn split_fen_fields(
+    fen: &str,
+    runs: bool,
+) -> Result<(Color, [&str; 2], [Option<&str>; 2]), FenError> {
     let text = fen.trim();
     let text = match fen_tag_value(text) {
         Some(value) => value.trim(),

@@ -97,7 +97,13 @@ impl<R> Copy for Draughts<R> {}
 impl<R> PartialEq for Draughts<R> {
     fn eq(&self, other: &Self) -> bool {
         (self.white, self.black, self.kings, self.turn, self.runs)
-            == (other.white, other.black, other.kings, other.turn, other.runs)
+            == (
+                other.white,
+                other.black,
+                other.kings,
+                other.turn,
+                other.runs,
+            )
     }
 }
 impl<R> Eq for Draughts<R> {}
@@ -269,7 +275,10 @@ impl<R: Rules> Draughts<R> {
     /// ```
     pub fn king_run(&self, color: Color) -> Option<(Square<R>, u8)> {
         let (bit, count) = self.runs.get(color)?;
-        Some((Square::new_unchecked(usize::from(index_of_bit::<R>(bit))), count))
+        Some((
+            Square::new_unchecked(usize::from(index_of_bit::<R>(bit))),
+            count,
+        ))
     }
 
     /// This position in PDN FEN (`W:W31,K32:B5,9`; algebraic variants
@@ -491,7 +500,12 @@ impl<R: Rules> Draughts<R> {
 
     /// One ply of perft through the move list (which honours the king-move
     /// limit), `below` counting each child at `depth - 1`.
-    fn perft_by_moves(&self, depth: u32, routes: CaptureRoutes, below: fn(&Self, u32) -> u64) -> u64 {
+    fn perft_by_moves(
+        &self,
+        depth: u32,
+        routes: CaptureRoutes,
+        below: fn(&Self, u32) -> u64,
+    ) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -765,12 +779,13 @@ impl<R: Rules> Draughts<R> {
             return moves;
         }
         let mut moves = Moves::new();
-        self.quiet_board().for_each_quiet_in_order::<R, S, _>(|from, to| {
-            moves.push(Move::quiet(
-                usize::from(index_of_bit::<R>(from)),
-                usize::from(index_of_bit::<R>(to)),
-            ));
-        });
+        self.quiet_board()
+            .for_each_quiet_in_order::<R, S, _>(|from, to| {
+                moves.push(Move::quiet(
+                    usize::from(index_of_bit::<R>(from)),
+                    usize::from(index_of_bit::<R>(to)),
+                ));
+            });
         moves
     }
 
