@@ -18,7 +18,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::geometry::{Geometry, MAX_SQUARES};
-use super::notation::{read_square, square_hint, Square};
+use super::notation::{fen_example, read_square, square_hint, Square};
 use super::piece::{Color, Piece, PieceColor, Role};
 use super::rules::{Goal, Rules};
 
@@ -267,19 +267,23 @@ impl<R: Rules> Setup<R> {
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 pub enum FenError {
     /// Not three `:`-separated fields (and counters).
-    #[error("a FEN has 3 fields separated by `:` (like W:W31-50:B1-20), optionally followed by move counters (:H0:F1), but `{fen}` has {found}")]
+    #[error("a FEN has 3 fields separated by `:` (like {example}), optionally followed by move counters (:H0:F1), but `{fen}` has {found}")]
     FieldCount {
         /// The text that was read.
         fen: String,
         /// How many fields it has.
         found: usize,
+        /// A FEN of the game, for the message.
+        example: &'static str,
     },
     /// Text that looks like a PDN tag (or holds quotes) but is not a
     /// `[FEN "..."]` tag.
-    #[error("`{text}` looks like a PDN tag, not FEN: pass the FEN itself (like W:W31-50:B1-20) or a whole [FEN \"...\"] tag")]
+    #[error("`{text}` looks like a PDN tag, not FEN: pass the FEN itself (like {example}) or a whole [FEN \"...\"] tag")]
     TagForm {
         /// The text that was read.
         text: String,
+        /// A FEN of the game, for the message.
+        example: &'static str,
     },
     /// The first field is not `W` or `B`.
     #[error("the side to move (first field) must be W or B, not `{token}`")]
@@ -392,7 +396,8 @@ impl<R: Rules> FromStr for Setup<R> {
     /// [`FenError`] naming the field and token that are wrong; never
     /// [`FenError::Invalid`].
     fn from_str(fen: &str) -> Result<Setup<R>, FenError> {
-        let (to_move, [first, second], runs) = split_fen_fields(fen, R::SAME_KING_MOVES.is_some())?;
+        let (to_move, [first, second], runs) =
+            split_fen_fields(fen, fen_example::<R>(), R::SAME_KING_MOVES.is_some())?;
         let mut setup = Setup::empty(to_move);
         let first_color = read_list(&mut setup, first)?;
         let second_color = read_list(&mut setup, second)?;
@@ -428,30 +433,37 @@ impl<R: Rules> FromStr for Setup<R> {
 /// Splits FEN into the side to move and its two piece lists (each still
 /// with its colour letter), after taking off a `[FEN "..."]` tag around
 /// it, a final `.` and move counters: the syntax every game of the family
-/// shares (see [`Setup`]).
+/// shares (see [`Setup`]). `example` is a FEN of the game, for the
+/// messages.
 ///
 /// # Errors
 ///
 /// [`FenError::TagForm`], [`FenError::FieldCount`] or
 /// [`FenError::SideToMove`].
-pub(crate) fn split_fen(fen: &str) -> Result<(Color, [&str; 2]), FenError> {
-    let (to_move, lists, _) = split_fen_fields(fen, false)?;
+pub(crate) fn split_fen<'a>(
+    fen: &'a str,
+    example: &'static str,
+) -> Result<(Color, [&'a str; 2]), FenError> {
+    let (to_move, lists, _) = split_fen_fields(fen, example, false)?;
     Ok((to_move, lists))
 }
 
-/// [`split_fen`], and with `runs` the king-run fields after the lists (at
+/// [`split_fen`] (`example` a FEN of the game for the messages), and
+/// with `runs` the king-run fields after the lists (at
 /// most one a side: `RW28/2`), still to be read; without, such a field
 /// is refused as any other.
-fn split_fen_fields(
-    fen: &str,
+fn split_fen_fields<'a>(
+    fen: &'a str,
+    example: &'static str,
     runs: bool,
-) -> Result<(Color, [&str; 2], [Option<&str>; 2]), FenError> {
+) -> Result<(Color, [&'a str; 2], [Option<&'a str>; 2]), FenError> {
     let text = fen.trim();
     let text = match fen_tag_value(text) {
         Some(value) => value.trim(),
         None if text.starts_with('[') || text.contains('"') => {
             return Err(FenError::TagForm {
                 text: fen.to_owned(),
+                example,
             })
         }
         None => text,
@@ -472,6 +484,7 @@ fn split_fen_fields(
             return Err(FenError::FieldCount {
                 fen: fen.to_owned(),
                 found: fields.len(),
+                example,
             });
         }
         // Move counters some writers add: a position has none.
@@ -481,6 +494,7 @@ fn split_fen_fields(
         return Err(FenError::FieldCount {
             fen: fen.to_owned(),
             found: fields.len(),
+            example,
         });
     };
     let to_move = single_letter(side)
