@@ -112,22 +112,32 @@ struct Options {
     max_plies: usize,
 }
 
+/// Reads one FEN a line on standard input and writes `answer(position,
+/// fen)` for each, or `error<TAB>FEN<TAB>reason` for a FEN that does not
+/// read.
+fn each_fen<R: Rules>(
+    out: &mut impl Write,
+    answer: impl Fn(&Draughts<R>, &str) -> String,
+) -> io::Result<()> {
+    for fen in io::stdin().lock().lines() {
+        let fen = fen?;
+        let fen = fen.trim();
+        if fen.is_empty() {
+            continue;
+        }
+        match Draughts::<R>::from_fen(fen) {
+            Ok(game) => writeln!(out, "{}", answer(&game, fen))?,
+            Err(error) => writeln!(out, "error\t{fen}\t{error}")?,
+        }
+    }
+    out.flush()
+}
+
 fn run<R: Rules>(options: &Options) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if options.mode == "read" {
-        for fen in io::stdin().lock().lines() {
-            let fen = fen?;
-            let fen = fen.trim();
-            if fen.is_empty() {
-                continue;
-            }
-            match Draughts::<R>::from_fen(fen) {
-                Ok(game) => writeln!(out, "{}", line(&game))?,
-                Err(error) => writeln!(out, "error\t{fen}\t{error}")?,
-            }
-        }
-        return out.flush();
+        return each_fen::<R>(&mut out, |game, _| line(game));
     }
     let depth = u32::try_from(options.positions).unwrap_or(u32::MAX);
     if options.mode == "perft" {
@@ -135,18 +145,9 @@ fn run<R: Rules>(options: &Options) -> io::Result<()> {
         return out.flush();
     }
     if options.mode == "perft-read" {
-        for fen in io::stdin().lock().lines() {
-            let fen = fen?;
-            let fen = fen.trim();
-            if fen.is_empty() {
-                continue;
-            }
-            match Draughts::<R>::from_fen(fen) {
-                Ok(game) => writeln!(out, "{fen}\t{}", rulebook::perft(&game, depth))?,
-                Err(error) => writeln!(out, "error\t{fen}\t{error}")?,
-            }
-        }
-        return out.flush();
+        return each_fen::<R>(&mut out, |game, fen| {
+            format!("{fen}\t{}", rulebook::perft(game, depth))
+        });
     }
     let mut random = Random(options.seed.max(1));
     let mut printed = 0;

@@ -94,21 +94,17 @@ fn a_side_with_kings_only_has_no_limit() {
 }
 
 #[test]
-fn losing_the_last_man_ends_the_run() {
-    // White's king on 37 has a run of 2; Black's man on 39 takes White's
-    // last man, on 44, landing on 50.
-    let game = Frisian::from_fen("B:W44,K37:B39:RW37/2").unwrap();
-    let mv = game.parse_move("39x50").unwrap();
-    let after = game.after(mv).unwrap();
-    assert_eq!(after.king_run(Color::White), None);
-}
-
-#[test]
-fn the_opponent_taking_the_running_king_ends_its_run() {
-    let game = Frisian::from_fen("B:W50,K33:B28,K1:RW33/2").unwrap();
-    let mv = game.parse_move("28x39").unwrap();
-    let after = game.after(mv).unwrap();
-    assert_eq!(after.king_run(Color::White), None);
+fn losing_the_last_man_or_the_running_king_ends_the_run() {
+    for (fen, capture) in [
+        // Black's man on 39 takes White's last man, on 44.
+        ("B:W44,K37:B39:RW37/2", "39x50"),
+        // Black's man on 28 takes the running king on 33.
+        ("B:W50,K33:B28,K1:RW33/2", "28x39"),
+    ] {
+        let game = Frisian::from_fen(fen).unwrap();
+        let after = game.after(game.parse_move(capture).unwrap()).unwrap();
+        assert_eq!(after.king_run(Color::White), None, "{fen} {capture}");
+    }
 }
 
 #[test]

@@ -66,7 +66,7 @@ pub(crate) mod eval;
 mod fen;
 mod geometry;
 mod hops;
-mod hub;
+pub(crate) mod hub;
 mod king_run;
 mod learned;
 mod levels;

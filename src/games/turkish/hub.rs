@@ -15,7 +15,8 @@
 //!   same pieces to the same square are one move with one text.
 
 use super::{Color, Move, Square, Turkish};
-use crate::draughts::HubError;
+use crate::draughts::hub::{bad_position, split_hub_position};
+use crate::draughts::{HubError, Role};
 use crate::Game;
 
 /// Squares on the board, and characters after the side letter.
@@ -68,41 +69,21 @@ pub fn hub_position(position: &Turkish) -> String {
 /// do not allow (a man on its crowning row, too many pieces, an empty
 /// board).
 pub fn parse_hub_position(text: &str) -> Result<Turkish, HubError> {
-    let bad = |reason: String| HubError::BadPosition {
-        text: text.chars().take(70).collect(),
-        reason,
-    };
-    let mut chars = text.chars();
-    let turn = match chars.next() {
-        Some('W') => Color::White,
-        Some('B') => Color::Black,
-        _ => return Err(bad("it must start with W or B, the side to move".to_owned())),
-    };
-    let squares: Vec<char> = chars.collect();
-    if squares.len() != SQUARES {
-        return Err(bad(format!(
-            "{} squares instead of {SQUARES}",
-            squares.len()
-        )));
-    }
+    let (turn, pieces) = split_hub_position(text, SQUARES)?;
     let (mut white, mut black, mut kings) = (0u64, 0u64, 0u64);
-    for (n, &c) in (1..).zip(&squares) {
+    for (n, piece) in (1..).zip(pieces) {
         let bit = square_of(n).expect("1 to 64 are squares").bit();
-        match c {
-            'e' => {}
-            'w' => white |= bit,
-            'b' => black |= bit,
-            'W' => (white, kings) = (white | bit, kings | bit),
-            'B' => (black, kings) = (black | bit, kings | bit),
-            other => {
-                return Err(bad(format!(
-                    "`{}` is not one of w, b, W, B, e",
-                    other.escape_debug()
-                )))
-            }
+        let Some(piece) = piece else { continue };
+        match piece.color {
+            Color::White => white |= bit,
+            Color::Black => black |= bit,
+        }
+        if piece.role == Role::King {
+            kings |= bit;
         }
     }
-    Turkish::from_bitboards(white, black, kings, turn).map_err(|error| bad(error.to_string()))
+    Turkish::from_bitboards(white, black, kings, turn)
+        .map_err(|error| bad_position(text, error.to_string()))
 }
 
 /// The Hub text of `mv`, legal in `position`: `41-33`, or for a capture
