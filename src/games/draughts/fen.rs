@@ -456,7 +456,7 @@ fn split_fen_fields<'a>(
     fen: &'a str,
     example: &'static str,
     runs: bool,
-) -> Result<(Color, [&'a str; 2], [Option<&'a str>; 2]), FenError> {
+) -> Result<FenFields<'a>, FenError> {
     let text = fen.trim();
     let text = match fen_tag_value(text) {
         Some(value) => value.trim(),
@@ -504,6 +504,10 @@ fn split_fen_fields<'a>(
         })?;
     Ok((to_move, [first, second], run_fields))
 }
+
+/// The fields of FEN text: the side to move, its two piece lists and its
+/// king-run fields (at most two).
+type FenFields<'a> = (Color, [&'a str; 2], [Option<&'a str>; 2]);
 
 /// The letter that starts a king-run field (`RW28/2`).
 const RUN_LETTER: char = 'R';

@@ -39,7 +39,7 @@ variant! {
     /// that king may only capture, and the player moves another piece. A
     /// capture, a man's move or another king's move starts the count
     /// again; a side with kings only has no limit. The count is part of
-    /// the position ([`Draughts::king_run`](super::Draughts::king_run);
+    /// the position ([`Draughts::king_run`](crate::draughts::Draughts::king_run);
     /// FEN writes it as a field of its own, `:R28/2`).
     ///
     /// Not expressed: the endgame limits, rules of the match (two kings
