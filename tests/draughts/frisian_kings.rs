@@ -115,6 +115,14 @@ fn frysk_keeps_the_limit() {
 }
 
 #[test]
+fn the_run_costs_no_room() {
+    // The runs fill bytes the position's alignment leaves free: every
+    // variant's position is still 32 bytes.
+    assert_eq!(core::mem::size_of::<Frisian>(), 32);
+    assert_eq!(core::mem::size_of::<International>(), 32);
+}
+
+#[test]
 fn the_run_is_part_of_the_position() {
     let with = Frisian::from_fen("W:WK37,50:B21:RW37/2").unwrap();
     let without = Frisian::from_fen("W:WK37,50:B21").unwrap();
