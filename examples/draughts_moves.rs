@@ -6,6 +6,7 @@
 //! cargo run --release --example draughts_moves -- <variant> random <positions> [--seed S] [--max-plies P]
 //! cargo run --release --example draughts_moves -- <variant> read < fens.txt
 //! cargo run --release --example draughts_moves -- <variant> perft <depth>
+//! cargo run --release --example draughts_moves -- <variant> perft-read <depth> < fens.txt
 //! ```
 //!
 //! Variants: every one of `rulebook::draughts::Variant` (`english`,
@@ -23,6 +24,12 @@
 //! - `read`: reads one FEN per line on standard input and prints each
 //!   position read, or `error<TAB>FEN<TAB>reason` for a FEN that does not
 //!   read.
+//! - `perft-read D`: reads one FEN per line and prints it, a tab, and
+//!   `rulebook::perft` of it at depth `D`.
+//!
+//! The positions `random` prints are printed without Frisian's king runs
+//! (`Draughts::king_run`): another program reads a FEN with its runs at
+//! zero, so both judge the same position.
 //!
 //! Each position is one line: our FEN, a tab, and the legal moves sorted
 //! and separated by spaces. A move is `start>end` for a quiet move and
@@ -45,6 +52,7 @@ const USAGE: &str = "\
 usage: draughts_moves <variant> random <positions> [--seed S] [--max-plies P]
        draughts_moves <variant> read   (one FEN a line on standard input)
        draughts_moves <variant> perft <depth>   (from the start position)
+       draughts_moves <variant> perft-read <depth>   (one FEN a line on standard input)
 
   variants: {variants}
   prints one line per position: FEN, a tab, the legal moves (start>end[:captured,...])";
@@ -87,6 +95,16 @@ fn line<R: Rules>(game: &Draughts<R>) -> String {
     format!("{}\t{moves}", game.to_fen())
 }
 
+/// `game` with no king run counted (the position another program reads
+/// from its FEN).
+fn without_runs<R: Rules>(game: &Draughts<R>) -> Draughts<R> {
+    let mut setup = game.to_setup();
+    for color in [Color::White, Color::Black] {
+        setup.set_king_run(color, None);
+    }
+    Draughts::from_setup(&setup).unwrap_or(*game)
+}
+
 struct Options {
     mode: String,
     positions: usize,
@@ -94,27 +112,42 @@ struct Options {
     max_plies: usize,
 }
 
+/// Reads one FEN a line on standard input and writes `answer(position,
+/// fen)` for each, or `error<TAB>FEN<TAB>reason` for a FEN that does not
+/// read.
+fn each_fen<R: Rules>(
+    out: &mut impl Write,
+    answer: impl Fn(&Draughts<R>, &str) -> String,
+) -> io::Result<()> {
+    for fen in io::stdin().lock().lines() {
+        let fen = fen?;
+        let fen = fen.trim();
+        if fen.is_empty() {
+            continue;
+        }
+        match Draughts::<R>::from_fen(fen) {
+            Ok(game) => writeln!(out, "{}", answer(&game, fen))?,
+            Err(error) => writeln!(out, "error\t{fen}\t{error}")?,
+        }
+    }
+    out.flush()
+}
+
 fn run<R: Rules>(options: &Options) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if options.mode == "read" {
-        for fen in io::stdin().lock().lines() {
-            let fen = fen?;
-            let fen = fen.trim();
-            if fen.is_empty() {
-                continue;
-            }
-            match Draughts::<R>::from_fen(fen) {
-                Ok(game) => writeln!(out, "{}", line(&game))?,
-                Err(error) => writeln!(out, "error\t{fen}\t{error}")?,
-            }
-        }
-        return out.flush();
+        return each_fen::<R>(&mut out, |game, _| line(game));
     }
+    let depth = u32::try_from(options.positions).unwrap_or(u32::MAX);
     if options.mode == "perft" {
-        let depth = u32::try_from(options.positions).unwrap_or(u32::MAX);
         writeln!(out, "{}", rulebook::perft(&Draughts::<R>::default(), depth))?;
         return out.flush();
+    }
+    if options.mode == "perft-read" {
+        return each_fen::<R>(&mut out, |game, fen| {
+            format!("{fen}\t{}", rulebook::perft(game, depth))
+        });
     }
     let mut random = Random(options.seed.max(1));
     let mut printed = 0;
@@ -137,7 +170,7 @@ fn run<R: Rules>(options: &Options) -> io::Result<()> {
                 16
             };
             if random.below(odds) == 0 {
-                writeln!(out, "{}", line(&game))?;
+                writeln!(out, "{}", line(&without_runs(&game)))?;
                 printed += 1;
             }
             if moves.is_empty() {
@@ -159,7 +192,7 @@ fn parse(args: &[String]) -> Result<(String, Options), String> {
         max_plies: 300,
     };
     let mut rest = args[2..].iter();
-    if mode == "random" || mode == "perft" {
+    if mode == "random" || mode == "perft" || mode == "perft-read" {
         let count = rest.next().ok_or("random and perft need a number")?;
         options.positions = count.parse().map_err(|_| format!("not a count: {count}"))?;
     } else if mode != "read" {

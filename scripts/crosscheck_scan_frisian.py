@@ -23,9 +23,18 @@ as its start, its end and the set of pieces it takes):
 and then perft from the start position to `--perft` plies (Scan's count
 against `rulebook::perft` through the `draughts_moves perft` mode).
 
-Scan knows the "same king at most three moves in a row" rule through a
-counter a FEN does not carry; positions read from FEN start with it at
-zero on both sides, so it never applies here (as in ours).
+Scan knows the "same king at most three quiet moves in a row" rule through
+a counter a FEN does not carry; positions read from FEN start with it at
+zero on both sides, so our positions are printed without their king runs
+(`draughts_moves random` drops them) and the legal moves compare as
+before. The rule itself is checked by perft:
+
+3. `--king-limit-positions N --king-limit-depth D`: perft to D plies from
+   N of our positions (with no runs) where a side has both kings and men,
+   at most `--king-limit-pieces` pieces, counted by Scan and by us: from
+   depth 7 the same king's fourth quiet move comes up inside the tree.
+   `--no-king-limit` builds Scan without the rule (its two tests in
+   `gen.cpp` removed): the control, which must disagree.
 
 `--drop-orthogonal-continuations` builds Scan with its men's orthogonal
 jumps allowed as the first jump of a capture only: the generator that
@@ -41,7 +50,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from crosscheck_pydraughts import default_binary, ours, parse_moves, unordered  # noqa: E402
+from cargo_target import release_example  # noqa: E402
+from crosscheck_pydraughts import ours, parse_moves, unordered  # noqa: E402
 
 DRIVER = r'''
 // Cross-check driver of rulebook's scripts/crosscheck_scan_frisian.py, linked with
@@ -98,7 +108,12 @@ int main(int argc, char * argv[]) {
    var::set("variant", argv[1]); var::update();
    bit::init(); // its tables depend on the variant
    std::string mode = argv[2];
-   if (mode == "perft") {
+   if (mode == "perft-read") {
+      std::string fen;
+      while (std::getline(std::cin, fen)) {
+         if (!fen.empty()) std::cout << fen << "\t" << perft(pos_from_fen(fen), std::stoi(argv[3])) << "\n";
+      }
+   } else if (mode == "perft") {
       std::cout << perft(pos::Start, std::stoi(argv[3])) << std::endl;
    } else if (mode == "leaves") {
       std::vector<Pos> now {pos::Start};
@@ -133,7 +148,11 @@ DROP_ORTHOGONAL = (
 )
 
 
-def build(scan, build_dir, drop):
+# The king-move limit in Scan's generator (two places), for the control.
+KING_LIMIT = "if (var::Variant == var::Frisian && pos.count(atk) >= 3 && from == pos.wolf(atk)) continue;"
+
+
+def build(scan, build_dir, drop, no_king_limit=False):
     os.makedirs(build_dir, exist_ok=True)
     for path in glob.glob(os.path.join(scan, "src", "*.[ch]pp")):
         if os.path.basename(path) != "main.cpp":
@@ -144,11 +163,18 @@ def build(scan, build_dir, drop):
         if DROP_ORTHOGONAL[0] not in text:
             sys.exit("bit.cpp is not Scan 3.1's: cannot drop the orthogonal continuations")
         open(path, "w").write(text.replace(DROP_ORTHOGONAL[0], DROP_ORTHOGONAL[1]))
+    if no_king_limit:
+        path = os.path.join(build_dir, "gen.cpp")
+        text = open(path).read()
+        if text.count(KING_LIMIT) != 2:
+            sys.exit("gen.cpp is not Scan 3.1's: cannot take the king-move limit out")
+        open(path, "w").write(text.replace(KING_LIMIT, ""))
     with open(os.path.join(build_dir, "driver.cpp"), "w") as out:
         out.write(DRIVER)
     sources = sorted(glob.glob(os.path.join(build_dir, "*.cpp")))
     binary = os.path.join(build_dir, "scan_driver")
-    stamp = os.path.join(build_dir, "built-with-drop" if drop else "built")
+    stamp = os.path.join(build_dir, "built" + ("-with-drop" if drop else "")
+                         + ("-no-king-limit" if no_king_limit else ""))
     if os.path.exists(binary) and os.path.exists(stamp):
         return binary
     for old in glob.glob(os.path.join(build_dir, "built*")):
@@ -189,11 +215,18 @@ def main():
     parser.add_argument("--keep", type=int, default=5)
     parser.add_argument("--binary", default=None, help="our draughts_moves example")
     parser.add_argument("--drop-orthogonal-continuations", action="store_true")
+    parser.add_argument("--king-limit-positions", type=int, default=0)
+    parser.add_argument("--king-limit-depth", type=int, default=7)
+    parser.add_argument("--king-limit-pieces", type=int, default=9)
+    parser.add_argument("--no-king-limit", action="store_true",
+                        help="control: Scan without the king-move limit")
     args = parser.parse_args()
-    binary = args.binary or default_binary()
-    scan = build(args.scan, args.build, args.drop_orthogonal_continuations)
+    binary = args.binary or release_example("draughts_moves")
+    scan = build(args.scan, args.build, args.drop_orthogonal_continuations, args.no_king_limit)
     variant = "frisian"
     tally = []
+    if args.king_limit_positions:
+        return king_limit_perft(binary, scan, variant, args)
 
     lines = ours(binary, variant, ["random", str(args.positions), "--seed", str(args.seed)])
     theirs = scan_lines(scan, variant, ["read"], "".join(fen + "\n" for fen, _ in lines))
@@ -225,6 +258,39 @@ def main():
     for kind in sorted(set(tally)):
         print(f"  {kind}: {tally.count(kind)}")
     return 1 if tally else 0
+
+
+def king_limit_perft(binary, scan, variant, args):
+    """Perft from our positions where a side has kings and men (mode 3)."""
+    def fits(fen):
+        sides = [field[1:].split(",") for field in fen.split(":")[1:3]]
+        pieces = sum(len([t for t in side if t]) for side in sides)
+        both = any(any(t.startswith("K") for t in side) and any(t and not t.startswith("K") for t in side)
+                   for side in sides)
+        return both and pieces <= args.king_limit_pieces
+    fens, seen, seed = [], set(), args.seed
+    while len(fens) < args.king_limit_positions and seed < args.seed + 50:
+        for fen, _ in ours(binary, variant, ["random", "20000", "--seed", str(seed)]):
+            if fits(fen) and fen not in seen and len(fens) < args.king_limit_positions:
+                seen.add(fen)
+                fens.append(fen)
+        seed += 1
+    stdin = "".join(fen + "\n" for fen in fens)
+    depth = str(args.king_limit_depth)
+    theirs = scan_lines(scan, variant, ["perft-read", depth], stdin)
+    mine = ours(binary, variant, ["perft-read", depth], stdin)
+    differ, total = 0, 0
+    for (fen, count), (their_fen, their_count) in zip(mine, theirs):
+        total += int(count)
+        if count != their_count:
+            differ += 1
+            if differ <= args.keep:
+                print(f"  {fen}: ours {count}, Scan {their_count}")
+    control = " (Scan without the limit)" if args.no_king_limit else ""
+    print(f"king-move limit: perft {depth} from {len(fens)} of our positions (seeds {args.seed}..{seed - 1}, "
+          f"kings and men on a side, at most {args.king_limit_pieces} pieces; {total} leaves in all): "
+          f"{differ} disagreements with Scan 3.1{control}")
+    return 1 if differ else 0
 
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@
 //! (International, as Scan names it), `english`, `russian`, `brazilian`,
 //! `pool`, `italian`, `spanish`, ... Positions and moves are written as `rulebook::draughts::hub`
 //! documents (8x8 boards: 32 squares numbered as in English checkers).
+//! Turkish draughts plays as `turkish` (Scan has none), its 64 squares
+//! numbered 1 (`a8`) to 64 (`h1`) as `rulebook::turkish::hub_position`
+//! documents.
 //!
 //! What it answers:
 //! - `hub`: `id name=rulebook version=...`, one `param` line per parameter
@@ -61,6 +64,7 @@
 //! one: a message and exit code 1, no game).
 
 mod dxp;
+mod game;
 
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -70,15 +74,12 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use rulebook::draughts::{
-    self, hub_move, parse_hub_move, parse_hub_position, Draughts, Evaluation, HubMessage, Rules,
-    RulesVisitor, Variant,
-};
-use rulebook::endgame::Tablebase;
+use game::{GameVisitor, HubGame, HubVariant};
+use rulebook::draughts::{self, HubMessage, Variant};
 use rulebook::search::{
     AlphaBeta, Limits, Oracle, Progress, Score, Searcher, StopSignal, TimeControl,
 };
-use rulebook::{Game, Match};
+use rulebook::Match;
 
 const USAGE: &str = "\
 usage: hub [--endgame DIR]  (then speak Hub protocol version 2 on standard input)
@@ -153,10 +154,10 @@ const DXP_DEFAULT_MINUTES: u32 = 10;
 /// The initiator's number of moves when `--moves` is not given.
 const DXP_DEFAULT_MOVES: u32 = 75;
 
-/// The variants' Hub names (`normal` is International), joined by
+/// The games' Hub names (`normal` is International), joined by
 /// `separator`.
 fn variant_names(separator: &str) -> String {
-    Variant::ALL.map(Variant::hub_name).join(separator)
+    HubVariant::names(separator)
 }
 
 /// The transposition table's size when the GUI does not set `tt-size`.
@@ -294,8 +295,8 @@ enum Mode {
 }
 
 /// A search running on its own thread.
-struct Running<R: Rules> {
-    handle: JoinHandle<Box<AlphaBeta<Draughts<R>, Evaluation<R>>>>,
+struct Running<G: HubGame> {
+    handle: JoinHandle<Box<AlphaBeta<G, G::Eval>>>,
     /// Whether only `stop` (or a ponder-hit's deadline) ends it.
     endless: bool,
     /// Its number, to match its `SearchDone` event.
@@ -304,18 +305,18 @@ struct Running<R: Rules> {
 
 /// The engine for one variant: its search, the position, the next
 /// search's limits.
-struct Session<R: Rules> {
-    search: Option<Box<AlphaBeta<Draughts<R>, Evaluation<R>>>>,
+struct Session<G: HubGame> {
+    search: Option<Box<AlphaBeta<G, G::Eval>>>,
     stop: StopSignal,
-    game: Match<Draughts<R>>,
+    game: Match<G>,
     level: Level,
-    running: Option<Running<R>>,
+    running: Option<Running<G>>,
     /// After a ponder-hit: when the search must stop.
     deadline: Option<Instant>,
     /// How many searches have started.
     searches: u64,
     /// The endgame databases the search probes, if any.
-    oracle: Option<Arc<dyn Oracle<Draughts<R>>>>,
+    oracle: Option<Arc<dyn Oracle<G>>>,
 }
 
 /// What the main loop needs of a session, whatever its variant.
@@ -337,18 +338,18 @@ trait Engine {
     fn finished(&mut self, id: u64);
 }
 
-impl<R: Rules> Session<R> {
+impl<G: HubGame> Session<G> {
     /// A session with a transposition table of `table_mib` MiB, probing
     /// the databases of `endgame` when given (an `error` message, and none,
     /// when they cannot be read).
-    fn new(table_mib: usize, endgame: Option<&Path>) -> Session<R> {
+    fn new(table_mib: usize, endgame: Option<&Path>) -> Session<G> {
         let stop = StopSignal::new();
-        let mut search = AlphaBeta::with_table_bytes(Evaluation::<R>::new(), table_mib << 20)
+        let mut search = AlphaBeta::with_table_bytes(G::evaluation(), table_mib << 20)
             .with_stop_signal(stop.clone());
-        let mut oracle: Option<Arc<dyn Oracle<Draughts<R>>>> = None;
+        let mut oracle: Option<Arc<dyn Oracle<G>>> = None;
         if let Some(dir) = endgame {
-            match Tablebase::<R>::open(dir) {
-                Ok(tablebase) => oracle = Some(Arc::new(tablebase)),
+            match G::open_endgame(dir) {
+                Ok(tablebase) => oracle = Some(tablebase),
                 Err(problem) => error(format!("endgame databases: {problem}")),
             }
         }
@@ -358,7 +359,7 @@ impl<R: Rules> Session<R> {
         Session {
             search: Some(Box::new(search)),
             stop,
-            game: Match::with_rules(Draughts::default(), R::DRAW_RULES),
+            game: Match::with_rules(G::default(), G::DRAW_RULES),
             level: Level::default(),
             running: None,
             deadline: None,
@@ -386,43 +387,43 @@ fn score_in_men(score: Score) -> String {
 }
 
 /// A line of moves from `position`, in Hub text.
-fn line_text<R: Rules>(position: &Draughts<R>, moves: &[draughts::Move<R>]) -> String {
+fn line_text<G: HubGame>(position: &G, moves: &[G::Move]) -> String {
     let mut position = *position;
     let mut words = Vec::new();
     for mv in moves {
         if !position.is_legal(*mv) {
             break;
         }
-        words.push(hub_move(&position, mv));
+        words.push(position.hub_move(mv));
         position.apply_unchecked(*mv);
     }
     words.join(" ")
 }
 
-impl<R: Rules> Engine for Session<R> {
+impl<G: HubGame> Engine for Session<G> {
     fn new_game(&mut self) {
         if let Some(search) = self.search.as_mut() {
             search.clear();
         }
-        self.game = Match::with_rules(Draughts::default(), R::DRAW_RULES);
+        self.game = Match::with_rules(G::default(), G::DRAW_RULES);
     }
 
     fn position(&mut self, message: &HubMessage) {
         self.level = Level::default();
         let start = match message.value("pos") {
-            Some(text) if !message.has("start") => match parse_hub_position::<R>(text) {
+            Some(text) if !message.has("start") => match G::parse_hub_position(text) {
                 Ok(position) => position,
                 Err(problem) => return error(problem),
             },
-            _ => Draughts::default(),
+            _ => G::default(),
         };
-        let mut game = Match::with_rules(start, R::DRAW_RULES);
+        let mut game = Match::with_rules(start, G::DRAW_RULES);
         for word in message.value("moves").unwrap_or("").split_whitespace() {
             if game.is_over() {
                 error(format!("move {word} after the end of the game"));
                 break;
             }
-            match parse_hub_move(game.position(), word) {
+            match game.position().parse_hub_move(word) {
                 Ok(mv) => {
                     if game.play(mv).is_err() {
                         error(format!("illegal move {word}"));
@@ -491,10 +492,10 @@ impl<R: Rules> Engine for Session<R> {
                 });
             let mut done = HubMessage::new("done");
             if let Some(mv) = result.best_move {
-                done = done.with("move", hub_move(&position, &mv));
+                done = done.with("move", position.hub_move(&mv));
                 let after = position.after(mv).unwrap_or(position);
                 if let Some(answer) = result.pv.get(1).filter(|&&answer| after.is_legal(answer)) {
-                    done = done.with("ponder", hub_move(&after, answer));
+                    done = done.with("ponder", after.hub_move(answer));
                 }
             }
             say(&done);
@@ -549,7 +550,7 @@ impl<R: Rules> Engine for Session<R> {
                 Err(_) => {
                     // The search panicked: start afresh rather than stop.
                     error("the search failed; its table is lost");
-                    let fresh = Session::<R>::new(DEFAULT_TABLE_MIB, None);
+                    let fresh = Session::<G>::new(DEFAULT_TABLE_MIB, None);
                     let mut search = fresh.search;
                     if let (Some(search), Some(oracle)) = (search.as_mut(), &self.oracle) {
                         search.set_oracle(Some(Arc::clone(oracle)));
@@ -567,20 +568,20 @@ impl<R: Rules> Engine for Session<R> {
 fn session(settings: &Settings) -> Box<dyn Engine> {
     /// Makes the [`Session`] of the variant's rules.
     struct NewSession<'a>(usize, Option<&'a Path>);
-    impl RulesVisitor for NewSession<'_> {
+    impl GameVisitor for NewSession<'_> {
         type Output = Box<dyn Engine>;
-        fn visit<R: Rules>(self) -> Box<dyn Engine> {
-            Box::new(Session::<R>::new(self.0, self.1))
+        fn visit<G: HubGame>(self) -> Box<dyn Engine> {
+            Box::new(Session::<G>::new(self.0, self.1))
         }
     }
     settings
         .variant
-        .visit_rules(NewSession(settings.table_mib, settings.endgame.as_deref()))
+        .visit(NewSession(settings.table_mib, settings.endgame.as_deref()))
 }
 
 /// The parameters the GUI may set before `init`.
 struct Settings {
-    variant: Variant,
+    variant: HubVariant,
     table_mib: usize,
     /// The directory of the endgame databases (`--endgame`), if any.
     endgame: Option<PathBuf>,
@@ -613,7 +614,7 @@ impl Settings {
             return false;
         };
         match name {
-            "variant" => match Variant::from_hub_name(value) {
+            "variant" => match HubVariant::from_hub_name(value) {
                 Some(variant) => {
                     let changed = self.variant != variant;
                     self.variant = variant;
@@ -719,7 +720,7 @@ fn main() -> ExitCode {
     let (sender, events) = mpsc::channel();
     read_input(sender.clone());
     let mut settings = Settings {
-        variant: Variant::International,
+        variant: HubVariant::Draughts(Variant::International),
         table_mib: DEFAULT_TABLE_MIB,
         endgame,
     };

@@ -59,6 +59,7 @@ fn fen_errors_name_field_and_token() {
             FenError::FieldCount {
                 fen: "B:W21:B1:".into(),
                 found: 4,
+                example: "B:W21-32:B1-12",
             },
             "has 4",
         ),
@@ -67,6 +68,7 @@ fn fen_errors_name_field_and_token() {
             FenError::FieldCount {
                 fen: "B:W21".into(),
                 found: 2,
+                example: "B:W21-32:B1-12",
             },
             "has 2",
         ),
@@ -355,7 +357,13 @@ fn fen_reads_a_whole_pdn_tag_and_says_when_text_only_looks_like_one() {
         "\"B:W21:B1\"",
     ] {
         let error = fen_error(text);
-        assert_eq!(error, FenError::TagForm { text: text.into() });
+        assert_eq!(
+            error,
+            FenError::TagForm {
+                text: text.into(),
+                example: "B:W21-32:B1-12"
+            }
+        );
         assert!(
             error.to_string().contains("looks like a PDN tag"),
             "{error}"
@@ -380,7 +388,8 @@ fn fen_ignores_the_move_counters_some_writers_add() {
             fen_error(text),
             FenError::FieldCount {
                 fen: text.into(),
-                found
+                found,
+                example: "B:W21-32:B1-12"
             },
             "{text}"
         );

@@ -12,6 +12,7 @@ use rulebook::draughts::{
     hub_position, parse_hub_move, parse_hub_position, HubMessage, International,
     InternationalRules, Russian, RussianRules,
 };
+use rulebook::turkish::{self, Turkish};
 use rulebook::Game;
 
 use crate::support;
@@ -158,8 +159,11 @@ fn handshake_parameters_and_init() {
     assert_eq!(variant.value("value"), Some("normal"));
     let values: Vec<&str> = variant.value("values").unwrap().split(' ').collect();
     // Every variant of the registry, by its Hub name (Scan's `normal` for
-    // International).
-    let registered = rulebook::draughts::Variant::ALL.map(rulebook::draughts::Variant::hub_name);
+    // International), and Turkish draughts.
+    let mut registered = rulebook::draughts::Variant::ALL
+        .map(rulebook::draughts::Variant::hub_name)
+        .to_vec();
+    registered.push("turkish");
     assert_eq!(values, registered);
     for name in ["normal", "english", "russian", "czech"] {
         assert!(values.contains(&name), "{values:?} lacks {name}");
@@ -469,4 +473,70 @@ fn russian_positions_and_captures_use_numbers() {
     let mv = parse_hub_move(&position, &answer).unwrap();
     assert!(mv.is_capture());
     assert!(parse_hub_position::<RussianRules>(&hub_position(&position)).is_ok());
+}
+
+/// Checks a Turkish search's output as [`check_search`] does; returns the
+/// move's text.
+fn check_turkish_search(lines: &[String], position: &Turkish) -> String {
+    let (done, infos) = lines.split_last().expect("a done line");
+    for info in infos {
+        let info = parse(info);
+        assert_eq!(info.command(), "info", "{info}");
+        let first = info.value("pv").unwrap().split_whitespace().next();
+        if let Some(first) = first {
+            assert!(turkish::parse_hub_move(position, first).is_ok(), "{info}");
+        }
+    }
+    let done = parse(done);
+    assert_eq!(done.command(), "done");
+    let text = done.value("move").expect("done move=").to_owned();
+    let mv = turkish::parse_hub_move(position, &text).unwrap_or_else(|e| panic!("{done}: {e}"));
+    assert!(position.is_legal(mv));
+    if let Some(answer) = done.value("ponder") {
+        let after = position.after(mv).unwrap();
+        assert!(turkish::parse_hub_move(&after, answer).is_ok(), "{done}");
+    }
+    text
+}
+
+/// Turkish draughts through Hub (`variant=turkish`, Scan has none): 64
+/// squares numbered 1 (`a8`) to 64 (`h1`), positions of 64 characters,
+/// moves `41-33` and `36x4x28x12`.
+#[test]
+fn turkish_plays_through_hub() {
+    let mut engine = Engine::start();
+    engine.send("set-param name=variant value=turkish");
+    engine.send("init");
+    assert_eq!(engine.until("ready"), ["ready"]);
+    // From the start, after a3-a4 (41-33) and h6-h5 (24-32).
+    engine.send("new-game");
+    engine.send(r#"pos start moves="41-33 24-32""#);
+    engine.send("level depth=3");
+    engine.send("go think");
+    let mut position = Turkish::default();
+    for text in ["a3-a4", "h6-h5"] {
+        position.apply(position.parse_move(text).unwrap()).unwrap();
+    }
+    check_turkish_search(&engine.until("done"), &position);
+    // A capture: d4 (36) takes d5 (28) and d7 (12), the most pieces,
+    // ending on d8 (4).
+    let position = Turkish::from_fen("W:Wd4,a2:Bd5,d7,h7").unwrap();
+    let text = turkish::hub_position(&position);
+    assert_eq!(text.len(), 65);
+    engine.send(&format!("pos pos={text}"));
+    engine.send("level depth=2");
+    engine.send("go think");
+    let answer = check_turkish_search(&engine.until("done"), &position);
+    assert_eq!(answer, "36x4x28x12");
+    // Wrong input: a 32-square position, an illegal move; the engine goes on.
+    engine.send(&format!("pos pos=W{}", "e".repeat(32)));
+    engine.send(r#"pos start moves="49-33""#);
+    let errors = engine.sync();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors.iter().all(|line| parse(line).command() == "error"),
+        "{errors:?}"
+    );
+    engine.send("quit");
+    assert!(engine.wait_exit().success());
 }

@@ -16,6 +16,7 @@ mod engine;
 mod english;
 mod environment;
 mod frisian;
+mod frisian_kings;
 mod hops;
 mod hub;
 mod international_variants;

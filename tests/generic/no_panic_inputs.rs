@@ -285,7 +285,9 @@ mod checkers_inputs {
             Err(error) => {
                 assert_sentence(&error.to_string())?;
                 match &error {
-                    FenError::FieldCount { fen: text, found } => {
+                    FenError::FieldCount {
+                        fen: text, found, ..
+                    } => {
                         prop_assert_eq!(text.as_str(), fen);
                         prop_assert_ne!(*found, 3);
                         prop_assert!(error.to_string().contains(fen));
@@ -303,11 +305,13 @@ mod checkers_inputs {
                         prop_assert!(error.to_string().contains(token.as_str()));
                         prop_assert!(error.to_string().contains(&square.to_string()));
                     }
-                    FenError::TagForm { text } => {
+                    FenError::TagForm { text, .. } => {
                         prop_assert_eq!(text.as_str(), fen);
                         prop_assert!(fen.contains(['[', '"']));
                     }
-                    FenError::SameColorTwice { .. } | FenError::Invalid(_) => {}
+                    FenError::SameColorTwice { .. }
+                    | FenError::KingRun { .. }
+                    | FenError::Invalid(_) => {}
                 }
             }
         }

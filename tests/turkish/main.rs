@@ -6,5 +6,6 @@
 
 mod doors;
 mod engine;
+mod ladder;
 mod perft;
 mod rules;

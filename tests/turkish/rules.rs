@@ -148,3 +148,15 @@ fn the_kit_passes() {
     let summary = check_contract(&kit(100)).unwrap();
     assert!(summary.finished_games >= 50, "{summary:?}");
 }
+
+#[test]
+fn fen_errors_show_a_turkish_fen() {
+    // A wrong field count or a PDN tag that is not FEN: the message shows
+    // what a Turkish FEN looks like (algebraic squares on 64 squares), not
+    // a draughts example.
+    for bad in ["W:Wa2,b2", "[Event \"W:Wa2:Bh7\"]", "W:Wa2:Bh7:X"] {
+        let message = Turkish::from_fen(bad).unwrap_err().to_string();
+        assert!(message.contains("W:Wa2,b2,Kd4:Bc6,d7"), "{bad}: {message}");
+        assert!(!message.contains("31-50"), "{bad}: {message}");
+    }
+}

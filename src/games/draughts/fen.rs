@@ -10,13 +10,15 @@
 //! makes it a king; `a-b` is a range of square numbers. A list may be
 //! empty. Whitespace around fields and tokens and a final `.` are ignored,
 //! and so are the move counters some writers add after the lists
-//! (`:H0:F1`). A whole PDN tag, `[FEN "..."]`, reads as its value.
+//! (`:H0:F1`). A whole PDN tag, `[FEN "..."]`, reads as its value. In
+//! Frisian, a field after the lists gives a side's king run
+//! ([`Setup::king_run`]): `:RW28/2`.
 
 use core::fmt;
 use core::str::FromStr;
 
 use super::geometry::{Geometry, MAX_SQUARES};
-use super::notation::{read_square, square_hint, Square};
+use super::notation::{fen_example, read_square, square_hint, Square};
 use super::piece::{Color, Piece, PieceColor, Role};
 use super::rules::{Goal, Rules};
 
@@ -39,6 +41,14 @@ use super::rules::{Goal, Rules};
 /// moves); and a whole PDN tag, `[FEN "B:W21,22:B1,2"]`, read as its value.
 /// Other text with `[` or `"` is refused as [`FenError::TagForm`].
 ///
+/// In a variant that limits a king's quiet moves in a row
+/// ([`Rules::SAME_KING_MOVES`], Frisian), a field after the lists may
+/// give a side's run ([`Setup::king_run`]): `R`, the side's letter, the
+/// king's square, `/` and how many quiet moves in a row it has made, as in
+/// `W:W40,K28:B10:RW28/2` (White's king on 28 has made two; one more and
+/// it must rest). No such field: no run counted, as at the start of a
+/// game. Other variants refuse the field.
+///
 /// English checkers' setup is `Setup<EnglishRules>`
 /// ([`checkers::Setup`](crate::checkers::Setup)): its squares are
 /// [`checkers::Square`](crate::checkers::Square), and its Black is
@@ -51,6 +61,9 @@ pub struct Setup<R> {
     /// The side to move.
     pub to_move: Color,
     board: [Option<Piece>; MAX_SQUARES],
+    /// Each side's king run (White, Black): the king's square (dense
+    /// index) and its count.
+    runs: [Option<(usize, u8)>; 2],
     variant: core::marker::PhantomData<fn() -> R>,
 }
 
@@ -59,13 +72,22 @@ impl<R> Clone for Setup<R> {
         Setup {
             to_move: self.to_move,
             board: self.board,
+            runs: self.runs,
             variant: core::marker::PhantomData,
         }
     }
 }
 impl<R> PartialEq for Setup<R> {
     fn eq(&self, other: &Self) -> bool {
-        (self.to_move, self.board) == (other.to_move, other.board)
+        (self.to_move, self.board, self.runs) == (other.to_move, other.board, other.runs)
+    }
+}
+
+/// The slot of `color` in a [`Setup`]'s runs.
+const fn run_slot(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
     }
 }
 impl<R> Eq for Setup<R> {}
@@ -82,8 +104,25 @@ impl<R: Rules> Setup<R> {
         Setup {
             to_move: to_move.into(),
             board: [None; MAX_SQUARES],
+            runs: [None; 2],
             variant: core::marker::PhantomData,
         }
+    }
+
+    /// `color`'s king run: the square of the king that has made quiet
+    /// moves in a row and how many (see
+    /// [`Draughts::king_run`](super::Draughts::king_run)); `None` when no
+    /// run is counted.
+    pub fn king_run(&self, color: Color) -> Option<(Square<R>, u8)> {
+        self.runs[run_slot(color)].map(|(index, count)| (Square::new_unchecked(index), count))
+    }
+
+    /// Sets `color`'s king run (`None`, or a count of 0, clears it). The
+    /// rules judge it when the setup becomes a position.
+    pub fn set_king_run(&mut self, color: Color, run: Option<(Square<R>, u8)>) {
+        self.runs[run_slot(color)] = run
+            .filter(|&(_, count)| count > 0)
+            .map(|(square, count)| (square.index(), count));
     }
 
     /// The piece on `square`.
@@ -173,6 +212,52 @@ impl<R: Rules> Setup<R> {
         if counts == [0, 0] {
             return Err(PositionError::Empty);
         }
+        for color in [Color::White, Color::Black] {
+            if let Some((square, count)) = self.king_run(color) {
+                self.check_run(color, square, count)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `color`'s run of `count` quiet moves by the king on
+    /// `square` is one the rules can reach.
+    fn check_run(&self, color: Color, square: Square<R>, count: u8) -> Result<(), PositionError> {
+        let refuse = |reason: String| PositionError::KingRun {
+            color,
+            square: square.to_string(),
+            reason,
+        };
+        let Some(limit) = R::SAME_KING_MOVES else {
+            return Err(refuse(format!(
+                "{} has no limit on a king's moves in a row",
+                R::NAME
+            )));
+        };
+        if count > limit {
+            return Err(refuse(format!(
+                "a king makes at most {limit} quiet moves in a row, not {count}"
+            )));
+        }
+        let king = Piece {
+            color,
+            role: Role::King,
+        };
+        if self.piece_at(square) != Some(king) {
+            return Err(refuse(format!("no {color} king stands there")));
+        }
+        let has_men = Square::<R>::all().any(|other| {
+            self.piece_at(other)
+                == Some(Piece {
+                    color,
+                    role: Role::Man,
+                })
+        });
+        if !has_men {
+            return Err(refuse(format!(
+                "{color} has no men, and a side with kings only has no limit"
+            )));
+        }
         Ok(())
     }
 }
@@ -182,19 +267,23 @@ impl<R: Rules> Setup<R> {
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 pub enum FenError {
     /// Not three `:`-separated fields (and counters).
-    #[error("a FEN has 3 fields separated by `:` (like W:W31-50:B1-20), optionally followed by move counters (:H0:F1), but `{fen}` has {found}")]
+    #[error("a FEN has 3 fields separated by `:` (like {example}), optionally followed by move counters (:H0:F1), but `{fen}` has {found}")]
     FieldCount {
         /// The text that was read.
         fen: String,
         /// How many fields it has.
         found: usize,
+        /// A FEN of the game, for the message.
+        example: &'static str,
     },
     /// Text that looks like a PDN tag (or holds quotes) but is not a
     /// `[FEN "..."]` tag.
-    #[error("`{text}` looks like a PDN tag, not FEN: pass the FEN itself (like W:W31-50:B1-20) or a whole [FEN \"...\"] tag")]
+    #[error("`{text}` looks like a PDN tag, not FEN: pass the FEN itself (like {example}) or a whole [FEN \"...\"] tag")]
     TagForm {
         /// The text that was read.
         text: String,
+        /// A FEN of the game, for the message.
+        example: &'static str,
     },
     /// The first field is not `W` or `B`.
     #[error("the side to move (first field) must be W or B, not `{token}`")]
@@ -236,6 +325,15 @@ pub enum FenError {
         /// The square listed again, in the variant's notation.
         square: String,
     },
+    /// A field after the lists that is neither a move counter nor, in a
+    /// variant with the king-move limit, a king run (`RW28/2`).
+    #[error("`{token}` is not a king run of {variant} FEN (R, the side's letter W or B, the king's square, / and how many quiet moves in a row it has made, like RW28/2)")]
+    KingRun {
+        /// The field as written.
+        token: String,
+        /// The variant.
+        variant: &'static str,
+    },
     /// The text is well formed but the position breaks the rules.
     #[error(transparent)]
     Invalid(#[from] PositionError),
@@ -265,6 +363,18 @@ pub enum PositionError {
     /// No piece at all.
     #[error("the board has no pieces at all")]
     Empty,
+    /// A king run ([`Setup::king_run`]) the rules cannot reach: the
+    /// variant has no limit, the count is over it, no king of the side
+    /// stands on the square, or the side has no men.
+    #[error("{color}'s king run on {square}: {reason}")]
+    KingRun {
+        /// Whose run.
+        color: Color,
+        /// The square named, in the variant's notation.
+        square: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// In Breakthrough, a king of the side to move: the game ended when it
     /// was crowned ([`Goal::FirstKing`]).
     #[error("{color} is to move with a king on {square}, but in this variant the game ends when a king is crowned")]
@@ -286,12 +396,35 @@ impl<R: Rules> FromStr for Setup<R> {
     /// [`FenError`] naming the field and token that are wrong; never
     /// [`FenError::Invalid`].
     fn from_str(fen: &str) -> Result<Setup<R>, FenError> {
-        let (to_move, [first, second]) = split_fen(fen)?;
+        let (to_move, [first, second], runs) =
+            split_fen_fields(fen, fen_example::<R>(), R::SAME_KING_MOVES.is_some())?;
         let mut setup = Setup::empty(to_move);
         let first_color = read_list(&mut setup, first)?;
         let second_color = read_list(&mut setup, second)?;
         if first_color == second_color {
             return Err(FenError::SameColorTwice { color: first_color });
+        }
+        for field in runs.into_iter().flatten() {
+            let bad = || FenError::KingRun {
+                token: field.to_owned(),
+                variant: R::NAME,
+            };
+            let mut chars = field.chars();
+            chars.next(); // The `R`.
+            let color = chars
+                .next()
+                .and_then(Color::from_pdn_letter)
+                .ok_or_else(bad)?;
+            let (square, count) = chars.as_str().split_once('/').ok_or_else(bad)?;
+            let index = read_square(R::NOTATION, R::SIZE, square.trim()).ok_or_else(bad)?;
+            let count = number(count)
+                .and_then(|n| u8::try_from(n).ok())
+                .filter(|&n| n > 0)
+                .ok_or_else(bad)?;
+            if setup.king_run(color).is_some() {
+                return Err(bad());
+            }
+            setup.set_king_run(color, Some((Square::new_unchecked(index), count)));
         }
         Ok(setup)
     }
@@ -300,26 +433,60 @@ impl<R: Rules> FromStr for Setup<R> {
 /// Splits FEN into the side to move and its two piece lists (each still
 /// with its colour letter), after taking off a `[FEN "..."]` tag around
 /// it, a final `.` and move counters: the syntax every game of the family
-/// shares (see [`Setup`]).
+/// shares (see [`Setup`]). `example` is a FEN of the game, for the
+/// messages.
 ///
 /// # Errors
 ///
 /// [`FenError::TagForm`], [`FenError::FieldCount`] or
 /// [`FenError::SideToMove`].
-pub(crate) fn split_fen(fen: &str) -> Result<(Color, [&str; 2]), FenError> {
+pub(crate) fn split_fen<'a>(
+    fen: &'a str,
+    example: &'static str,
+) -> Result<(Color, [&'a str; 2]), FenError> {
+    let (to_move, lists, _) = split_fen_fields(fen, example, false)?;
+    Ok((to_move, lists))
+}
+
+/// [`split_fen`] (`example` a FEN of the game for the messages), and
+/// with `runs` the king-run fields after the lists (at
+/// most one a side: `RW28/2`), still to be read; without, such a field
+/// is refused as any other.
+fn split_fen_fields<'a>(
+    fen: &'a str,
+    example: &'static str,
+    runs: bool,
+) -> Result<FenFields<'a>, FenError> {
     let text = fen.trim();
     let text = match fen_tag_value(text) {
         Some(value) => value.trim(),
         None if text.starts_with('[') || text.contains('"') => {
             return Err(FenError::TagForm {
                 text: fen.to_owned(),
+                example,
             })
         }
         None => text,
     };
     let text = text.strip_suffix('.').unwrap_or(text);
     let mut fields: Vec<&str> = text.split(':').map(str::trim).collect();
-    if fields.len() > FEN_FIELDS && fields[FEN_FIELDS..].iter().all(|f| is_counter(f)) {
+    let mut run_fields = [None; 2];
+    let is_run = |field: &str| runs && field.starts_with(RUN_LETTER);
+    if fields.len() > FEN_FIELDS
+        && fields[FEN_FIELDS..]
+            .iter()
+            .all(|f| is_counter(f) || is_run(f))
+    {
+        let mut found = fields[FEN_FIELDS..].iter().filter(|f| is_run(f));
+        run_fields = [found.next().copied(), found.next().copied()];
+        if found.next().is_some() {
+            // A third run: one side's twice at least.
+            return Err(FenError::FieldCount {
+                fen: fen.to_owned(),
+                found: fields.len(),
+                example,
+            });
+        }
         // Move counters some writers add: a position has none.
         fields.truncate(FEN_FIELDS);
     }
@@ -327,6 +494,7 @@ pub(crate) fn split_fen(fen: &str) -> Result<(Color, [&str; 2]), FenError> {
         return Err(FenError::FieldCount {
             fen: fen.to_owned(),
             found: fields.len(),
+            example,
         });
     };
     let to_move = single_letter(side)
@@ -334,8 +502,15 @@ pub(crate) fn split_fen(fen: &str) -> Result<(Color, [&str; 2]), FenError> {
         .ok_or_else(|| FenError::SideToMove {
             token: side.to_owned(),
         })?;
-    Ok((to_move, [first, second]))
+    Ok((to_move, [first, second], run_fields))
 }
+
+/// The fields of FEN text: the side to move, its two piece lists and its
+/// king-run fields (at most two).
+type FenFields<'a> = (Color, [&'a str; 2], [Option<&'a str>; 2]);
+
+/// The letter that starts a king-run field (`RW28/2`).
+const RUN_LETTER: char = 'R';
 
 /// The fields of a FEN string: side to move and two piece lists.
 const FEN_FIELDS: usize = 3;
@@ -456,6 +631,11 @@ impl<R: Rules> fmt::Display for Setup<R> {
                     f.write_str("K")?;
                 }
                 write!(f, "{square}")?;
+            }
+        }
+        for color in [Color::White, Color::Black] {
+            if let Some((square, count)) = self.king_run(color) {
+                write!(f, ":{RUN_LETTER}{}{square}/{count}", color.pdn_letter())?;
             }
         }
         Ok(())

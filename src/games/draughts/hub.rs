@@ -248,54 +248,67 @@ pub fn hub_position<R: Rules>(position: &Draughts<R>) -> String {
 /// `wbWBe` per square, or describes a position the rules do not allow
 /// (a man on its crowning row, too many pieces, an empty board).
 pub fn parse_hub_position<R: Rules>(text: &str) -> Result<Draughts<R>, HubError> {
-    let bad = |reason: String| HubError::BadPosition {
-        text: text.chars().take(60).collect(),
+    let (turn, squares) = split_hub_position(text, R::SIZE * R::SIZE / 2)?;
+    let bad = |reason: String| bad_position(text, reason);
+    let mut setup = Setup::<R>::empty(turn);
+    for (square, piece) in Square::<R>::all().zip(squares) {
+        setup.set(square, piece);
+    }
+    Draughts::from_setup(&setup).map_err(|error| bad(error.to_string()))
+}
+
+/// [`HubError::BadPosition`] for `text`, saying `reason`.
+pub(crate) fn bad_position(text: &str, reason: String) -> HubError {
+    HubError::BadPosition {
+        text: text.chars().take(70).collect(),
         reason,
-    };
+    }
+}
+
+/// Reads the Hub text of a position of `squares` squares, for every game
+/// that speaks Hub: the side to move, and the piece on each square in
+/// order (`w`/`b` a man, `W`/`B` a king, `e` empty).
+///
+/// # Errors
+///
+/// [`HubError::BadPosition`] when the text is not `W` or `B` and one of
+/// `wbWBe` per square.
+pub(crate) fn split_hub_position(
+    text: &str,
+    squares: usize,
+) -> Result<(Color, Vec<Option<Piece>>), HubError> {
+    let bad = |reason: String| bad_position(text, reason);
     let mut chars = text.chars();
     let turn = match chars.next() {
         Some('W') => Color::White,
         Some('B') => Color::Black,
         _ => return Err(bad("it must start with W or B, the side to move".to_owned())),
     };
-    let squares: Vec<char> = chars.collect();
-    let expected = R::SIZE * R::SIZE / 2;
-    if squares.len() != expected {
+    let pieces = chars
+        .map(|c| {
+            let (color, role) = match c {
+                'e' => return Ok(None),
+                'w' => (Color::White, Role::Man),
+                'b' => (Color::Black, Role::Man),
+                'W' => (Color::White, Role::King),
+                'B' => (Color::Black, Role::King),
+                other => {
+                    return Err(bad(format!(
+                        "`{}` is not one of w, b, W, B, e",
+                        other.escape_debug()
+                    )))
+                }
+            };
+            Ok(Some(Piece { color, role }))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if pieces.len() != squares {
         return Err(bad(format!(
-            "{} squares instead of {expected}",
-            squares.len()
+            "{} squares instead of {squares}",
+            pieces.len()
         )));
     }
-    let mut setup = Setup::<R>::empty(turn);
-    for (square, &c) in Square::<R>::all().zip(&squares) {
-        let piece = match c {
-            'e' => None,
-            'w' => Some(Piece {
-                color: Color::White,
-                role: Role::Man,
-            }),
-            'b' => Some(Piece {
-                color: Color::Black,
-                role: Role::Man,
-            }),
-            'W' => Some(Piece {
-                color: Color::White,
-                role: Role::King,
-            }),
-            'B' => Some(Piece {
-                color: Color::Black,
-                role: Role::King,
-            }),
-            other => {
-                return Err(bad(format!(
-                    "`{}` is not one of w, b, W, B, e",
-                    other.escape_debug()
-                )))
-            }
-        };
-        setup.set(square, piece);
-    }
-    Draughts::from_setup(&setup).map_err(|error| bad(error.to_string()))
+    Ok((turn, pieces))
 }
 
 /// The Hub number of a square: its dense index plus one.

@@ -322,6 +322,19 @@ pub(crate) fn square_hint<R: Rules>() -> &'static str {
     }
 }
 
+/// A FEN of the variant's board, for messages that show what FEN looks
+/// like: its notation's squares, its first player's letter where it
+/// matters.
+pub(crate) fn fen_example<R: Rules>() -> &'static str {
+    match (R::NOTATION, R::SIZE) {
+        (Notation::Algebraic { .. }, _) => "W:Wa1,c3,Ke5:Bd6,f8",
+        (Notation::Italian, _) => "W:W21-32:B1-12",
+        (Notation::Spanish, _) => "W:W1-12:B21-32",
+        (_, 10) => "W:W31-50:B1-20",
+        _ => "B:W21-32:B1-12",
+    }
+}
+
 impl<R: Rules> FromStr for Square<R> {
     type Err = ParseSquareError;
     fn from_str(text: &str) -> Result<Square<R>, ParseSquareError> {

@@ -8,6 +8,7 @@ use super::distinct::{push_capture, SameResult, LISTED_INLINE};
 use super::engine::{BlackSide, Board, Capture, Path, Side, Sink, WhiteSide};
 use super::fen::{FenError, PositionError, Setup};
 use super::geometry::{bit_of_index, index_of_bit, line_between, Bitboard, Geometry};
+use super::king_run::KingRuns;
 use super::moves::{Move, MoveText, Moves, ParseMoveError, MAX_CAPTURES};
 use super::notation::Square;
 use super::perft::{self, Distinct, Routes};
@@ -47,13 +48,16 @@ impl fmt::Display for Ending {
 /// ....
 ///
 /// Stored as three bitboards (White's pieces, Black's pieces, kings of
-/// both) and the side to move; `Copy`, 32 bytes.
+/// both), the side to move and, in Frisian, each side's run of quiet
+/// moves by one king ([`Draughts::king_run`]); `Copy`, 32 bytes.
 ///
 /// Invariants (checked on construction, kept by every move): the two
 /// sides' pieces are disjoint; kings are pieces; each side has at most as
 /// many pieces as it starts with; no man stands on the row where it would
 /// have been crowned; every piece is on a playable square; at least one
-/// piece is on the board.
+/// piece is on the board; a side's king run ([`Draughts::king_run`]) is
+/// only counted where the variant limits it, stays within the limit, and
+/// names a king of a side that still has men.
 ///
 /// `Default` is the start position. `Display` draws the board.
 ///
@@ -78,6 +82,9 @@ pub struct Draughts<R> {
     pub(super) black: Bitboard,
     pub(super) kings: Bitboard,
     pub(super) turn: Color,
+    /// Each side's run of quiet moves by one king ([`Rules::SAME_KING_MOVES`];
+    /// always none in the other variants).
+    runs: KingRuns,
     variant: PhantomData<fn() -> R>,
 }
 
@@ -89,14 +96,20 @@ impl<R> Clone for Draughts<R> {
 impl<R> Copy for Draughts<R> {}
 impl<R> PartialEq for Draughts<R> {
     fn eq(&self, other: &Self) -> bool {
-        (self.white, self.black, self.kings, self.turn)
-            == (other.white, other.black, other.kings, other.turn)
+        (self.white, self.black, self.kings, self.turn, self.runs)
+            == (
+                other.white,
+                other.black,
+                other.kings,
+                other.turn,
+                other.runs,
+            )
     }
 }
 impl<R> Eq for Draughts<R> {}
 impl<R> core::hash::Hash for Draughts<R> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        (self.white, self.black, self.kings, self.turn).hash(state);
+        (self.white, self.black, self.kings, self.turn, self.runs).hash(state);
     }
 }
 
@@ -107,6 +120,7 @@ impl<R: Rules> Default for Draughts<R> {
             black: R::BLACK_START,
             kings: 0,
             turn: R::FIRST,
+            runs: KingRuns::NONE,
             variant: PhantomData,
         }
     }
@@ -213,11 +227,18 @@ impl<R: Rules> Draughts<R> {
         setup.check()?;
         let [white, black, kings] =
             setup.bitboards(|square| 1 << bit_of_index::<R>(square.index()));
+        let mut runs = KingRuns::NONE;
+        for color in [Color::White, Color::Black] {
+            if let Some((square, count)) = setup.king_run(color) {
+                runs.set(color, bit_of_index::<R>(square.index()), count);
+            }
+        }
         let position = Draughts {
             white,
             black,
             kings,
             turn: setup.to_move,
+            runs,
             variant: PhantomData,
         };
         position.debug_assert_invariants();
@@ -226,7 +247,38 @@ impl<R: Rules> Draughts<R> {
 
     /// The [`Setup`] of this position.
     pub fn to_setup(&self) -> Setup<R> {
-        Setup::from_pieces(self.turn, |square| self.piece_at(square))
+        let mut setup = Setup::from_pieces(self.turn, |square| self.piece_at(square));
+        for color in [Color::White, Color::Black] {
+            setup.set_king_run(color, self.king_run(color));
+        }
+        setup
+    }
+
+    /// `color`'s run of quiet moves by one king, in a variant that limits
+    /// them ([`Rules::SAME_KING_MOVES`], Frisian): the king's square and
+    /// how many quiet moves in a row it has made, or `None` when no run is
+    /// counted (`color`'s last move was a capture, a man's move, or not
+    /// made from this position's history). When the count is the limit,
+    /// that king may capture but not make a quiet move.
+    ///
+    /// ```
+    /// use rulebook::draughts::{Color, Frisian};
+    /// use rulebook::Game;
+    ///
+    /// let mut game = Frisian::from_fen("W:W40,K46:B10").unwrap();
+    /// for text in ["46-37", "10-14", "37-46", "14-20", "46-37", "20-25"] {
+    ///     game.apply(game.parse_move(text).unwrap()).unwrap();
+    /// }
+    /// assert_eq!(game.king_run(Color::White).map(|(s, n)| (s.to_string(), n)), Some(("37".into(), 3)));
+    /// // The king on 37 has moved three times in a row: only the man may move.
+    /// assert!(game.legal_moves().iter().all(|mv| mv.from().to_string() == "40"));
+    /// ```
+    pub fn king_run(&self, color: Color) -> Option<(Square<R>, u8)> {
+        let (bit, count) = self.runs.get(color)?;
+        Some((
+            Square::new_unchecked(usize::from(index_of_bit::<R>(bit))),
+            count,
+        ))
     }
 
     /// This position in PDN FEN (`W:W31,K32:B5,9`; algebraic variants
@@ -291,6 +343,7 @@ impl<R: Rules> Draughts<R> {
             black: padded(black),
             kings: padded(kings),
             turn,
+            runs: KingRuns::NONE,
             variant: PhantomData,
         };
         position.debug_assert_invariants();
@@ -425,7 +478,11 @@ impl<R: Rules> Draughts<R> {
     /// [`CaptureRoutes`]). Never allocates in positions from play (see the
     /// perft module docs).
     pub fn perft_distinct(&self, depth: u32) -> u64 {
-        perft::perft::<R, Distinct>(&self.board(), self.turn == Color::White, depth)
+        if depth <= self.plies_before_king_limit() {
+            perft::perft::<R, Distinct>(&self.board(), self.turn == Color::White, depth)
+        } else {
+            self.perft_by_moves(depth, CaptureRoutes::OnePerResult, Self::perft_distinct)
+        }
     }
 
     /// Perft counting every route of a capture as a move of its own (the
@@ -434,7 +491,61 @@ impl<R: Rules> Draughts<R> {
     /// The same as [`Game::perft`] for [`English`](super::English) only;
     /// [`EveryRoute`](super::EveryRoute) lists these moves.
     pub fn perft_every_route(&self, depth: u32) -> u64 {
-        perft::perft::<R, Routes>(&self.board(), self.turn == Color::White, depth)
+        if depth <= self.plies_before_king_limit() {
+            perft::perft::<R, Routes>(&self.board(), self.turn == Color::White, depth)
+        } else {
+            self.perft_by_moves(depth, CaptureRoutes::Every, Self::perft_every_route)
+        }
+    }
+
+    /// One ply of perft through the move list (which honours the king-move
+    /// limit), `below` counting each child at `depth - 1`.
+    fn perft_by_moves(
+        &self,
+        depth: u32,
+        routes: CaptureRoutes,
+        below: fn(&Self, u32) -> u64,
+    ) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.moves_listing(routes)
+            .iter()
+            .map(|&mv| {
+                let mut child = *self;
+                child.apply_unchecked(mv);
+                below(&child, depth - 1)
+            })
+            .sum()
+    }
+
+    /// The fewest plies from here before the king-move limit
+    /// ([`Rules::SAME_KING_MOVES`]) can take a quiet move away: the bitboard
+    /// perft, which does not count runs, is exact to that depth. A side
+    /// with men and a king of run `n` is stopped after `limit - n` more of
+    /// its moves at the soonest; a side with men but no king needs a
+    /// move to crown one first; a side without men never is. `u32::MAX`
+    /// in the variants without the limit.
+    fn plies_before_king_limit(&self) -> u32 {
+        let Some(limit) = R::SAME_KING_MOVES else {
+            return u32::MAX;
+        };
+        let limit = u32::from(limit);
+        [(self.turn, 0), (self.turn.opponent(), 1)]
+            .into_iter()
+            .map(|(color, offset)| {
+                let own = self.pieces(color);
+                if own & !self.kings == 0 {
+                    u32::MAX
+                } else if own & self.kings == 0 {
+                    offset + 2 * (limit + 1)
+                } else {
+                    let run = self.runs.get(color).map_or(0, |(_, n)| u32::from(n));
+                    offset + 2 * (limit - run)
+                }
+            })
+            .min()
+            .unwrap_or(u32::MAX)
     }
 
     /// The legal move that plays `route`, a capture route of this
@@ -598,6 +709,22 @@ impl<R: Rules> Draughts<R> {
         }
     }
 
+    /// The side to move's view for its quiet moves: as [`board`](Self::board),
+    /// but a king that may not make a quiet move now
+    /// ([`Rules::SAME_KING_MOVES`]) counts as a piece that only blocks
+    /// (the same as `board` in the other variants, folded away).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn quiet_board(&self) -> Board {
+        let board = self.board();
+        let frozen = self.runs.frozen::<R>(self.turn);
+        Board {
+            own: board.own & !frozen,
+            opp: board.opp | frozen,
+            kings: board.kings,
+        }
+    }
+
     /// Whether the game is over because the player who moved last has
     /// crowned a king ([`Goal::FirstKing`]); always false in the other
     /// variants (folded away).
@@ -612,13 +739,13 @@ impl<R: Rules> Draughts<R> {
         if self.king_crowned() {
             return false;
         }
-        let board = self.board();
+        let (board, quiet) = (self.board(), self.quiet_board());
         match self.turn {
             Color::White => {
-                board.count_quiet::<R, WhiteSide>() > 0 || board.has_capture::<R, WhiteSide>()
+                quiet.count_quiet::<R, WhiteSide>() > 0 || board.has_capture::<R, WhiteSide>()
             }
             Color::Black => {
-                board.count_quiet::<R, BlackSide>() > 0 || board.has_capture::<R, BlackSide>()
+                quiet.count_quiet::<R, BlackSide>() > 0 || board.has_capture::<R, BlackSide>()
             }
         }
     }
@@ -662,12 +789,13 @@ impl<R: Rules> Draughts<R> {
             moves.sort_unstable_by(|a, b| a.indices().cmp(b.indices()));
             return;
         }
-        board.for_each_quiet_in_order::<R, S, _>(|from, to| {
-            moves.push(Move::quiet(
-                usize::from(index_of_bit::<R>(from)),
-                usize::from(index_of_bit::<R>(to)),
-            ));
-        });
+        self.quiet_board()
+            .for_each_quiet_in_order::<R, S, _>(|from, to| {
+                moves.push(Move::quiet(
+                    usize::from(index_of_bit::<R>(from)),
+                    usize::from(index_of_bit::<R>(to)),
+                ));
+            });
     }
 
     /// Asserts the type's invariants in debug builds.
@@ -695,6 +823,14 @@ impl<R: Rules> Draughts<R> {
             0,
             "uncrowned Black man"
         );
+        for color in [Color::White, Color::Black] {
+            if let Some((bit, count)) = self.runs.get(color) {
+                let own = self.pieces(color);
+                debug_assert!(R::SAME_KING_MOVES.is_some_and(|limit| count <= limit));
+                debug_assert!(own & self.kings & (1 << bit) != 0, "a run of no king");
+                debug_assert!(own & !self.kings != 0, "a run without men");
+            }
+        }
     }
 }
 
@@ -776,6 +912,20 @@ impl<R: Rules> Game for Draughts<R> {
             Color::Black => (self.black, self.white) = (next.opp, next.own),
         }
         self.kings = next.kings;
+        if R::SAME_KING_MOVES.is_some() {
+            let (white, black, kings) = (self.white, self.black, self.kings);
+            let pieces = |color| match color {
+                Color::White => white,
+                Color::Black => black,
+            };
+            self.runs = self.runs.after_move::<R>(
+                mover,
+                (from, to),
+                was_king && !mv.is_capture(),
+                |color| pieces(color) & kings,
+                |color| pieces(color) & !kings,
+            );
+        }
         self.debug_assert_invariants();
     }
 
@@ -821,13 +971,13 @@ impl<R: Rules> Game for Draughts<R> {
         if self.king_crowned() {
             return false;
         }
-        let board = self.board();
+        let (board, quiet) = (self.board(), self.quiet_board());
         match self.turn {
             Color::White => {
-                !board.has_capture::<R, WhiteSide>() && board.count_quiet::<R, WhiteSide>() > 0
+                !board.has_capture::<R, WhiteSide>() && quiet.count_quiet::<R, WhiteSide>() > 0
             }
             Color::Black => {
-                !board.has_capture::<R, BlackSide>() && board.count_quiet::<R, BlackSide>() > 0
+                !board.has_capture::<R, BlackSide>() && quiet.count_quiet::<R, BlackSide>() > 0
             }
         }
     }
@@ -839,7 +989,12 @@ impl<R: Rules> Game for Draughts<R> {
     fn key(&self) -> u64 {
         let kings_and_turn = self.kings << 1 | self.turn as u64;
         let pieces = crate::mix64(self.white ^ KEY_SALT) ^ self.black;
-        crate::mix64(crate::mix64(pieces) ^ kings_and_turn)
+        let key = crate::mix64(crate::mix64(pieces) ^ kings_and_turn);
+        if R::SAME_KING_MOVES.is_some() {
+            self.runs.mix_into(key)
+        } else {
+            key
+        }
     }
 
     /// Counts the moves [`legal_moves`](Game::legal_moves) lists: captures

@@ -140,6 +140,14 @@ pub trait Rules:
     /// the square directly behind that king (Killer draughts); otherwise
     /// it may stop on any empty square beyond the last piece it takes.
     const KILLER_KINGS: bool = false;
+    /// The most quiet moves in a row one king may make while its side
+    /// still has men (Frisian: 3); `None`, no limit. A side's run is
+    /// counted in the position ([`Draughts::king_run`](super::Draughts::king_run)):
+    /// a quiet move of the same king adds one; a capture, a man's move or
+    /// another king's move ends it, and so does losing its last man.
+    /// When the count reaches the limit, that king may still capture but
+    /// not make a quiet move.
+    const SAME_KING_MOVES: Option<u8> = None;
 }
 
 mod sealed {
@@ -147,15 +155,17 @@ mod sealed {
 }
 
 macro_rules! variant {
-    // A variant on another's rules (`$base`): its board, moves and
-    // notation, with a name, `GameType` and draw rules of its own and,
-    // optionally, its own goal and Killer kings.
+    // A variant on another's rules (`$base`): its board, moves, notation,
+    // start rows and king-move limit, with a name, `GameType` and draw
+    // rules of its own and, optionally, its own start rows, goal and
+    // Killer kings.
     (
         $(#[$doc:meta])*
         $name:ident on $base:ident {
             name: $text:expr,
             game_type: $game_type:expr,
             draw: ($threefold:expr, $limit:expr),
+            $(start_rows: $rows:expr,)?
             $(goal: $goal:expr,)?
             $(killer_kings: $killer:expr,)?
         }
@@ -175,6 +185,9 @@ macro_rules! variant {
                 notation: $base::NOTATION,
                 game_type: $game_type,
                 draw: ($threefold, $limit),
+                start_rows: $crate::draughts::rules::given_or(&[$($rows)?], $base::START_ROWS),
+                orthogonal_captures: $base::ORTHOGONAL_CAPTURES,
+                same_king_moves: $base::SAME_KING_MOVES,
                 $(goal: $goal,)?
                 $(killer_kings: $killer,)?
             }
@@ -197,6 +210,7 @@ macro_rules! variant {
             draw: ($threefold:expr, $limit:expr),
             $(start_rows: $rows:expr,)?
             $(orthogonal_captures: $orthogonal:expr,)?
+            $(same_king_moves: $same_king:expr,)?
             $(goal: $goal:expr,)?
             $(killer_kings: $killer:expr,)?
         }
@@ -225,6 +239,7 @@ macro_rules! variant {
                 move_limit: $limit,
             };
             $(const ORTHOGONAL_CAPTURES: bool = $orthogonal;)?
+            $(const SAME_KING_MOVES: Option<u8> = $same_king;)?
             $(const GOAL: Goal = $goal;)?
             $(const KILLER_KINGS: bool = $killer;)?
         }

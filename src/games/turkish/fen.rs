@@ -12,6 +12,8 @@ use crate::draughts::split_fen;
 const VARIANT: &str = "turkish";
 /// What a square looks like, for FEN messages.
 const SQUARE_HINT: &str = "a1 to h8";
+/// What a FEN looks like, for FEN messages.
+const FEN_EXAMPLE: &str = "W:Wa2,b2,Kd4:Bc6,d7";
 
 impl Turkish {
     /// Reads a position from PDN FEN: `W:Wa2,b2,Kd4:Bc6,d7` (the side to
@@ -25,7 +27,7 @@ impl Turkish {
     /// [`FenError::Invalid`] when the position breaks the rules (see
     /// [`Turkish`]).
     pub fn from_fen(fen: &str) -> Result<Turkish, FenError> {
-        let (turn, lists) = split_fen(fen)?;
+        let (turn, lists) = split_fen(fen, FEN_EXAMPLE)?;
         let mut pieces = [0u64; 2];
         let mut kings = 0u64;
         let mut colors = [Color::White; 2];

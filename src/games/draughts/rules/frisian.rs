@@ -33,12 +33,19 @@ variant! {
     /// the "man and a half" of some descriptions: the two weightings differ
     /// only when one capture takes three or more kings and another more men.)
     ///
-    /// Not expressed (the position carries no history): the rule that the
-    /// same king may make at most three moves in a row without capturing
-    /// while its side still has men (Scan 3.1 and lidraughts apply it), and
-    /// the endgame limits (two kings against one: drawn after 7 moves each;
-    /// one king against one: drawn). Draw rules ([`Rules::DRAW_RULES`]):
-    /// threefold repetition only.
+    /// The same king may make at most three quiet moves in a row while its
+    /// side still has men ([`Rules::SAME_KING_MOVES`]; the federation's
+    /// rules, lidraughts, Scan 3.1 and pydraughts alike): after its third,
+    /// that king may only capture, and the player moves another piece. A
+    /// capture, a man's move or another king's move starts the count
+    /// again; a side with kings only has no limit. The count is part of
+    /// the position ([`Draughts::king_run`](crate::draughts::Draughts::king_run);
+    /// FEN writes it as a field of its own, `:R28/2`).
+    ///
+    /// Not expressed: the endgame limits, rules of the match (two kings
+    /// against one: drawn after 7 moves each; one king against one:
+    /// drawn). Draw rules ([`Rules::DRAW_RULES`]): threefold repetition
+    /// only.
     FrisianRules {
         name: "frisian",
         size: 10,
@@ -54,6 +61,7 @@ variant! {
         draw: (true, None),
         start_rows: 4,
         orthogonal_captures: true,
+        same_king_moves: Some(3),
     }
 }
 
@@ -65,20 +73,10 @@ variant! {
     /// tag still names the variant).
     ///
     /// Every rule, and what is not expressed, is Frisian's.
-    FryskRules {
+    FryskRules on FrisianRules {
         name: "frysk",
-        size: 10,
-        flying: true,
-        backward: true,
-        men_take_kings: true,
-        precedence: Precedence::Value,
-        crowning: Crowning::AtEnd,
-        routes: CaptureRoutes::OnePerResult,
-        first: Color::White,
-        notation: Notation::Numeric,
         game_type: 97,
         draw: (true, None),
         start_rows: 1,
-        orthogonal_captures: true,
     }
 }
