@@ -15,7 +15,7 @@ use rulebook::{DrawRules, Game};
 /// What a session needs of its game: Hub text, an evaluation, the draw
 /// rules, endgame databases.
 pub trait HubGame:
-    Game<Move: Send, Player: Send, Ending: Send> + Copy + Default + Send + 'static
+    Game<Move: Send, Moves: Send, Player: Send, Ending: Send> + Copy + Default + Send + 'static
 {
     /// The evaluation of the session's search.
     type Eval: Evaluator<Self> + Send + 'static;

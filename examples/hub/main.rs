@@ -79,7 +79,7 @@ use rulebook::draughts::{self, HubMessage, Variant};
 use rulebook::search::{
     AlphaBeta, Limits, Oracle, Progress, Score, Searcher, StopSignal, TimeControl,
 };
-use rulebook::Match;
+use rulebook::{Game, Match};
 
 const USAGE: &str = "\
 usage: hub [--endgame DIR]  (then speak Hub protocol version 2 on standard input)
