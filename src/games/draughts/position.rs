@@ -265,8 +265,8 @@ impl<R: Rules> Draughts<R> {
     /// use rulebook::draughts::{Color, Frisian};
     /// use rulebook::Game;
     ///
-    /// let mut game = Frisian::from_fen("W:W40,K46:B10").unwrap();
-    /// for text in ["46-37", "10-14", "37-46", "14-20", "46-37", "20-25"] {
+    /// let mut game = Frisian::from_fen("W:W40,K46:B4").unwrap();
+    /// for text in ["46-37", "4-9", "37-46", "9-13", "46-37", "13-18"] {
     ///     game.apply(game.parse_move(text).unwrap()).unwrap();
     /// }
     /// assert_eq!(game.king_run(Color::White).map(|(s, n)| (s.to_string(), n)), Some(("37".into(), 3)));
