@@ -38,6 +38,18 @@ pub struct Data<P> {
     pub skipped: usize,
 }
 
+impl<P> Data<P> {
+    /// No samples and no games yet: what a loader fills.
+    fn empty() -> Self {
+        Data {
+            train: Vec::new(),
+            held_out: Vec::new(),
+            games: 0,
+            skipped: 0,
+        }
+    }
+}
+
 /// The labelled quiet positions of the games in `paths`; a game goes to
 /// the held-out set when a hash of its number and `seed` falls in the
 /// `held_out_percent` lowest hundredths. Positions of the first
@@ -52,12 +64,7 @@ pub fn load<V: Variant>(
     held_out_percent: u64,
     skip_plies: usize,
 ) -> Result<Data<V::Position>, String> {
-    let mut data = Data {
-        train: Vec::new(),
-        held_out: Vec::new(),
-        games: 0,
-        skipped: 0,
-    };
+    let mut data = Data::empty();
     let first = V::Position::default().to_move();
     let second = V::Position::opponent(first);
     let mut index = 0u64;
@@ -118,12 +125,7 @@ pub fn load_labels<V: Variant>(
     seed: u64,
     held_out_percent: u64,
 ) -> Result<Data<V::Position>, String> {
-    let mut data = Data {
-        train: Vec::new(),
-        held_out: Vec::new(),
-        games: 0,
-        skipped: 0,
-    };
+    let mut data = Data::empty();
     let mut last_game = None;
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
