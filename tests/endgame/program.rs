@@ -1,10 +1,10 @@
 //! The command line (`examples/endgame.rs`): build, probe, and refuse a
 //! damaged database with an error and a non-zero exit.
 
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use crate::files::scratch_dir;
-use crate::support::{example_binary, run_example};
+use crate::support::{example_binary, run_example, run_fed};
 
 #[test]
 fn build_then_probe() {
@@ -79,28 +79,15 @@ fn bad_arguments_exit_with_code_two() {
 /// Runs the `endgame` example with `args` and `input` in an environment
 /// with only the variables `env` (and `PATH`).
 fn run_with_env(args: &[&str], env: &[(&str, &std::path::Path)], input: &[u8]) -> Output {
-    use std::io::Write;
     let mut command = Command::new(example_binary("endgame"));
-    command
-        .args(args)
-        .env_clear()
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    command.args(args).env_clear();
     if let Some(path) = std::env::var_os("PATH") {
         command.env("PATH", path);
     }
     for (name, value) in env {
         command.env(name, value);
     }
-    let mut child = command.spawn().expect("the example starts");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(input)
-        .expect("the example reads its input");
-    child.wait_with_output().expect("the example finishes")
+    run_fed(command, input)
 }
 
 #[test]

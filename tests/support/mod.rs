@@ -38,9 +38,16 @@ pub fn example_binary(name: &str) -> PathBuf {
 /// Runs example `name` with `args` in the directory `dir`, feeding it
 /// `input` on standard input, and waits for it to finish.
 pub fn run_example_in(name: &str, dir: &Path, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(example_binary(name))
-        .current_dir(dir)
-        .args(args)
+    let mut command = Command::new(example_binary(name));
+    command.current_dir(dir).args(args);
+    run_fed(command, input)
+}
+
+/// Runs `command` (an example set up by the caller: arguments, directory,
+/// environment), feeding it `input` on standard input, and waits for it
+/// to finish with its output captured.
+pub fn run_fed(mut command: Command, input: &[u8]) -> Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
