@@ -3,7 +3,8 @@
 //! International's draw rules, and checks that both saw the same game.
 
 use std::net::TcpListener;
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 
 use rulebook::draughts::{DxpMessage, International};
 use rulebook::{DrawRules, Match};
@@ -19,20 +20,30 @@ fn messages(output: &str, marker: &str) -> Vec<DxpMessage> {
         .collect()
 }
 
-#[test]
-fn two_engines_play_a_whole_game_over_loopback() {
-    // A free port: bound by the system, then released for the follower.
-    let port = TcpListener::bind("127.0.0.1:0")
+/// A free port: bound by the system, then released for the follower.
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
         .and_then(|listener| listener.local_addr())
         .expect("a free port")
-        .port();
-    let binary = support::example_binary("hub");
-    let follower = Command::new(&binary)
+        .port()
+}
+
+/// The `hub` example listening on `port` as a level-2 DXP follower, its
+/// output captured.
+fn start_follower(binary: &Path, port: u16) -> Child {
+    Command::new(binary)
         .args(["--dxp-listen", &port.to_string(), "--level", "2"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the follower starts");
+        .expect("the follower starts")
+}
+
+#[test]
+fn two_engines_play_a_whole_game_over_loopback() {
+    let port = free_port();
+    let binary = support::example_binary("hub");
+    let follower = start_follower(&binary, port);
     let initiator = Command::new(&binary)
         .args([
             "--dxp-connect",
@@ -138,18 +149,10 @@ fn the_initiator_with_the_databases_plays_their_win_to_the_end() {
     let start = International::from_fen(WON_FOR_WHITE).unwrap();
     assert_eq!(tablebase.probe(&start), Some(Value::Win));
 
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port();
+    let port = free_port();
     let binary = support::example_binary("hub");
     // The follower, Black, without the databases.
-    let follower = Command::new(&binary)
-        .args(["--dxp-listen", &port.to_string(), "--level", "2"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the follower starts");
+    let follower = start_follower(&binary, port);
     let initiator = Command::new(&binary)
         .args([
             "--dxp-connect",
@@ -236,10 +239,7 @@ fn a_bad_databases_directory_stops_the_dxp_engine_before_it_connects() {
     std::fs::create_dir_all(&dir).unwrap();
     // Nobody listens on the port: an engine that tried to connect first
     // would wait and report that instead.
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port();
+    let port = free_port();
     let output = Command::new(support::example_binary("hub"))
         .args(["--dxp-connect", &format!("127.0.0.1:{port}")])
         .args(["--endgame", dir.to_str().unwrap()])
