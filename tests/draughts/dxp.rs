@@ -4,7 +4,7 @@
 
 use std::net::TcpListener;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 use rulebook::draughts::{DxpMessage, International};
 use rulebook::{DrawRules, Match};
@@ -39,6 +39,23 @@ fn start_follower(binary: &Path, port: u16) -> Child {
         .expect("the follower starts")
 }
 
+/// Waits for the follower, asserts that both programs succeeded and returns
+/// what each wrote to standard output, as text: initiator first.
+fn finish(initiator: Output, follower: Child) -> (String, String) {
+    let follower = follower.wait_with_output().expect("the follower ends");
+    for (name, output) in [("initiator", &initiator), ("follower", &follower)] {
+        assert!(
+            output.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    (
+        String::from_utf8_lossy(&initiator.stdout).into_owned(),
+        String::from_utf8_lossy(&follower.stdout).into_owned(),
+    )
+}
+
 #[test]
 fn two_engines_play_a_whole_game_over_loopback() {
     let port = free_port();
@@ -57,16 +74,7 @@ fn two_engines_play_a_whole_game_over_loopback() {
         ])
         .output()
         .expect("the initiator runs");
-    let follower = follower.wait_with_output().expect("the follower ends");
-    for (name, output) in [("initiator", &initiator), ("follower", &follower)] {
-        assert!(
-            output.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-    }
-    let initiator = String::from_utf8_lossy(&initiator.stdout).into_owned();
-    let follower = String::from_utf8_lossy(&follower.stdout).into_owned();
+    let (initiator, follower) = finish(initiator, follower);
     // What one sent, the other received, in the same order.
     assert_eq!(
         messages(&initiator, "dxp > "),
@@ -169,16 +177,7 @@ fn the_initiator_with_the_databases_plays_their_win_to_the_end() {
         ])
         .output()
         .expect("the initiator runs");
-    let follower = follower.wait_with_output().expect("the follower ends");
-    for (name, output) in [("initiator", &initiator), ("follower", &follower)] {
-        assert!(
-            output.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-    }
-    let initiator = String::from_utf8_lossy(&initiator.stdout).into_owned();
-    let follower = String::from_utf8_lossy(&follower.stdout).into_owned();
+    let (initiator, follower) = finish(initiator, follower);
     assert!(
         initiator.contains("dxp: endgame databases up to 2 pieces"),
         "{initiator}"
