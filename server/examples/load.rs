@@ -124,6 +124,15 @@ pub struct Report {
     /// ended on time, and the most ms the server committed a flag after
     /// its deadline (`GET /api/stats`).
     pub flags: Option<(usize, u64, u64)>,
+    /// With `--flaggers`: the most ms any timeout was decided after its
+    /// deadline (the time of its event, `GET /api/stats`).
+    pub flags_decided_ms: Option<u64>,
+    /// With `--flaggers`: the flags' `end` pushes received by a WebSocket
+    /// client of each game, and the most ms any arrived after its deadline
+    /// (as the client can know the deadline: from the send of the move
+    /// that started the clock, so never less than the truth; the third
+    /// number is by how much it can be more: that move's round trip).
+    pub flags_pushed: Option<(u64, i64, i64)>,
 }
 
 impl std::fmt::Display for Report {
@@ -148,7 +157,19 @@ impl std::fmt::Display for Report {
         if let Some((left, flagged, late)) = self.flags {
             writeln!(
                 f,
-                "flags            {flagged} of {left} games ended on time, the latest {late} ms after its deadline"
+                "flags            {flagged} of {left} games ended on time, the latest committed {late} ms after its deadline"
+            )?;
+        }
+        if let Some(decided) = self.flags_decided_ms {
+            writeln!(
+                f,
+                "flags decided    at most {decided} ms after the deadline"
+            )?;
+        }
+        if let Some((pushed, late, bound)) = self.flags_pushed.filter(|pushed| pushed.0 > 0) {
+            writeln!(
+                f,
+                "flags pushed     {pushed} received by a client, the latest {late} ms after its deadline (an upper bound, by at most {bound} ms)"
             )?;
         }
         writeln!(f, "errors           {}", self.errors)?;
@@ -496,9 +517,25 @@ async fn seat_all(http: &reqwest::Client, config: &Config, errors: &mut u64) -> 
     seated
 }
 
+/// Unix milliseconds now (the server's clock: the same machine).
+fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| i64::try_from(elapsed.as_millis()).unwrap_or(0))
+}
+
+/// A flagger's watcher: when its game's `end` push arrived, after the
+/// deadline (ms, an upper bound) and the bound's slack (ms).
+type FlagWatch = tokio::task::JoinHandle<Option<(i64, i64)>>;
+
 /// A Connect Four game with `seconds` on each clock, both first moves
-/// made: X's clock runs out `seconds` later unless X moves.
-async fn seat_flagger(http: &reqwest::Client, addr: &str, seconds: u32) -> Result<(), String> {
+/// made: X's clock runs out `seconds` later unless X moves. A WebSocket
+/// client watches it for the `end` push.
+async fn seat_flagger(
+    http: &reqwest::Client,
+    addr: &str,
+    seconds: u32,
+) -> Result<FlagWatch, String> {
     let base = format!("http://{addr}");
     let post = |path: String, body: serde_json::Value, token: Option<String>| {
         let mut request = http.post(format!("{base}{path}")).json(&body);
@@ -533,23 +570,50 @@ async fn seat_flagger(http: &reqwest::Client, addr: &str, seconds: u32) -> Resul
         o.clone(),
     )
     .await?;
+    let url = format!("ws://{addr}/api/games/{id}/events");
+    let (mut stream, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .map_err(|e| e.to_string())?;
     post(
         format!("/api/games/{id}/moves"),
         serde_json::json!({"move": "3"}),
         x,
     )
     .await?;
+    // O's first move starts X's clock: at the move's time, between this
+    // send and its answer, so the deadline is at least `sent + seconds`.
+    let sent = unix_ms();
     post(
         format!("/api/games/{id}/moves"),
         serde_json::json!({"move": "3"}),
         o,
     )
     .await?;
-    Ok(())
+    let slack = unix_ms() - sent;
+    let deadline = sent + i64::from(seconds) * 1000;
+    Ok(tokio::spawn(async move {
+        let wait = Duration::from_secs(u64::from(seconds) + 30);
+        let ended = tokio::time::timeout(wait, async {
+            while let Some(Ok(message)) = stream.next().await {
+                if let Message::Text(text) = message {
+                    if text.starts_with(r#"{"type":"end""#) {
+                        return Some(unix_ms());
+                    }
+                }
+            }
+            None
+        })
+        .await
+        .ok()
+        .flatten();
+        let _ = stream.close(None).await;
+        ended.map(|at| (at - deadline, slack))
+    }))
 }
 
-/// The server's `GET /api/stats`: (timeouts, the latest after its deadline, ms).
-async fn timeout_stats(http: &reqwest::Client, addr: &str) -> Option<(u64, u64)> {
+/// The server's `GET /api/stats`: (timeouts, the latest committed after
+/// its deadline, the latest decided after it; ms).
+async fn timeout_stats(http: &reqwest::Client, addr: &str) -> Option<(u64, u64, u64)> {
     let stats: serde_json::Value = http
         .get(format!("http://{addr}/api/stats"))
         .send()
@@ -561,6 +625,7 @@ async fn timeout_stats(http: &reqwest::Client, addr: &str) -> Option<(u64, u64)>
     Some((
         stats["timeouts"].as_u64()?,
         stats["timeout_late_max_ms"].as_u64()?,
+        stats["timeout_decided_late_max_ms"].as_u64().unwrap_or(0),
     ))
 }
 
@@ -575,17 +640,23 @@ pub async fn run(config: Config) -> Report {
     let mut report = Report::default();
     let flags_before = timeout_stats(&http, &config.addr)
         .await
-        .map_or(0, |(n, _)| n);
+        .map_or(0, |(n, _, _)| n);
+    let seated = seat_all(&http, &config, &mut report.errors).await;
+    report.games_started = seated.len();
+    // The flaggers after the games are seated (which takes seconds): their
+    // clocks run out 5-14 s after, while the games are played.
+    let mut watches = Vec::new();
     for index in 0..config.flaggers {
         // Spread over 5-14 s, so that the flags fall during the run.
         let seconds = 5 + u32::try_from(index % 10).unwrap_or(0);
-        if let Err(error) = seat_flagger(&http, &config.addr, seconds).await {
-            eprintln!("setup: {error}");
-            report.errors += 1;
+        match seat_flagger(&http, &config.addr, seconds).await {
+            Ok(watch) => watches.push(watch),
+            Err(error) => {
+                eprintln!("setup: {error}");
+                report.errors += 1;
+            }
         }
     }
-    let seated = seat_all(&http, &config, &mut report.errors).await;
-    report.games_started = seated.len();
     // The server's memory, sampled every second during play.
     let highest = Arc::new(AtomicU64::new(0));
     let sampler = {
@@ -678,7 +749,7 @@ pub async fn run(config: Config) -> Report {
     if config.flaggers > 0 {
         // Every flag falls within 15 s of the start of play.
         let wait_until = Instant::now().max(started + Duration::from_secs(20));
-        let mut last = (0, 0);
+        let mut last = (0, 0, 0);
         loop {
             if let Some(stats) = timeout_stats(&http, &config.addr).await {
                 last = stats;
@@ -692,6 +763,14 @@ pub async fn run(config: Config) -> Report {
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
         report.flags = Some((config.flaggers, last.0 - flags_before, last.1));
+        report.flags_decided_ms = Some(last.2);
+        let mut pushed = (0, i64::MIN, 0);
+        for watch in watches {
+            if let Ok(Some((late, slack))) = watch.await {
+                pushed = (pushed.0 + 1, pushed.1.max(late), pushed.2.max(slack));
+            }
+        }
+        report.flags_pushed = Some(pushed);
     }
     report.server_peak_kib = memory(config.pid, "VmHWM:");
     report.server_rss_kib = memory(config.pid, "VmRSS:");

@@ -220,6 +220,9 @@ pub struct App {
     /// deadline (ms).
     flags: AtomicU64,
     flag_late_max: AtomicU64,
+    /// The latest any timeout was decided (its event's time) after its
+    /// deadline (ms).
+    flag_decided_late_max: AtomicU64,
     /// The chat's rate limits per game and seat.
     pub chat_limits: crate::chat::ChatLimits,
 }
@@ -235,8 +238,13 @@ pub struct MemoryStats {
     /// Games the server's timer ended (a clock ran out, or no first move)
     /// since it started.
     pub timeouts: u64,
-    /// The most milliseconds any of them was committed after its deadline.
+    /// The most milliseconds any of them was committed after its deadline
+    /// (and pushed: the push follows the commit at once).
     pub timeout_late_max_ms: u64,
+    /// The most milliseconds any of them was decided after its deadline:
+    /// the time of its `timeout` event, when the timer took the game
+    /// (from then on no move is accepted), before its commit.
+    pub timeout_decided_late_max_ms: u64,
 }
 
 /// A fresh random value of `bytes` bytes, in hex.
@@ -310,6 +318,7 @@ impl App {
             evicted: AtomicU64::new(0),
             flags: AtomicU64::new(0),
             flag_late_max: AtomicU64::new(0),
+            flag_decided_late_max: AtomicU64::new(0),
             chat_limits: crate::chat::ChatLimits::default(),
         }
     }
@@ -325,6 +334,7 @@ impl App {
             games_evicted: self.evicted.load(Ordering::Relaxed),
             timeouts: self.flags.load(Ordering::Relaxed),
             timeout_late_max_ms: self.flag_late_max.load(Ordering::Relaxed),
+            timeout_decided_late_max_ms: self.flag_decided_late_max.load(Ordering::Relaxed),
         }
     }
 
@@ -542,10 +552,13 @@ impl App {
             let result = app
                 .change(&game, Actor::Seat(0), Command::Timeout, Some(version))
                 .await;
-            if result.is_ok() {
+            if let Ok((_, event)) = result {
                 let late = u64::try_from(now_ms() - deadline).unwrap_or(0);
+                let decided = u64::try_from(event.at - deadline).unwrap_or(0);
                 app.flags.fetch_add(1, Ordering::Relaxed);
                 app.flag_late_max.fetch_max(late, Ordering::Relaxed);
+                app.flag_decided_late_max
+                    .fetch_max(decided, Ordering::Relaxed);
             }
         }));
     }

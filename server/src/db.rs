@@ -13,7 +13,8 @@
 use std::time::Duration;
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqliteSynchronous};
+use sqlx::{AnyPool, ConnectOptions, Connection, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::session::{Event, EventKind};
@@ -76,7 +77,28 @@ const MIGRATIONS: &[&[&str]] = &[&[
     "INSERT INTO processes (id, started, heartbeat, stopped) SELECT '', 0, at, 1 FROM heartbeat \
      WHERE id = 0 AND at > 0 AND NOT EXISTS (SELECT 1 FROM processes WHERE id = '')",
     "ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT ''",
-], crate::lobby::MIGRATION, crate::people::PLAYED_AT_MIGRATION];
+], crate::lobby::MIGRATION, crate::people::PLAYED_AT_MIGRATION, EVENTS_CLUSTERED];
+
+/// SQLite only (PostgreSQL has no rowid: its step is empty): the events
+/// table `WITHOUT ROWID`, its rows kept in the B-tree of its primary key
+/// `(game_id, seq)`, so that an event is written into one B-tree instead
+/// of two (the rowid table and the key's index). Fewer pages per move for
+/// the writer (see `Writer::Sqlite`).
+const EVENTS_CLUSTERED: &[&str] = &[
+    "CREATE TABLE events_clustered (
+        game_id TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        seat BIGINT NOT NULL,
+        data TEXT NOT NULL,
+        at BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID",
+    "INSERT INTO events_clustered (game_id, seq, kind, seat, data, at) \
+     SELECT game_id, seq, kind, seat, data, at FROM events",
+    "DROP TABLE events",
+    "ALTER TABLE events_clustered RENAME TO events",
+];
 
 /// A change to commit.
 #[derive(Debug)]
@@ -238,10 +260,19 @@ impl Db {
             .execute(&pool)
             .await
             .map_err(|error| format!("cannot register this process: {error}"))?;
+        let store = if postgres {
+            Writer::Pool(pool.clone())
+        } else {
+            Writer::Sqlite(Box::new(
+                sqlite_writer(&url)
+                    .await
+                    .map_err(|error| format!("cannot open the database {url}: {error}"))?,
+            ))
+        };
         let (writer, requests) = mpsc::channel(4096);
         let (urgent, urgent_requests) = mpsc::channel(1024);
         tokio::spawn(write_loop(
-            pool.clone(),
+            store,
             Lanes {
                 urgent: urgent_requests,
                 normal: requests,
@@ -372,6 +403,18 @@ impl Db {
             if let Err(error) = written {
                 eprintln!("rulebook-server: heartbeat: {error}");
             }
+            if !self.postgres {
+                // Copy the WAL's pages into the database file from this
+                // connection, not the writer's (see
+                // `WRITER_WAL_AUTOCHECKPOINT`): PASSIVE neither waits for
+                // nor blocks the writer.
+                let checkpoint = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&self.pool)
+                    .await;
+                if let Err(error) = checkpoint {
+                    eprintln!("rulebook-server: checkpoint: {error}");
+                }
+            }
         }
     }
 
@@ -492,13 +535,20 @@ async fn migrate(pool: &AnyPool, postgres: bool) -> Result<(), sqlx::Error> {
             .ok();
         let current = usize::try_from(current.unwrap_or(0)).unwrap_or(0);
         for (index, steps) in MIGRATIONS.iter().enumerate().skip(current) {
-            for step in *steps {
-                conn.execute(*step).await?;
+            // Each step in a transaction: a step that rebuilds a table
+            // (`EVENTS_CLUSTERED`) is done whole or not at all.
+            let mut tx = conn.begin().await?;
+            let sqlite_only = std::ptr::eq(*steps, EVENTS_CLUSTERED);
+            if !(postgres && sqlite_only) {
+                for step in *steps {
+                    tx.execute(*step).await?;
+                }
             }
             sqlx::query("INSERT INTO schema_version (version) VALUES ($1)")
                 .bind(i64::try_from(index + 1).unwrap_or(i64::MAX))
-                .execute(&mut *conn)
+                .execute(&mut *tx)
                 .await?;
+            tx.commit().await?;
         }
         Ok::<(), sqlx::Error>(())
     }
@@ -565,7 +615,45 @@ impl CommitStats {
     }
 }
 
-async fn write_loop(pool: AnyPool, mut lanes: Lanes, postgres: bool, process: String) {
+/// Where the writer commits.
+enum Writer {
+    /// PostgreSQL: a connection of the pool per batch, a round trip per
+    /// statement (with `NOTIFY` for the other processes).
+    Pool(AnyPool),
+    /// SQLite: a connection of its own, kept for the writer (its page
+    /// cache stays warm: the pool's connections see their caches dropped
+    /// each time another connection writes), and a whole batch sent to
+    /// SQLite's worker thread as one script (see [`commit_batch_sqlite`]).
+    Sqlite(Box<SqliteConnection>),
+}
+
+/// The pages the writer's WAL may hold before the writer checkpoints it
+/// itself (SQLite's default is 1,000: at 2,000 moves/s that was a
+/// checkpoint after about every batch, on the writer's time). Between
+/// those, the heartbeat loop checkpoints every second from another
+/// connection (`PRAGMA wal_checkpoint(PASSIVE)`, which does not block the
+/// writer), so the writer's own checkpoint has little left to copy.
+const WRITER_WAL_AUTOCHECKPOINT: u32 = 16_000;
+
+/// The writer's SQLite connection: WAL, `synchronous = FULL` (a commit is
+/// on the disk before it is answered, as on the pool's connections), a
+/// page cache of up to 32 MiB, and room for a batch's rows.
+async fn sqlite_writer(url: &str) -> Result<SqliteConnection, sqlx::Error> {
+    use std::str::FromStr as _;
+    SqliteConnectOptions::from_str(url)?
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Full)
+        .busy_timeout(Duration::from_secs(10))
+        .pragma("cache_size", "-32768")
+        .pragma("wal_autocheckpoint", WRITER_WAL_AUTOCHECKPOINT.to_string())
+        .statement_cache_capacity(256)
+        .row_buffer_size(1024)
+        .disable_statement_logging()
+        .connect()
+        .await
+}
+
+async fn write_loop(mut store: Writer, mut lanes: Lanes, postgres: bool, process: String) {
     let mut stats = std::env::var_os("RULEBOOK_COMMIT_STATS").map(|_| CommitStats::default());
     let mut waiting = std::time::Instant::now();
     loop {
@@ -600,7 +688,14 @@ async fn write_loop(pool: AnyPool, mut lanes: Lanes, postgres: bool, process: St
         let mut timing = (Duration::ZERO, Duration::ZERO);
         let started = std::time::Instant::now();
         for attempt in 0..3 {
-            outcome = commit_batch(&pool, &batch, postgres, &process, &mut timing).await;
+            outcome = match &mut store {
+                Writer::Pool(pool) => {
+                    commit_batch(pool, &batch, postgres, &process, &mut timing).await
+                }
+                Writer::Sqlite(conn) => {
+                    commit_batch_sqlite(conn, &batch, &process, &mut timing).await
+                }
+            };
             if outcome.is_ok() {
                 break;
             }
@@ -647,7 +742,12 @@ const ROWS_PER_STATEMENT: usize = 64;
 
 /// `($1, $2), ($3, $4), ...`: `rows` tuples of `columns` placeholders.
 fn placeholders(rows: usize, columns: usize) -> String {
-    let mut text = String::with_capacity(rows * columns * 5);
+    placeholders_from(rows, columns, 0)
+}
+
+/// [`placeholders`] numbered from `$(skip + 1)` on.
+fn placeholders_from(rows: usize, columns: usize, skip: usize) -> String {
+    let mut text = String::with_capacity(rows * columns * 6);
     for row in 0..rows {
         if row > 0 {
             text.push_str(", ");
@@ -658,7 +758,7 @@ fn placeholders(rows: usize, columns: usize) -> String {
                 text.push_str(", ");
             }
             text.push('$');
-            text.push_str(&(row * columns + column + 1).to_string());
+            text.push_str(&(skip + row * columns + column + 1).to_string());
         }
         text.push(')');
     }
@@ -774,7 +874,7 @@ async fn commit_batch(
                 ..
             } => {
                 let version = i64::try_from(*version).unwrap_or(i64::MAX);
-                if inserted.contains(&(id.clone(), version)) {
+                if inserted.remove(&(id.clone(), version)) {
                     let entry = games.entry(id.as_str()).or_insert((version, *open, *over));
                     if version >= entry.0 {
                         *entry = (version, *open, *over);
@@ -825,4 +925,359 @@ async fn commit_batch(
     tx.commit().await.map_err(text)?;
     timing.1 += committing.elapsed();
     Ok(results)
+}
+
+/// One game row's change in a batch: its newest version, `open`, `over`.
+type GameRow<'a> = (&'a str, (i64, bool, bool));
+
+/// The newest change of each game in `batch` (a game has at most one
+/// change in flight per process: its slot is locked until the commit).
+fn game_rows(batch: &[Request]) -> Vec<GameRow<'_>> {
+    let mut games: std::collections::BTreeMap<&str, (i64, bool, bool)> =
+        std::collections::BTreeMap::new();
+    for request in batch {
+        if let Op::Event {
+            id,
+            version,
+            open,
+            over,
+            ..
+        } = &request.op
+        {
+            let version = i64::try_from(*version).unwrap_or(i64::MAX);
+            let entry = games.entry(id.as_str()).or_insert((version, *open, *over));
+            if version > entry.0 {
+                *entry = (version, *open, *over);
+            }
+        }
+    }
+    games.into_iter().collect()
+}
+
+/// Commits a batch on SQLite in one transaction sent as one script
+/// (`BEGIN IMMEDIATE; INSERT ...; UPDATE ...`, then `COMMIT`): two round
+/// trips to SQLite's worker thread per batch instead of two per
+/// statement. On a machine whose cores are shared with other work, each
+/// round trip waits for the two threads to be scheduled, and that wait,
+/// not SQLite's work, was most of a batch's time.
+///
+/// The same rules as [`commit_batch`]: an event is committed only if its
+/// `(game_id, seq)` is free (`ON CONFLICT DO NOTHING ... RETURNING`), and
+/// a game row moves to the version of its change only if it is behind it
+/// (a process that committed that seq first moved the row in the same
+/// transaction). Fewer pages per move: the game row's `version` and
+/// `owner` are set by a statement of their own, which touches no index,
+/// and `open` and `over` (in three indexes) only when they change (when a
+/// player joins, when the game ends).
+async fn commit_batch_sqlite(
+    conn: &mut SqliteConnection,
+    batch: &[Request],
+    process: &str,
+    timing: &mut (Duration, Duration),
+) -> Result<Vec<Result<(), CommitError>>, String> {
+    let started = std::time::Instant::now();
+    let mut sql = String::from("BEGIN IMMEDIATE;\n");
+    let mut count = 0;
+    let creates: Vec<&Op> = batch
+        .iter()
+        .map(|request| &request.op)
+        .filter(|op| matches!(op, Op::Create { .. }))
+        .collect();
+    for chunk in creates.chunks(ROWS_PER_STATEMENT) {
+        sql.push_str(
+            "INSERT INTO games (id, spec, config, created_at, version, open, over, computer, timed, owner) VALUES ",
+        );
+        sql.push_str(&placeholders_from(chunk.len(), 10, count));
+        sql.push_str(";\n");
+        count += chunk.len() * 10;
+    }
+    let events: Vec<(&str, i64, &Event)> = batch
+        .iter()
+        .filter_map(|request| match &request.op {
+            Op::Event {
+                id, version, event, ..
+            } => Some((
+                id.as_str(),
+                i64::try_from(*version).unwrap_or(i64::MAX),
+                event,
+            )),
+            Op::Create { .. } => None,
+        })
+        .collect();
+    for chunk in events.chunks(ROWS_PER_STATEMENT) {
+        sql.push_str("INSERT INTO events (game_id, seq, kind, seat, data, at) VALUES ");
+        sql.push_str(&placeholders_from(chunk.len(), 6, count));
+        sql.push_str(" ON CONFLICT (game_id, seq) DO NOTHING RETURNING game_id, seq;\n");
+        count += chunk.len() * 6;
+    }
+    let games = game_rows(batch);
+    for chunk in games.chunks(ROWS_PER_STATEMENT) {
+        // `open` and `over` first, only where they change (the condition
+        // on the version is the next statement's).
+        sql.push_str("UPDATE games SET open = v.column3, over = v.column4 FROM (VALUES ");
+        sql.push_str(&placeholders_from(chunk.len(), 4, count));
+        sql.push_str(
+            ") AS v WHERE games.id = v.column1 AND games.version < v.column2 \
+             AND (games.open <> v.column3 OR games.over <> v.column4);\n",
+        );
+        count += chunk.len() * 4;
+        sql.push_str("UPDATE games SET version = v.column2, owner = v.column3 FROM (VALUES ");
+        sql.push_str(&placeholders_from(chunk.len(), 3, count));
+        sql.push_str(") AS v WHERE games.id = v.column1 AND games.version < v.column2;\n");
+        count += chunk.len() * 3;
+    }
+    let mut query = sqlx::query::<sqlx::Sqlite>(&sql);
+    for chunk in creates.chunks(ROWS_PER_STATEMENT) {
+        for op in chunk {
+            if let Op::Create {
+                id,
+                spec,
+                config,
+                created_at,
+                open,
+                computer,
+                timed,
+            } = op
+            {
+                query = query
+                    .bind(id.clone())
+                    .bind(spec.clone())
+                    .bind(config.clone())
+                    .bind(*created_at)
+                    .bind(0i64)
+                    .bind(i64::from(*open))
+                    .bind(0i64)
+                    .bind(i64::from(*computer))
+                    .bind(i64::from(*timed))
+                    .bind(process.to_owned());
+            }
+        }
+    }
+    for (id, version, event) in &events {
+        query = query
+            .bind((*id).to_owned())
+            .bind(*version)
+            .bind(event.kind.as_str().to_owned())
+            .bind(i64::from(event.seat))
+            .bind(event.data.clone())
+            .bind(event.at);
+    }
+    for chunk in games.chunks(ROWS_PER_STATEMENT) {
+        for (id, (version, open, over)) in chunk {
+            query = query
+                .bind((*id).to_owned())
+                .bind(*version)
+                .bind(i64::from(*open))
+                .bind(i64::from(*over));
+        }
+        for (id, (version, _, _)) in chunk {
+            query = query
+                .bind((*id).to_owned())
+                .bind(*version)
+                .bind(process.to_owned());
+        }
+    }
+    let text = |error: sqlx::Error| error.to_string();
+    let rows = match query.fetch_all(&mut *conn).await {
+        Ok(rows) => rows,
+        Err(error) => {
+            // The script stopped at the failing statement, inside the
+            // transaction (or before it began): undo what it did.
+            let _ = conn.execute("ROLLBACK").await;
+            return Err(text(error));
+        }
+    };
+    let mut inserted = std::collections::HashSet::new();
+    for row in &rows {
+        let id: String = row.try_get("game_id").map_err(text)?;
+        let seq: i64 = row.try_get("seq").map_err(text)?;
+        inserted.insert((id, seq));
+    }
+    let committing = std::time::Instant::now();
+    timing.0 += committing.duration_since(started);
+    if let Err(error) = conn.execute("COMMIT").await {
+        let _ = conn.execute("ROLLBACK").await;
+        return Err(text(error));
+    }
+    timing.1 += committing.elapsed();
+    Ok(batch
+        .iter()
+        .map(|request| match &request.op {
+            Op::Create { .. } => Ok(()),
+            Op::Event { id, version, .. } => {
+                let version = i64::try_from(*version).unwrap_or(i64::MAX);
+                // The first change of a version is the one inserted (rows
+                // go in in the batch's order); any other conflicts.
+                if inserted.remove(&(id.clone(), version)) {
+                    Ok(())
+                } else {
+                    Err(CommitError::Conflict)
+                }
+            }
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_url() -> String {
+        let dir = std::env::temp_dir().join(format!(
+            "rulebook-server-db-test-{}-{:x}",
+            std::process::id(),
+            crate::app::now_ms()
+        ));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let mut nonce = [0u8; 8];
+        getrandom::fill(&mut nonce).expect("randomness");
+        let name: String = nonce.iter().map(|byte| format!("{byte:02x}")).collect();
+        normalize_url(&dir.join(format!("{name}.db")).display().to_string())
+    }
+
+    fn create(id: &str) -> Op {
+        Op::Create {
+            id: id.to_owned(),
+            spec: "connect4".to_owned(),
+            config: "{}".to_owned(),
+            created_at: 1,
+            open: true,
+            computer: false,
+            timed: false,
+        }
+    }
+
+    fn event(id: &str, version: u64, data: &str, open: bool, over: bool) -> Op {
+        Op::Event {
+            id: id.to_owned(),
+            version,
+            event: Event {
+                kind: EventKind::Move,
+                seat: 0,
+                data: data.to_owned(),
+                at: 7,
+            },
+            open,
+            over,
+        }
+    }
+
+    async fn game_row(db: &Db, id: &str) -> (i64, i64, i64) {
+        let row = sqlx::query("SELECT version, open, over FROM games WHERE id = $1")
+            .bind(id.to_owned())
+            .fetch_one(db.pool())
+            .await
+            .expect("the game's row");
+        (
+            row.try_get("version").expect("version"),
+            row.try_get("open").expect("open"),
+            row.try_get("over").expect("over"),
+        )
+    }
+
+    /// Two processes on one SQLite file commit the same version of a game:
+    /// one commits, the other is told of the conflict, and the game's row
+    /// follows the committed events (`open` and `over` only when they
+    /// change, in the same transaction).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite_batches_commit_each_version_once_and_move_the_game_row() {
+        let url = temp_url();
+        let first = Db::open(&url).await.expect("the database");
+        let second = Db::open(&url).await.expect("the database again");
+        first.commit(create("g1")).await.expect("created");
+        first.commit(create("g2")).await.expect("created");
+        first
+            .commit(event("g1", 1, "3", false, false))
+            .await
+            .expect("the first process commits version 1");
+        let refused = second.commit(event("g1", 1, "4", false, false)).await;
+        assert!(matches!(refused, Err(CommitError::Conflict)), "{refused:?}");
+        assert_eq!(game_row(&first, "g1").await, (1, 0, 0));
+        // Many changes at once: batched together, each committed.
+        let commits: Vec<_> = (2..=40)
+            .map(|version| {
+                let db = first.clone();
+                tokio::spawn(async move {
+                    db.commit(event("g2", 1, &version.to_string(), true, false))
+                        .await
+                })
+            })
+            .collect();
+        let mut committed = 0;
+        for commit in commits {
+            if commit.await.expect("a task").is_ok() {
+                committed += 1;
+            }
+        }
+        assert_eq!(committed, 1, "one change of version 1 of g2");
+        second
+            .commit(event("g1", 2, "4", false, true))
+            .await
+            .expect("the second process commits version 2");
+        assert_eq!(game_row(&first, "g1").await, (2, 0, 1));
+        assert_eq!(game_row(&first, "g2").await, (1, 1, 0));
+        let events = first.events("g1", 0).await.expect("the events");
+        let texts: Vec<_> = events
+            .iter()
+            .map(|(seq, event)| (*seq, event.data.as_str(), event.at))
+            .collect();
+        assert_eq!(texts, [(1, "3", 7), (2, "4", 7)]);
+    }
+
+    /// A database of before the clustered events table keeps its events
+    /// through the migration, which rebuilds the table `WITHOUT ROWID`.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_events_table_is_rebuilt_without_rowid_keeping_its_rows() {
+        let url = temp_url();
+        sqlx::any::install_default_drivers();
+        {
+            let pool = AnyPool::connect(&url).await.expect("the old database");
+            let before = MIGRATIONS.len() - 1;
+            pool.execute("CREATE TABLE schema_version (version BIGINT NOT NULL)")
+                .await
+                .expect("schema_version");
+            for steps in &MIGRATIONS[..before] {
+                for step in *steps {
+                    pool.execute(*step).await.expect("an old step");
+                }
+            }
+            sqlx::query("INSERT INTO schema_version (version) VALUES ($1)")
+                .bind(i64::try_from(before).expect("a count"))
+                .execute(&pool)
+                .await
+                .expect("the old version");
+            pool.execute(
+                "INSERT INTO games (id, spec, config, created_at, version, open, over, computer) \
+                 VALUES ('old', 'connect4', '{}', 1, 2, 0, 0, 0)",
+            )
+            .await
+            .expect("an old game");
+            pool.execute(
+                "INSERT INTO events (game_id, seq, kind, seat, data, at) \
+                 VALUES ('old', 1, 'move', 0, '3', 5), ('old', 2, 'move', 1, '4', 6)",
+            )
+            .await
+            .expect("its events");
+            pool.close().await;
+        }
+        let db = Db::open(&url).await.expect("the migrated database");
+        let layout: String =
+            sqlx::query("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'")
+                .fetch_one(db.pool())
+                .await
+                .expect("the events table")
+                .try_get("sql")
+                .expect("its SQL");
+        assert!(layout.contains("WITHOUT ROWID"), "{layout}");
+        let events = db.events("old", 0).await.expect("the events");
+        let kept: Vec<_> = events
+            .iter()
+            .map(|(seq, event)| (*seq, event.seat, event.data.as_str(), event.at))
+            .collect();
+        assert_eq!(kept, [(1, 0, "3", 5), (2, 1, "4", 6)]);
+        db.commit(event("old", 3, "5", false, false))
+            .await
+            .expect("a new event after them");
+        assert_eq!(game_row(&db, "old").await, (3, 0, 0));
+    }
 }
