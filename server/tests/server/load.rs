@@ -65,4 +65,9 @@ async fn short_paced_run_with_clocks_flags_every_clock_left_to_run_out() {
         flagged, left as u64,
         "every clock left to run out flags: {report}"
     );
+    let (pushed, _, _) = report.flags_pushed.expect("flag pushes reported");
+    assert_eq!(
+        pushed, left as u64,
+        "every flag's end reaches a WebSocket client: {report}"
+    );
 }
