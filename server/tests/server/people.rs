@@ -301,6 +301,9 @@ async fn a_seek_is_listed_accepted_and_both_are_seated() {
         record.contains(&format!("[{} \"Ben\"]", tag(&theirs["seat"]))),
         "{record}"
     );
+    // With an Event and a Date, as every record.
+    assert!(record.contains("[Event \"rulebook-server "), "{record}");
+    assert!(record.contains("[Date \"20"), "{record}");
     // It cannot be accepted twice.
     let (status, _) = server
         .post(&format!("/api/seeks/{id}/accept"), json!({}), None)
