@@ -513,18 +513,21 @@ impl Lobby {
         rows.iter().map(Seek::of_row).collect()
     }
 
-    /// Seek `id` for its owner (asking keeps it: its `seen_ms` is now).
+    /// Seek `id` for its owner; with `keep`, asking keeps it (its
+    /// `seen_ms` becomes `keep`).
     pub(crate) async fn standing(
         &self,
         id: &str,
-        now: i64,
+        keep: Option<i64>,
     ) -> Result<Option<(String, Standing)>, ApiError> {
-        sqlx::query("UPDATE seeks SET seen_ms = $1 WHERE id = $2 AND game_id = ''")
-            .bind(now)
-            .bind(id.to_owned())
-            .execute(&self.pool)
-            .await
-            .map_err(db_failed)?;
+        if let Some(now) = keep {
+            sqlx::query("UPDATE seeks SET seen_ms = $1 WHERE id = $2 AND game_id = ''")
+                .bind(now)
+                .bind(id.to_owned())
+                .execute(&self.pool)
+                .await
+                .map_err(db_failed)?;
+        }
         let row = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1"))
             .bind(id.to_owned())
             .fetch_optional(&self.pool)
@@ -891,7 +894,7 @@ pub async fn seek_status(
     let token = seek_token(&headers)?;
     let now = now_ms();
     people.lobby.sweep(now).await?;
-    let Some((owner_hash, standing)) = people.lobby.standing(&id, now).await? else {
+    let Some((owner_hash, standing)) = people.lobby.standing(&id, Some(now)).await? else {
         return Err(unknown_seek(&id));
     };
     if !same_token(&owner_hash, &token) {

@@ -65,11 +65,12 @@ struct Watched {
     said: String,
 }
 
-/// What the owner of seek `watched` is told of it now (asking keeps it).
-async fn seek_message(lobby: &Lobby, watched: &Watched) -> String {
+/// What the owner of seek `watched` is told of it now (with `keep`,
+/// asking keeps it).
+async fn seek_message(lobby: &Lobby, watched: &Watched, keep: bool) -> String {
     let id = &watched.id;
     let gone = || serde_json::json!({"type": "seek", "id": id, "status": "gone"});
-    let message = match lobby.standing(id, now_ms()).await {
+    let message = match lobby.standing(id, keep.then(now_ms)).await {
         Ok(Some((owner_hash, _))) if !same_token(&owner_hash, &watched.token) => {
             serde_json::json!({"type": "error", "message": "this token is not this seek's"})
         }
@@ -99,8 +100,10 @@ async fn serve(people: Arc<People>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let mut bucket = Bucket::new(20.0);
     loop {
-        // Whether to tell the watched seek's owner where it stands.
+        // Whether to tell the watched seek's owner where it stands, and
+        // whether to keep it (every KEEP_WATCHED, not on every change).
         let mut ask = false;
+        let mut keep_it = false;
         tokio::select! {
             changed = listing.changed() => {
                 if changed.is_err() {
@@ -117,7 +120,10 @@ async fn serve(people: Arc<People>, socket: WebSocket) {
                 }
                 ask = true;
             }
-            _ = keep.tick() => ask = true,
+            _ = keep.tick() => {
+                ask = true;
+                keep_it = true;
+            }
             message = stream.next() => match message {
                 Some(Ok(Message::Text(text))) => {
                     if !bucket.take(5.0, 20.0) {
@@ -138,6 +144,7 @@ async fn serve(people: Arc<People>, socket: WebSocket) {
                             let field = |name: &str| message[name].as_str().unwrap_or_default().chars().take(100).collect();
                             watched = Some(Watched { id: field("id"), token: field("token"), said: String::new() });
                             ask = true;
+                            keep_it = true;
                         }
                         Some("unwatch") => watched = None,
                         _ => {
@@ -157,7 +164,7 @@ async fn serve(people: Arc<People>, socket: WebSocket) {
             },
         }
         if let (true, Some(seek)) = (ask, watched.as_mut()) {
-            let message = seek_message(lobby, seek).await;
+            let message = seek_message(lobby, seek, keep_it).await;
             if !message.is_empty() && message != seek.said {
                 if sink
                     .send(Message::Text(message.clone().into()))
