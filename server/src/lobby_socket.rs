@@ -113,6 +113,8 @@ async fn serve(people: Arc<People>, socket: WebSocket) {
                 if !text.is_empty() && sink.send(Message::Text((*text).into())).await.is_err() {
                     return;
                 }
+                // Another process may have accepted the watched seek.
+                ask = true;
             }
             changed = changes.changed() => {
                 if changed.is_err() {
