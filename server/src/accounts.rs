@@ -435,6 +435,22 @@ pub async fn logout(
 mod tests {
     use super::*;
 
+    #[tokio::test]
+    async fn passwords_are_hashed_with_argon2id_salted_and_verified() {
+        let first = hash_password("correct horse".to_owned()).await.unwrap();
+        let second = hash_password("correct horse".to_owned()).await.unwrap();
+        // Argon2id, version 0x13, 19 MiB, 2 passes, 1 lane (the PHC string).
+        assert!(
+            first.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{first}"
+        );
+        assert_ne!(first, second, "each hash has its own salt");
+        assert!(!first.contains("correct horse"));
+        assert!(verify_password("correct horse".to_owned(), first.clone()).await);
+        assert!(!verify_password("correct horsE".to_owned(), first).await);
+        assert!(!verify_password("correct horse".to_owned(), "not a hash".to_owned()).await);
+    }
+
     #[test]
     fn usernames() {
         for good in ["alice", "Bob_2", "x-y", "abcdefghijklmnopqrst"] {

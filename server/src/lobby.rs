@@ -8,11 +8,18 @@
 //! process of a PostgreSQL deployment lists, accepts and pairs the same
 //! ones: a seek is taken by one accepter only (a compare-and-set of its
 //! `taken` flag). A seek whose owner stops asking for it
-//! (`GET /api/seeks/{id}`, the page does every two seconds) expires after
-//! [`SEEK_TIMEOUT_MS`]. A private invitation is never a seek.
+//! (`GET /api/seeks/{id}`, or its watch on the lobby's WebSocket,
+//! [`crate::lobby_socket`]) expires after [`SEEK_TIMEOUT_MS`]. A private
+//! invitation is never a seek.
+//!
+//! Every change this process makes to the seeks bumps [`Lobby::changes`];
+//! one task per process ([`Lobby::start_listing`]) then reads the listed
+//! seeks once and hands them to every lobby socket ([`Lobby::listing`]).
+//! It reads them again every [`LISTING_REFRESH`] too, for the changes of
+//! other processes and the expiries.
 
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Arc;
 
 use axum::extract::rejection::{JsonRejection, PathRejection};
@@ -35,6 +42,9 @@ use crate::rating;
 use crate::routes::Joined;
 use crate::session::{Command, Create, SeatKind};
 
+/// The listing task reads the seeks at least this often while a lobby
+/// socket is open (the changes made by other processes, the expiries).
+pub const LISTING_REFRESH: std::time::Duration = std::time::Duration::from_secs(2);
 /// A seek whose owner has not asked for it for this long is dropped.
 pub const SEEK_TIMEOUT_MS: i64 = 20_000;
 /// An accepted seek's game waits this long for its owner to ask for it.
@@ -49,7 +59,7 @@ pub const PAIRING_RANGE: f64 = 300.0;
 
 /// One seek.
 #[derive(Clone, Debug)]
-struct Seek {
+pub(crate) struct Seek {
     owner_hash: String,
     spec: GameSpec,
     control: Option<TimeControlBody>,
@@ -72,7 +82,7 @@ impl Seek {
         rating::kind(&self.spec.to_string(), self.control.as_ref())
     }
 
-    fn view(&self, id: &str) -> SeekView {
+    pub(crate) fn view(&self, id: &str) -> SeekView {
         SeekView {
             id: id.to_owned(),
             game: self.spec.to_string(),
@@ -196,7 +206,7 @@ impl Seek {
 }
 
 /// Where a seek stands, for its owner.
-enum Standing {
+pub(crate) enum Standing {
     /// Waiting (or being accepted right now).
     Open(Seek),
     /// Accepted: the game and the owner's seat.
@@ -212,6 +222,14 @@ pub struct Lobby {
     pairing: tokio::sync::Mutex<()>,
     /// When this process last dropped the expired seeks (Unix ms).
     swept_ms: AtomicI64,
+    /// Bumped by every change of the seeks this process makes.
+    pub changes: tokio::sync::watch::Sender<u64>,
+    /// The listed seeks as the lobby socket sends them
+    /// (`{"type":"seeks","seeks":[...]}`, `GET /api/seeks`'s answer with a
+    /// type; empty until first read), kept by the listing task.
+    pub listing: tokio::sync::watch::Sender<Arc<str>>,
+    /// Whether the listing task runs.
+    listing_runs: AtomicBool,
 }
 
 /// Inserts seek `id`.
@@ -252,9 +270,85 @@ impl Lobby {
             postgres,
             pairing: tokio::sync::Mutex::new(()),
             swept_ms: AtomicI64::new(0),
+            changes: tokio::sync::watch::Sender::new(0),
+            listing: tokio::sync::watch::Sender::new(Arc::from("")),
+            listing_runs: AtomicBool::new(false),
         }
     }
 
+    /// Tells the listing task and the lobby sockets that the seeks changed.
+    fn changed(&self) {
+        self.changes
+            .send_modify(|version| *version = version.wrapping_add(1));
+    }
+
+    /// Starts the listing task unless it runs (a lobby socket calls this
+    /// once it holds a receiver of [`Lobby::listing`]). The task stops when
+    /// no socket listens.
+    pub fn start_listing(people: &Arc<People>) {
+        if people
+            .lobby
+            .listing_runs
+            .compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok()
+        {
+            tokio::spawn(keep_listing(people.clone()));
+        }
+    }
+}
+
+/// The listing task: reads the listed seeks after every change and every
+/// [`LISTING_REFRESH`], and hands them on when they differ, while anyone
+/// listens.
+async fn keep_listing(people: Arc<People>) {
+    let lobby = &people.lobby;
+    let mut changes = lobby.changes.subscribe();
+    let mut refresh = tokio::time::interval(LISTING_REFRESH);
+    refresh.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        if lobby.listing.receiver_count() == 0 {
+            lobby.listing_runs.store(false, Ordering::Release);
+            // A socket that subscribed meanwhile may have seen the task
+            // running: take over again for it.
+            if lobby.listing.receiver_count() == 0
+                || lobby
+                    .listing_runs
+                    .compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
+                    .is_err()
+            {
+                return;
+            }
+        }
+        changes.borrow_and_update();
+        let now = now_ms();
+        let read = match lobby.sweep(now).await {
+            Ok(()) => lobby.listed().await,
+            Err(error) => Err(error),
+        };
+        if let Ok(seeks) = read {
+            let list = SeekList {
+                seeks: seeks.iter().map(|(id, seek)| seek.view(id)).collect(),
+            };
+            let mut text = serde_json::to_string(&list).unwrap_or_default();
+            // {"seeks":[...]} -> {"type":"seeks","seeks":[...]}
+            text.replace_range(..1, r#"{"type":"seeks","#);
+            lobby.listing.send_if_modified(|old| {
+                if **old == *text {
+                    false
+                } else {
+                    *old = Arc::from(text);
+                    true
+                }
+            });
+        }
+        tokio::select! {
+            _ = changes.changed() => {}
+            _ = refresh.tick() => {}
+        }
+    }
+}
+
+impl Lobby {
     /// Drops the seeks whose owners left, and the matches never fetched
     /// (at most once a second per process).
     async fn sweep(&self, now: i64) -> Result<(), ApiError> {
@@ -267,7 +361,7 @@ impl Lobby {
         {
             return Ok(());
         }
-        sqlx::query(
+        let done = sqlx::query(
             "DELETE FROM seeks WHERE (game_id = '' AND seen_ms < $1) OR (game_id <> '' AND accepted_ms < $2)",
         )
         .bind(now - SEEK_TIMEOUT_MS)
@@ -275,6 +369,9 @@ impl Lobby {
         .execute(&self.pool)
         .await
         .map_err(db_failed)?;
+        if done.rows_affected() > 0 {
+            self.changed();
+        }
         Ok(())
     }
 
@@ -294,7 +391,9 @@ impl Lobby {
 
     async fn insert(&self, id: &str, seek: &Seek) -> Result<(), ApiError> {
         self.check_room(seek).await?;
-        insert_row(&self.pool, id, seek).await
+        insert_row(&self.pool, id, seek).await?;
+        self.changed();
+        Ok(())
     }
 
     /// Refuses a seek beyond [`MAX_SEEKS`] in all, or
@@ -346,13 +445,16 @@ impl Lobby {
                 .map_err(db_failed)?;
             let partner = pair_on(&mut tx, id, mine, compatible).await?;
             tx.commit().await.map_err(db_failed)?;
+            self.changed();
             Ok(partner)
         } else {
             // One process per SQLite file: its lock is enough (and a
             // transaction that reads first could not take SQLite's write
             // lock once another connection has committed).
             let mut conn = self.pool.acquire().await.map_err(db_failed)?;
-            pair_on(&mut conn, id, mine, compatible).await
+            let partner = pair_on(&mut conn, id, mine, compatible).await?;
+            self.changed();
+            Ok(partner)
         }
     }
 }
@@ -411,14 +513,21 @@ impl Lobby {
         rows.iter().map(Seek::of_row).collect()
     }
 
-    /// Seek `id` for its owner (asking keeps it: its `seen_ms` is now).
-    async fn standing(&self, id: &str, now: i64) -> Result<Option<(String, Standing)>, ApiError> {
-        sqlx::query("UPDATE seeks SET seen_ms = $1 WHERE id = $2 AND game_id = ''")
-            .bind(now)
-            .bind(id.to_owned())
-            .execute(&self.pool)
-            .await
-            .map_err(db_failed)?;
+    /// Seek `id` for its owner; with `keep`, asking keeps it (its
+    /// `seen_ms` becomes `keep`).
+    pub(crate) async fn standing(
+        &self,
+        id: &str,
+        keep: Option<i64>,
+    ) -> Result<Option<(String, Standing)>, ApiError> {
+        if let Some(now) = keep {
+            sqlx::query("UPDATE seeks SET seen_ms = $1 WHERE id = $2 AND game_id = ''")
+                .bind(now)
+                .bind(id.to_owned())
+                .execute(&self.pool)
+                .await
+                .map_err(db_failed)?;
+        }
         let row = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1"))
             .bind(id.to_owned())
             .fetch_optional(&self.pool)
@@ -459,6 +568,7 @@ impl Lobby {
         .execute(&self.pool)
         .await
         .map_err(db_failed)?;
+        self.changed();
         Ok(done.rows_affected() == 1)
     }
 
@@ -472,6 +582,7 @@ impl Lobby {
             .execute(&self.pool)
             .await
             .map_err(db_failed)?;
+        self.changed();
         Ok(())
     }
 
@@ -482,6 +593,7 @@ impl Lobby {
             .execute(&self.pool)
             .await
             .map_err(db_failed)?;
+        self.changed();
         Ok(done.rows_affected() == 1)
     }
 }
@@ -619,7 +731,7 @@ fn not_yours() -> ApiError {
     )
 }
 
-fn same_token(stored_hash: &str, token: &str) -> bool {
+pub(crate) fn same_token(stored_hash: &str, token: &str) -> bool {
     bool::from(stored_hash.as_bytes().ct_eq(token_hash(token).as_bytes()))
 }
 
@@ -782,7 +894,7 @@ pub async fn seek_status(
     let token = seek_token(&headers)?;
     let now = now_ms();
     people.lobby.sweep(now).await?;
-    let Some((owner_hash, standing)) = people.lobby.standing(&id, now).await? else {
+    let Some((owner_hash, standing)) = people.lobby.standing(&id, Some(now)).await? else {
         return Err(unknown_seek(&id));
     };
     if !same_token(&owner_hash, &token) {
@@ -803,7 +915,7 @@ pub async fn seek_status(
 }
 
 /// A seat of game `id` held with `token`.
-fn joined(id: &str, seat: &str, token: &str) -> Joined {
+pub(crate) fn joined(id: &str, seat: &str, token: &str) -> Joined {
     Joined {
         id: id.to_owned(),
         seat: seat.to_owned(),

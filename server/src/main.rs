@@ -12,6 +12,7 @@ mod db;
 mod endgame;
 mod error;
 mod lobby;
+mod lobby_socket;
 mod people;
 mod ratelimit;
 mod rating;

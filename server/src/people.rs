@@ -630,6 +630,7 @@ async fn player_page(State(people): State<Arc<People>>) -> Response {
         lobby::cancel_seek,
         lobby::accept_seek,
         lobby::pairing,
+        crate::lobby_socket::events,
         game_players,
         name_my_seat,
         player
@@ -682,6 +683,7 @@ pub fn router(app: Arc<App>) -> Router<Arc<App>> {
         )
         .route("/api/seeks/{id}/accept", post(lobby::accept_seek))
         .route("/api/pairing", post(lobby::pairing))
+        .route("/api/lobby/events", get(crate::lobby_socket::events))
         .route(
             "/api/games/{id}/players",
             get(game_players).post(name_my_seat),

@@ -85,6 +85,11 @@ export const api = {
  * knows the player is here). Returns { close(), isOpen(), send(message) }.
  */
 export function liveEvents(id, onMessage, onStatus, hello = () => null) {
+  return liveSocket(`/api/games/${encodeURIComponent(id)}/events`, onMessage, onStatus, hello);
+}
+
+/** A WebSocket of the server at `path`, reconnecting with back-off (as liveEvents). */
+export function liveSocket(path, onMessage, onStatus, hello = () => null) {
   let socket = null;
   let closed = false;
   let delay = 250;
@@ -92,7 +97,7 @@ export function liveEvents(id, onMessage, onStatus, hello = () => null) {
   let retry = null;
   const url = () => {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}/api/games/${encodeURIComponent(id)}/events`;
+    return `${scheme}//${location.host}${path}`;
   };
   const connect = () => {
     if (closed) return;

@@ -1,9 +1,12 @@
 // The lobby's people: the account box (log in, register, log out) or the
-// guest's name, the seeks (post, accept, cancel; the list updates every two
-// seconds) and "Play a random opponent". A seek or a pairing request waits
-// while this page asks for it; once accepted, the page opens the game.
+// guest's name, the seeks (post, accept, cancel) and "Play a random
+// opponent". The seeks come live over the lobby's WebSocket
+// (/api/lobby/events), which also watches this page's own seek or pairing
+// request (the server keeps it while watched) and says when it is
+// accepted: the page then opens the game. While the socket is down, the
+// page asks for both every two seconds instead.
 
-import { api } from "./api.js";
+import { api, liveSocket } from "./api.js";
 import { h } from "./dom.js";
 import { people, guestName, saveGuestName, saveSeat } from "./people.js";
 
@@ -111,21 +114,31 @@ export async function mountLobby(root) {
 
   // ---- my waiting seek or pairing request
   let waiting = null; // { id, token }
+  let live = null; // the lobby's socket
+  let shown = null; // the seeks on the list
+  const watchMessage = () => (waiting ? { type: "watch", id: waiting.id, token: waiting.token } : null);
   const waitLine = h("p", { class: "waiting", "data-testid": "waiting", hidden: true });
   const setWaiting = (seek, text) => {
     waiting = seek;
+    if (live) live.send(watchMessage() || { type: "unwatch" });
+    // The list may have come before the answer that made this seek ours.
+    if (shown) render(shown);
     waitLine.hidden = !seek;
     waitLine.replaceChildren(
       ...(seek
         ? [text, " ", h("button", { type: "button", "data-testid": "cancel-seek", onclick: async () => {
             await people.cancelSeek(seek.id, seek.token).catch(() => {});
             setWaiting(null);
-            refresh();
+            if (!live.isOpen()) refresh();
           } }, "Cancel")]
         : []),
     );
   };
+  let opening = false;
   const open = (joined) => {
+    if (opening) return;
+    opening = true;
+    waiting = null;
     saveSeat(joined);
     location.assign(`/games/${joined.id}`);
   };
@@ -144,7 +157,7 @@ export async function mountLobby(root) {
     try {
       const posted = await people.postSeek(request());
       setWaiting({ id: posted.id, token: posted.token }, "Your seek is listed: waiting for someone to accept it…");
-      refresh();
+      if (!live.isOpen()) refresh();
     } catch (error) {
       show(error);
     }
@@ -161,35 +174,53 @@ export async function mountLobby(root) {
   } }, "Play a random opponent");
 
   // ---- the seeks
-  const list = h("ul", { class: "game-list seeks", "data-testid": "seeks" });
+  const list = h("ul", { class: "game-list seeks", "data-testid": "seeks" }, h("li", { class: "empty" }, "Loading…"));
+  let heard = 0; // lists heard from the socket
+  const render = (seeks) => {
+    shown = seeks;
+    const items = seeks.map((seek) => {
+      const mine = waiting && waiting.id === seek.id;
+      const rating = seek.rating ? ` (${Math.round(seek.rating)})` : "";
+      return h(
+        "li",
+        { "data-seek": seek.id },
+        h("span", {}, `${seek.player}${seek.account ? "" : " (guest)"}${rating} — ${seek.title}, ${clockLabel(seek.time_control)}, ${seek.rated ? "rated" : "casual"}`),
+        mine
+          ? h("em", {}, " your seek")
+          : h("button", { type: "button", "data-testid": "accept-seek", onclick: async (event) => {
+              event.target.disabled = true;
+              show(null);
+              try {
+                open(await people.accept(seek.id, guestName() || undefined));
+              } catch (error) {
+                show(error);
+                event.target.disabled = false;
+                if (!live.isOpen()) refresh();
+              }
+            } }, "Accept"),
+      );
+    });
+    list.replaceChildren(...(items.length ? items : [h("li", { class: "empty" }, "No seek is open.")]));
+  };
   const refresh = async () => {
+    const before = heard;
     try {
       const { seeks } = await people.seeks();
-      const items = seeks.map((seek) => {
-        const mine = waiting && waiting.id === seek.id;
-        const rating = seek.rating ? ` (${Math.round(seek.rating)})` : "";
-        return h(
-          "li",
-          { "data-seek": seek.id },
-          h("span", {}, `${seek.player}${seek.account ? "" : " (guest)"}${rating} — ${seek.title}, ${clockLabel(seek.time_control)}, ${seek.rated ? "rated" : "casual"}`),
-          mine
-            ? h("em", {}, " your seek")
-            : h("button", { type: "button", "data-testid": "accept-seek", onclick: async (event) => {
-                event.target.disabled = true;
-                show(null);
-                try {
-                  open(await people.accept(seek.id, guestName() || undefined));
-                } catch (error) {
-                  show(error);
-                  event.target.disabled = false;
-                  refresh();
-                }
-              } }, "Accept"),
-        );
-      });
-      list.replaceChildren(...(items.length ? items : [h("li", { class: "empty" }, "No seek is open.")]));
+      // A list heard meanwhile is newer than this answer.
+      if (heard === before) render(seeks);
     } catch (error) {
-      list.replaceChildren(h("li", { class: "empty" }, error.message));
+      if (heard === before) list.replaceChildren(h("li", { class: "empty" }, error.message));
+    }
+  };
+  // What the lobby's socket says: the seeks, and this page's own seek.
+  const hear = (message) => {
+    if (message.type === "seeks") {
+      heard += 1;
+      render(message.seeks);
+    }
+    else if (message.type === "seek" && waiting && message.id === waiting.id) {
+      if (message.status === "accepted" && message.game) open(message.game);
+      else if (message.status === "gone") setWaiting(null);
     }
   };
 
@@ -207,13 +238,16 @@ export async function mountLobby(root) {
     h("h3", {}, "Open seeks"),
     list,
   );
-  refresh();
+  live = liveSocket("/api/lobby/events", hear, () => {}, watchMessage);
+  // Polling only while the socket is down (it sends the list on connecting).
   const timer = setInterval(() => {
+    if (live.isOpen()) return;
     pollMine();
     if (document.visibilityState === "visible") refresh();
   }, POLL_MS);
   window.addEventListener("pagehide", () => {
     clearInterval(timer);
+    live.close();
     // A seek this page no longer asks for expires anyway; cancel it at once.
     if (waiting) people.cancelSeek(waiting.id, waiting.token).catch(() => {});
   }, { once: true });

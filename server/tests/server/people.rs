@@ -301,11 +301,111 @@ async fn a_seek_is_listed_accepted_and_both_are_seated() {
         record.contains(&format!("[{} \"Ben\"]", tag(&theirs["seat"]))),
         "{record}"
     );
+    // With an Event and a Date, as every record.
+    assert!(record.contains("[Event \"rulebook-server "), "{record}");
+    assert!(record.contains("[Date \"20"), "{record}");
     // It cannot be accepted twice.
     let (status, _) = server
         .post(&format!("/api/seeks/{id}/accept"), json!({}), None)
         .await;
     assert_eq!(status, 404);
+}
+
+/// The next `seeks` message of a lobby socket: the listed ids.
+async fn next_list(socket: &mut crate::support::Socket) -> Vec<String> {
+    loop {
+        let message = socket.next().await;
+        if message["type"] == "seeks" {
+            return message["seeks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|seek| seek["id"].as_str().unwrap().to_owned())
+                .collect();
+        }
+    }
+}
+
+/// The next `seek` message of a lobby socket (a watched seek's standing).
+async fn next_standing(socket: &mut crate::support::Socket) -> Value {
+    loop {
+        let message = socket.next().await;
+        if message["type"] != "seeks" {
+            return message;
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_lobby_socket_pushes_the_seeks_and_tells_the_owner_of_its_acceptance() {
+    let server = Server::start();
+    let mut watcher = server.socket_at("/api/lobby/events").await;
+    assert_eq!(next_list(&mut watcher).await, Vec::<String>::new());
+    let (status, posted) = server
+        .post(
+            "/api/seeks",
+            json!({"game": "checkers", "name": "Ann"}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{posted}");
+    let id = posted["id"].as_str().unwrap();
+    let owner = posted["token"].as_str().unwrap();
+    // Pushed to a socket open before, and sent to one opened after.
+    assert_eq!(next_list(&mut watcher).await, [id]);
+    let mut seeker = server.socket_at("/api/lobby/events").await;
+    assert_eq!(next_list(&mut seeker).await, [id]);
+    // A random-pairing request is not listed, so not pushed either.
+    let (status, _) = server
+        .post("/api/pairing", json!({"game": "othello"}), None)
+        .await;
+    assert_eq!(status, 202);
+    // Watching needs the seek's token.
+    seeker
+        .send(&json!({"type": "watch", "id": id, "token": "0123"}).to_string())
+        .await;
+    assert_eq!(next_standing(&mut seeker).await["type"], "error");
+    seeker
+        .send(&json!({"type": "watch", "id": id, "token": owner}).to_string())
+        .await;
+    let open = next_standing(&mut seeker).await;
+    assert_eq!((&open["status"], &open["id"]), (&json!("open"), &json!(id)));
+    // Accepted: it leaves the list, and the owner is told its seat.
+    let (status, joined) = server
+        .post(
+            &format!("/api/seeks/{id}/accept"),
+            json!({"name": "Ben"}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(next_list(&mut watcher).await, Vec::<String>::new());
+    let accepted = next_standing(&mut seeker).await;
+    assert_eq!(accepted["status"], "accepted", "{accepted}");
+    assert_eq!(accepted["game"]["id"], joined["id"]);
+    assert_eq!(accepted["game"]["token"], owner);
+    assert_ne!(accepted["game"]["seat"], joined["seat"]);
+    // A cancelled seek leaves the list too; nonsense is answered, not fatal.
+    let (_, posted) = server
+        .post("/api/seeks", json!({"game": "connect4"}), None)
+        .await;
+    let second = posted["id"].as_str().unwrap();
+    assert_eq!(next_list(&mut watcher).await, [second]);
+    let (status, _, _) = send(
+        &server,
+        reqwest::Method::DELETE,
+        &format!("/api/seeks/{second}"),
+        None,
+        None,
+        posted["token"].as_str(),
+    )
+    .await;
+    assert_eq!(status, 204);
+    assert_eq!(next_list(&mut watcher).await, Vec::<String>::new());
+    watcher.send("not json").await;
+    assert_eq!(next_standing(&mut watcher).await["type"], "error");
+    watcher.send(r#"{"type":"ping"}"#).await;
+    assert_eq!(next_standing(&mut watcher).await["type"], "pong");
 }
 
 #[tokio::test]

@@ -255,6 +255,12 @@ async fn seeks_and_pairing_are_shared_by_two_processes() {
     let Some(url) = postgres_url() else { return };
     let a = Server::start_with(&url, &[]);
     let b = Server::start_with(&url, &[]);
+    // A lobby socket on each process.
+    let mut on_a = a.socket_at("/api/lobby/events").await;
+    let mut on_b = b.socket_at("/api/lobby/events").await;
+    for socket in [&mut on_a, &mut on_b] {
+        assert_eq!(socket.next().await["type"], "seeks");
+    }
     let (status, posted) = a
         .post(
             "/api/seeks",
@@ -265,6 +271,14 @@ async fn seeks_and_pairing_are_shared_by_two_processes() {
     assert_eq!(status, 201, "{posted}");
     let id = posted["id"].as_str().unwrap();
     let token = posted["token"].as_str().unwrap();
+    // The other process's socket has it too (its listing task reads the
+    // seeks every 2 s), and the owner watches it on its own process.
+    let pushed = on_b.next().await;
+    assert_eq!(pushed["seeks"][0]["id"], id, "{pushed}");
+    assert_eq!(on_a.next().await["seeks"][0]["id"], id);
+    on_a.send(&json!({"type": "watch", "id": id, "token": token}).to_string())
+        .await;
+    assert_eq!(on_a.next().await["status"], "open");
     let (_, list) = b.get("/api/seeks").await;
     let listed = list["seeks"].as_array().unwrap();
     assert!(listed.iter().any(|seek| seek["id"] == id), "{list}");
@@ -273,6 +287,15 @@ async fn seeks_and_pairing_are_shared_by_two_processes() {
     assert_eq!(status, 200, "{joined}");
     let (status, again) = a.post(&accept, json!({"name": "Cy"}), None).await;
     assert_eq!(status, 404, "accepted twice: {again}");
+    // Accepted on the other process: the owner's socket is told its seat.
+    let told = loop {
+        let message = on_a.next().await;
+        if message["type"] == "seek" {
+            break message;
+        }
+    };
+    assert_eq!(told["status"], "accepted", "{told}");
+    assert_eq!(told["game"]["id"], joined["id"]);
     let (status, seen) = a.get_with(&format!("/api/seeks/{id}"), Some(token)).await;
     assert_eq!(status, 200, "{seen}");
     assert_eq!(seen["status"], "accepted");

@@ -1,7 +1,7 @@
 // Two browser contexts playing each other live; one reloads in the middle.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, createInLobby, newPage, openLink, waitForState } from "./harness.js";
+import { serverAndBrowser, createInLobby, newPage, openLink, waitForState, statusText } from "./harness.js";
 
 const web = serverAndBrowser();
 
@@ -56,8 +56,43 @@ test("two players, live, one reloading in the middle", async () => {
   assert.match(await watcher.page.locator('[data-testid="status"]').innerText(), /watching/i);
   await watcher.page.click('[data-square="11"]');
   assert.match(await watcher.page.locator('[data-testid="status"]').innerText(), /watching/i);
+  // ... and has no move box (the players have theirs).
+  assert.equal(await watcher.page.locator('[data-testid="move-input"]').isVisible(), false);
+  assert.equal(await red.page.locator('[data-testid="move-input"]').isVisible(), true);
   for (const { page } of [red, white, watcher]) assert.deepEqual(page.errors, []);
   await red.context.close();
   await white.context.close();
   await watcher.context.close();
+});
+
+test("a 'server cannot be reached' message goes once the page is live again", async () => {
+  const created = await web.server.api("POST", "/api/games", { game: "checkers", opponent: "human", side: "red" });
+  const red = await newPage(web.browser);
+  // The game's socket passes through here: cut while `down`.
+  let down = false;
+  const sockets = [];
+  await red.page.routeWebSocket(/\/events$/, (socket) => {
+    if (down) return socket.close();
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+  await openLink(web.server, red.page, created.url);
+  await red.page.locator(".connection", { hasText: "live" }).waitFor();
+  // The server goes out of reach: the socket drops, a move cannot be sent.
+  down = true;
+  for (const socket of sockets) await socket.close();
+  await red.page.locator(".connection", { hasText: "reconnecting" }).waitFor();
+  await red.page.route(/\/moves$/, (route) => route.abort());
+  const state = await waitForState(red.page, (s) => s.to_move === "red");
+  await clickMove(red.page, state);
+  await red.page.locator('[data-testid="status"]', { hasText: "cannot be reached" }).waitFor();
+  // Back: once the socket is live again the message is gone.
+  await red.page.unroute(/\/moves$/);
+  down = false;
+  await red.page.locator(".connection", { hasText: "live" }).waitFor();
+  await red.page.locator('[data-testid="status"]', { hasText: "cannot be reached" }).waitFor({ state: "detached" });
+  assert.doesNotMatch(await statusText(red.page), /cannot be reached/);
+  assert.match(await statusText(red.page), /Waiting for White to join/);
+  assert.deepEqual(red.page.errors, []);
+  await red.context.close();
 });

@@ -38,6 +38,8 @@ for (const [name, viewport] of [
   test(`screenshots at ${name} size`, async () => {
     const { page, context } = await newPage(web.browser, viewport);
     await openLink(web.server, page, "/", '[data-testid="create"]');
+    // The people card drawn whole: the seeks come over the lobby's socket.
+    await page.locator('[data-testid="seeks"] li', { hasText: "No seek is open." }).waitFor();
     await page.screenshot({ path: join(screenshotDir, `lobby-${name}.png`) });
 
     const checkers = await web.server.api("POST", "/api/games", { game: "checkers", opponent: "computer", level: 1, side: "white" });

@@ -162,7 +162,12 @@ impl Server {
 
     /// Opens the game's WebSocket.
     pub async fn socket(&self, id: &str) -> Socket {
-        let url = format!("ws://{}/api/games/{id}/events", self.addr);
+        self.socket_at(&format!("/api/games/{id}/events")).await
+    }
+
+    /// Opens the WebSocket at `path` (`/api/lobby/events`).
+    pub async fn socket_at(&self, path: &str) -> Socket {
+        let url = format!("ws://{}{path}", self.addr);
         let (stream, _) = tokio_tungstenite::connect_async(url).await.unwrap();
         Socket { stream }
     }
