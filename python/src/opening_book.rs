@@ -132,7 +132,9 @@ fn sibling_groups(depth: u32) -> Vec<Vec<Connect4>> {
 /// solved in a checkpoint that the next build goes on from.
 ///
 /// Positions with `depth` stones: 4 at depth 1, 25 at 2, 568 at 4, 8,231 at 6, 91,295 at 8
-/// (mirror images once); each takes the solver milliseconds to seconds.
+/// (mirror images once); each takes the solver about a second at 8 stones (a
+/// fraction of a second to minutes), so from depth 8 on a build costs tens of
+/// CPU-hours (`python/bench/book_cost.py` measures it).
 #[pyfunction]
 #[pyo3(signature = (depth, directory = None, *, threads = 1, progress = None))]
 pub fn build_opening_book(
