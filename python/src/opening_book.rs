@@ -4,7 +4,9 @@
 //!
 //! The book holds the exact score of every position with at most `depth`
 //! stones (one entry per mirror pair): the deepest positions are solved
-//! (on worker threads, each with its own solver), the shallower ones follow
+//! (on worker threads, each with its own solver, solving one parent's
+//! children in a row so that its table carries what siblings share), the
+//! shallower ones follow
 //! by negamax over the book (`Book::complete`), and the built-in book's
 //! lines of perfect play are merged in. The file is written whole, under a
 //! temporary name first, so a reader never sees half a book; a build
@@ -20,6 +22,7 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use rulebook::connect4::{opening_positions, Book, Connect4, Solver, MAX_BOOK_DEPTH};
 use rulebook::search::StopSignal;
+use rulebook::Game;
 
 /// The book's file name in its directory.
 pub const BOOK_FILE: &str = "connect4-opening.book";
@@ -94,6 +97,32 @@ fn write(book: &Book, path: &Path) -> PyResult<()> {
         .map_err(|error| PyOSError::new_err(format!("cannot write {}: {error}", path.display())))
 }
 
+/// The unfinished positions with `depth` stones (one of each mirror pair,
+/// as [`opening_positions`] lists them), grouped by parent: the children of
+/// each position with `depth - 1` stones, each listed with its first
+/// parent only. A worker solves one group in a row, so its table carries
+/// what siblings share (the same stones in another order) from one to the
+/// next.
+fn sibling_groups(depth: u32) -> Vec<Vec<Connect4>> {
+    let Some(parents) = depth.checked_sub(1) else {
+        return vec![vec![Connect4::new()]];
+    };
+    let mut seen = std::collections::HashSet::new();
+    opening_positions(parents)
+        .into_iter()
+        .map(|parent| {
+            parent
+                .legal_moves()
+                .into_iter()
+                .filter_map(|mv| parent.after(mv).ok())
+                .filter(|child| child.outcome().is_none())
+                .map(|child| child.canonical().0)
+                .filter(|child| seen.insert(child.canonical_key()))
+                .collect()
+        })
+        .collect()
+}
+
 /// Builds the complete opening book of every position with at most `depth`
 /// stones (merged with the built-in book's lines) into `directory` (the
 /// default cache directory when None) on `threads` worker threads, and
@@ -103,7 +132,9 @@ fn write(book: &Book, path: &Path) -> PyResult<()> {
 /// solved in a checkpoint that the next build goes on from.
 ///
 /// Positions with `depth` stones: 4 at depth 1, 25 at 2, 568 at 4, 8,231 at 6, 91,295 at 8
-/// (mirror images once); each takes the solver milliseconds to seconds.
+/// (mirror images once); each takes the solver about a second at 8 stones (a
+/// fraction of a second to minutes), so from depth 8 on a build costs tens of
+/// CPU-hours (`python/bench/book_cost.py` measures it).
 #[pyfunction]
 #[pyo3(signature = (depth, directory = None, *, threads = 1, progress = None))]
 pub fn build_opening_book(
@@ -148,13 +179,19 @@ pub fn build_opening_book(
         .iter()
         .map(|(game, _)| game.canonical_key())
         .collect();
-    let positions: Vec<Connect4> = py.detach(|| {
-        opening_positions(depth)
+    let groups: Vec<Vec<Connect4>> = py.detach(|| {
+        sibling_groups(depth)
             .into_iter()
-            .filter(|game| !done.contains(&game.canonical_key()))
+            .map(|group| {
+                group
+                    .into_iter()
+                    .filter(|game| !done.contains(&game.canonical_key()))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|group| !group.is_empty())
             .collect()
     });
-    let total = positions.len() + solved.len();
+    let total = groups.iter().map(Vec::len).sum::<usize>() + solved.len();
 
     let stop = StopSignal::new();
     let next = AtomicUsize::new(0);
@@ -175,8 +212,8 @@ pub fn build_opening_book(
             let waiting = std::thread::current();
             let workers: Vec<_> = (0..threads)
                 .map(|_| {
-                    let (stop, next, results, positions, builtin) =
-                        (&stop, &next, &results, &positions, &builtin);
+                    let (stop, next, results, groups, builtin) =
+                        (&stop, &next, &results, &groups, &builtin);
                     let waiting = waiting.clone();
                     scope.spawn(move || {
                         let Ok(solver) = Solver::with_table_bits(WORKER_TABLE_BITS) else {
@@ -185,19 +222,23 @@ pub fn build_opening_book(
                         let mut solver = solver
                             .with_book(builtin.clone())
                             .with_stop_signal(stop.clone());
-                        loop {
+                        // One parent's children in a row: the table
+                        // keeps what they share.
+                        'groups: loop {
                             let index = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(game) = positions.get(index) else {
+                            let Some(group) = groups.get(index) else {
                                 break;
                             };
-                            match solver.score_within(game, u64::MAX) {
-                                Ok(Some(score)) => {
-                                    if let Ok(mut results) = results.lock() {
-                                        results.push((*game, score));
+                            for game in group {
+                                match solver.score_within(game, u64::MAX) {
+                                    Ok(Some(score)) => {
+                                        if let Ok(mut results) = results.lock() {
+                                            results.push((*game, score));
+                                        }
                                     }
+                                    // Stopped, or (never) a finished game.
+                                    _ => break 'groups,
                                 }
-                                // Stopped, or (never) a finished game.
-                                _ => break,
                             }
                         }
                         waiting.unpark();

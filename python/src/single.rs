@@ -9,9 +9,8 @@ use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use rulebook::agent::{ActionError, Environment, Progress};
+use rulebook::agent::{ActionError, Progress};
 use rulebook::catalog::Described;
-use rulebook::search::Engine;
 use rulebook::{Game, PlayerOutcome};
 
 use crate::arguments;
@@ -20,6 +19,7 @@ use crate::environments::{
     AgentEnvironment, EnvironmentVisitor,
 };
 use crate::errors::IllegalActionError;
+use crate::thinking::{EngineThread, ExtraLimits};
 
 /// A game as an environment, object-safe: what `_AgentEnv` drives.
 trait SingleCore {
@@ -42,8 +42,10 @@ trait SingleCore {
     /// The error for a level the game has no computer player at.
     fn check_level(&self, level: u32) -> PyResult<()>;
     /// Plays the whole move of the computer player at `level` (every
-    /// action of it), keeping its engine for the next calls.
-    fn play_engine(&mut self, level: u32) -> PyResult<()>;
+    /// action of it), keeping its engine for the next calls. The engine
+    /// thinks on its own thread: a signal (Ctrl-C) stops the call within a
+    /// fraction of a second, with nothing played.
+    fn play_engine(&mut self, py: Python<'_>, level: u32) -> PyResult<()>;
     /// The position (before the move in progress, if any).
     fn game(&self) -> Box<dyn crate::games::DynGame>;
     /// The actions of the move in progress (empty between moves).
@@ -65,16 +67,16 @@ trait SingleCore {
     fn spec(&self) -> String;
 }
 
-struct Single<E: Environment> {
+struct Single<E: AgentEnvironment> {
     start: E,
     env: E,
     steps: u32,
     max_steps: Option<u32>,
     /// The computer player last asked for, with its level.
-    engine: Option<(u32, Engine<E::Game>)>,
+    engine: Option<(u32, EngineThread<E::Game>)>,
 }
 
-impl<E: Environment> Clone for Single<E> {
+impl<E: AgentEnvironment> Clone for Single<E> {
     /// A copy without the engine (engines are not `Clone`; the copy makes
     /// its own when asked).
     fn clone(&self) -> Self {
@@ -178,19 +180,16 @@ impl<E: AgentEnvironment> SingleCore for Single<E> {
             )))
         }
     }
-    fn play_engine(&mut self, level: u32) -> PyResult<()> {
+    fn play_engine(&mut self, py: Python<'_>, level: u32) -> PyResult<()> {
         if self.engine.as_ref().map(|(l, _)| *l) != Some(level) {
-            let engine = self
-                .env
-                .position()
-                .engine(level)
-                .map_err(|error| PyValueError::new_err(error.to_string()))?;
+            let engine = EngineThread::new(self.env.position(), level, None)?;
             self.engine = Some((level, engine));
         }
         let Some((_, engine)) = self.engine.as_mut() else {
             return Ok(());
         };
-        let Some(mv) = engine.think(self.env.position().clone()).best_move else {
+        let position = self.env.position().clone();
+        let Some(mv) = engine.best_game_move(py, &position, ExtraLimits::default())? else {
             return Err(IllegalActionError::new_err(
                 "the game is over: no move to play",
             ));
@@ -371,10 +370,12 @@ impl AgentEnv {
             .check_level(arguments::unsigned::<u32>(level, "level")?)
     }
 
-    /// Plays the computer player's whole move at `level`.
-    fn play_engine(&mut self, level: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// Plays the computer player's whole move at `level`, on the engine's
+    /// thread with the GIL released; Ctrl-C stops it within a fraction of
+    /// a second (KeyboardInterrupt, nothing played).
+    fn play_engine(&mut self, py: Python<'_>, level: &Bound<'_, PyAny>) -> PyResult<()> {
         self.core
-            .play_engine(arguments::unsigned::<u32>(level, "level")?)
+            .play_engine(py, arguments::unsigned::<u32>(level, "level")?)
     }
 
     /// The position as a `rulebook.Game` (before the move in progress).

@@ -138,6 +138,25 @@ impl<G: Described> EngineThread<G> {
         })
     }
 
+    /// [`EngineThread::best_move`] as the game's own move (the legal move
+    /// of `position` the answer describes), for callers that play it.
+    pub(crate) fn best_game_move(
+        &mut self,
+        py: Python<'_>,
+        position: &G,
+        extra: ExtraLimits,
+    ) -> PyResult<Option<G::Move>> {
+        let Some(answer) = self.best_move(py, position, extra)? else {
+            return Ok(None);
+        };
+        position
+            .legal_moves()
+            .into_iter()
+            .find(|&mv| move_info(position, mv) == answer)
+            .map(Some)
+            .ok_or_else(|| PyRuntimeError::new_err("the engine answered a move that is not legal"))
+    }
+
     /// The engine's move in `position` within the level's limits and
     /// `extra`, None once the game is over; KeyboardInterrupt (or what a
     /// signal handler raised) when a signal came first.

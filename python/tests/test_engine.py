@@ -67,12 +67,19 @@ def test_ctrl_c_reaches_python_from_a_long_search():
                 HOURS = 10**15
                 checkers = rulebook.Engine("checkers", max_nodes=HOURS)
                 othello = rulebook.Engine("othello", max_nodes=HOURS)
+                # Two stones off the solver's book: minutes of search.
+                off_the_book = rulebook.Connect4()
+                off_the_book.apply("0")
+                off_the_book.apply("0")
                 calls = {
                     "checkers": lambda: checkers.best_move(rulebook.Checkers()),
                     "othello": lambda: othello.best_move(rulebook.Othello()),
                     "international": lambda: rulebook.Engine(
                         "international", max_seconds=1e6
                     ).best_move(rulebook.International()),
+                    # The perfect player cannot stop early: the call is
+                    # left to finish on its own thread.
+                    "perfect": lambda: off_the_book.best_move(level=off_the_book.levels[1]),
                 }
                 for name, call in calls.items():
                     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
@@ -100,6 +107,7 @@ def test_ctrl_c_reaches_python_from_a_long_search():
         ["checkers", "interrupted"],
         ["othello", "interrupted"],
         ["international", "interrupted"],
+        ["perfect", "interrupted"],
         ["after", "True"],
     ], result.stdout
     print(result.stdout)

@@ -164,6 +164,34 @@ fn node_limit_gives_up_and_leaves_the_solver_exact() {
 }
 
 #[test]
+fn a_search_that_gives_up_keeps_the_table_and_stays_exact() {
+    let mut solver = solver();
+    let (_, game, expected) = positions(MIDDLE_EASY)[0];
+    let before = solver.node_count();
+    assert_eq!(solver.score(&game), Ok(expected));
+    let first = solver.node_count() - before;
+    // A search of the empty board cut short: what the first solve proved
+    // stays in the table.
+    assert_eq!(solver.score_within(&Connect4::new(), 5_000), Ok(None));
+    let before = solver.node_count();
+    assert_eq!(solver.score(&game), Ok(expected));
+    let again = solver.node_count() - before;
+    assert!(
+        again * 4 < first,
+        "{again} nodes again against {first}: the table was lost"
+    );
+    // Cut short at every budget, on the same position and others, and
+    // still exact after: nothing a search that gave up found was kept.
+    for (line, game, expected) in positions(MIDDLE_EASY).into_iter().skip(1).take(10) {
+        for budget in [1, 10, 100, 1_000] {
+            let _ = solver.score_within(&game, budget);
+            let _ = solver.move_scores_within(&game, budget);
+        }
+        assert_eq!(solver.score(&game), Ok(expected), "line {line}");
+    }
+}
+
+#[test]
 fn every_within_search_gives_up_at_its_node_limit_and_answers_exactly_without() {
     let mut solver = solver();
     let mut gave_up = 0;

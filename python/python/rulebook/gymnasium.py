@@ -13,8 +13,10 @@ The reward is +1 when the agent wins, -1 when it loses, 0 otherwise.
 
 Opponents: ``"random"`` (a uniformly random legal action, from the
 environment's seeded generator), ``"level:N"`` (the game's computer player
-at level N) or a callable taking the opponent's observation dict and
-returning an action.
+at level N, thinking on a thread of its own: Ctrl-C stops a long think
+within a fraction of a second with KeyboardInterrupt, after which the
+episode must be reset) or a callable taking the opponent's observation dict
+and returning an action.
 
 An illegal action by the agent raises ``rulebook.IllegalActionError``
 (a ValueError) and changes nothing; with ``illegal="lose"`` it instead
@@ -133,7 +135,13 @@ class RulebookEnv(gymnasium.Env):
         environment, so that a deep copy plays on its own game.)"""
         while not self._over() and self._core.to_play != self.agent_player:
             if self._level is not None:
-                self._core.play_engine(self._level)
+                try:
+                    # On the engine's thread: Ctrl-C stops a long think.
+                    self._core.play_engine(self._level)
+                except BaseException:
+                    # The opponent's reply is missing: no step until reset.
+                    self._has_reset = False
+                    raise
             elif callable(self._opponent):
                 self._core.step(self._opponent(self._observe(1 - self.agent_player)))
             else:

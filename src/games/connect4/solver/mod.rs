@@ -168,9 +168,11 @@ impl Solver {
 
     /// Like [`score`](Solver::score), but gives up once the search has
     /// visited `max_nodes` positions (counted from the call), or once the
-    /// [stop signal](Solver::with_stop_signal) is raised: `Ok(None)` then,
-    /// and the table is cleared (a search cut short leaves no trustworthy
-    /// bounds). For a time budget or to sort positions by difficulty.
+    /// [stop signal](Solver::with_stop_signal) is raised: `Ok(None)` then.
+    /// The table keeps what the search proved before it gave up (nothing
+    /// after that point is stored), so a later call on a related position
+    /// starts from it. For a time budget or to sort positions by
+    /// difficulty.
     ///
     /// # Errors
     ///
@@ -257,7 +259,7 @@ impl Solver {
     }
 
     /// Runs `run` on the search as a limited search of `max_nodes`; `None`
-    /// (the table cleared) if it gave up.
+    /// if it gave up (the table holds only what was proved before).
     fn within<T>(&mut self, max_nodes: u64, run: impl FnOnce(&mut Search) -> T) -> Option<T> {
         self.limited(max_nodes, |solver| run(&mut solver.search))
     }
@@ -268,7 +270,6 @@ impl Solver {
         self.search.begin_limit(start.saturating_add(max_nodes));
         let value = run(self);
         if self.search.end_limit() {
-            self.search.table.clear();
             return None;
         }
         Some(value)

@@ -368,6 +368,11 @@ impl Search {
         let Some((key, mirrored)) = key else {
             return;
         };
+        if self.gave_up {
+            // A search that gave up returns meaningless values: they must
+            // not reach the table, which then stays good for later calls.
+            return;
+        }
         // log2 of the nodes searched below this one.
         let work = u64::BITS - (self.nodes - nodes_before).leading_zeros();
         let column = column.map(|column| {
