@@ -62,7 +62,10 @@ fn a_book_of_the_tinsley_games_builds_the_same_twice_and_plays() {
 
     let (code, out, err) = opening_book(&["show", "english", book_text]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("from 723 games (reached in at least 3 games, up to ply 12)"), "{out}");
+    assert!(
+        out.contains("from 723 games (reached in at least 3 games, up to ply 12)"),
+        "{out}"
+    );
     // Tinsley's favourite first move is among the book's.
     assert!(out.contains("11-15:"), "{out}");
 
@@ -95,7 +98,10 @@ fn bad_arguments_are_refused_with_the_usage() {
     ] {
         let (code, out, err) = opening_book(args);
         assert_eq!(code, Some(2), "{args:?}");
-        assert!(out.is_empty() && err.contains("usage: opening_book"), "{args:?}: {err}");
+        assert!(
+            out.is_empty() && err.contains("usage: opening_book"),
+            "{args:?}: {err}"
+        );
     }
 }
 
@@ -123,8 +129,15 @@ fn the_shipped_checkers_book_is_what_the_archive_gives() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(report.starts_with("22621 games read: 22621 in the book"), "{report}");
-    let shipped = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/book/checkers.book")).unwrap();
-    assert!(std::fs::read(&out).unwrap() == shipped, "the shipped book differs: {report}");
+    assert!(
+        report.starts_with("22621 games read: 22621 in the book"),
+        "{report}"
+    );
+    let shipped =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/book/checkers.book")).unwrap();
+    assert!(
+        std::fs::read(&out).unwrap() == shipped,
+        "the shipped book differs: {report}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

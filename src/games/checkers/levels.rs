@@ -159,6 +159,10 @@ mod tests {
         assert!(first.iter().any(|m| Some(m.mv) == thought.best_move));
         assert!(super::engine(2).unwrap().think(start).nodes > 0);
         assert!(super::engine(2).unwrap().book().is_none());
+        // The start with White to move is out of book (Python's tests
+        // search from it).
+        let other_side = Checkers::from_fen("W:W21-32:B1-12").unwrap();
+        assert!(book.moves(&other_side).is_empty());
         // Following the book from the start stays in it for several plies.
         let mut position = start;
         let mut rng = crate::SplitMix64::new(5);

@@ -187,5 +187,9 @@ mod tests {
         let moves = russian.moves(&start);
         assert!(moves.iter().any(|m| Some(m.mv) == thought.best_move));
         assert!(start.legal_moves().contains(&thought.best_move.unwrap()));
+        // The start with Black to move is out of book (Python's tests
+        // search from it).
+        let other_side = International::from_fen("B:W31-50:B1-20").unwrap();
+        assert!(international.moves(&other_side).is_empty());
     }
 }
