@@ -118,9 +118,9 @@ const RUSSIAN_BOOK: &[u8] = include_bytes!("../../../book/russian.book");
 /// - International: 85 games (the 2003 world championship, the 2003 Dutch
 ///   championship in Amsterdam, the 1996 Dutch championship and a
 ///   professional league; PDN 3.0 standard repository): 67 positions, 1
-///   KB, about 6 plies of book a game.
+///   KB, about 3 plies of book a game.
 /// - Russian: the 153 games of the 1947 USSR championship: 180 positions,
-///   3 KB, about 10 plies a game.
+///   3 KB, about 9 plies a game.
 ///
 /// So few games make a thin book: it varies the first moves with moves
 /// masters played, no more (`docs/draughts-engine.md`). The other
