@@ -5,6 +5,7 @@
 //!
 //! ```text
 //! cargo run --release --example checkers_engine -- [--level N] [--hand] [--endgame DIR [--endgame-pieces N]]
+//!     [--no-book] [--book-seed S]
 //! ```
 //!
 //! The player is `rulebook::checkers::engine(N)` (default: the strongest
@@ -12,7 +13,13 @@
 //! `checkers::FIRST_LEARNED_LEVEL` on, with the hand-set one under
 //! `--hand`); with `--endgame DIR` it probes the English endgame databases
 //! in DIR (built by the `endgame` example; only those of up to N pieces
-//! with `--endgame-pieces N`, e.g. while a larger build is going). The game is a
+//! with `--endgame-pieces N`, e.g. while a larger build is going). From
+//! level 3 on it plays from the shipped opening book
+//! (`rulebook::checkers::shipped_book`, the Open Checkers Archive's first
+//! 24 plies) while the game is in it: `go` then answers at once with
+//! `depth=0 nodes=0`; the book's draws are seeded with S (`--book-seed`,
+//! default 0) and go on from game to game, so that `new` games vary;
+//! `--no-book` searches every move. The game is a
 //! `rulebook::Match` under the tournament draw rules (threefold
 //! repetition; 40 moves each without a capture or a man's move), so this
 //! program is also the referee: every move of either side goes through
@@ -49,7 +56,8 @@ use rulebook::search::{Engine, Limits};
 use rulebook::{DrawRules, EndReason, Game, Match};
 
 const USAGE: &str =
-    "usage: checkers_engine [--level N] [--hand] [--endgame DIR [--endgame-pieces N]]";
+    "usage: checkers_engine [--level N] [--hand] [--endgame DIR [--endgame-pieces N]] \
+     [--no-book] [--book-seed S]";
 
 /// The command line's choices.
 struct Options {
@@ -57,6 +65,8 @@ struct Options {
     hand: bool,
     endgame: Option<PathBuf>,
     endgame_pieces: Option<u32>,
+    no_book: bool,
+    book_seed: u64,
 }
 
 /// The options, or `None` when help was asked for.
@@ -66,6 +76,8 @@ fn parse_options() -> Result<Option<Options>, String> {
         hand: false,
         endgame: None,
         endgame_pieces: None,
+        no_book: false,
+        book_seed: checkers::BOOK_SEED,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -77,6 +89,13 @@ fn parse_options() -> Result<Option<Options>, String> {
                     .map_err(|_| format!("--level {text} is not a number"))?;
             }
             "--hand" => options.hand = true,
+            "--no-book" => options.no_book = true,
+            "--book-seed" => {
+                let text = args.next().ok_or("--book-seed needs a number")?;
+                options.book_seed = text
+                    .parse()
+                    .map_err(|_| format!("--book-seed {text} is not a number"))?;
+            }
             "--help" | "-h" => return Ok(None),
             "--endgame" => {
                 options.endgame = Some(args.next().ok_or("--endgame needs a directory")?.into());
@@ -102,6 +121,12 @@ fn build_engine(options: &Options) -> Result<Engine<Checkers>, String> {
         checkers::engine(options.level)
     }
     .map_err(|e| e.to_string())?;
+    let mut engine = if options.no_book {
+        engine.without_book()
+    } else {
+        engine
+    };
+    engine.set_book_seed(options.book_seed);
     Ok(match &options.endgame {
         Some(dir) => {
             let tablebase = match options.endgame_pieces {

@@ -53,6 +53,13 @@
 //! databases up to N pieces (e.g. while a larger build is still going).
 //! The databases are read once and shared by every game and thread.
 //!
+//! Engines of checkers, International and Russian play from the crate's
+//! opening book while the game is in it (`Engine::with_book`; levels from
+//! 3 on, and `time:`, `nodes:`, `depth:`), each player drawing the book's
+//! moves with its own seed from `--seed`; an engine player ending in
+//! `+nobook` (last: `level:5+endgame+nobook`) searches every move instead.
+//! The summary counts each side's book moves.
+//!
 //! Games come in pairs: both games of a pair start with the same random
 //! opening of K plies (default 4; 0 for none) and A plays first in one and
 //! second in the other. Checkers games are played under the tournament
@@ -93,6 +100,7 @@ usage: engine_match <GAME> <A> <B> [--games N] [--opening-plies K]
 games: {games}
   (connectx takes its size: connectx:ROWSxCOLUMNSxN, e.g. connectx:8x9x5)
 players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:N:PROGRAM
+  an engine player ending in +nobook (last) leaves out the opening book
   an engine player may end in @hand or @learned (checkers, draughts): its
   evaluation, the hand-set or the shipped learned one (checkers), instead of
   the level's own; @weights=FILE: the learned one with the weights FILE (made
@@ -552,6 +560,8 @@ impl Drop for HubProgram {
 #[derive(Clone, Copy, Default)]
 struct Work {
     moves: u64,
+    /// Moves played from the opening book (no node searched).
+    book_moves: u64,
     nodes: u64,
     time: Duration,
     longest: Duration,
@@ -565,8 +575,16 @@ impl<'a, G: Described> Player<'a, G> {
         spec: Spec,
         seed: u64,
         endgame: Option<&Arc<dyn Oracle<G>>>,
+        book: bool,
     ) -> Result<Player<'a, G>, String> {
-        let player = Player::new(arena, spec, seed)?;
+        let player = match Player::new(arena, spec, seed)? {
+            Player::Engine(engine) if !book => Player::Engine(Box::new(engine.without_book())),
+            Player::Engine(mut engine) => {
+                engine.set_book_seed(seed);
+                Player::Engine(engine)
+            }
+            player => player,
+        };
         Ok(match (player, endgame) {
             (Player::Engine(engine), Some(endgame)) => {
                 Player::Engine(Box::new(engine.with_endgame(Arc::clone(endgame))))
@@ -632,6 +650,7 @@ impl<'a, G: Described> Player<'a, G> {
             Player::Engine(engine) => {
                 let result = engine.think(game);
                 work.moves += 1;
+                work.book_moves += u64::from(result.nodes == 0);
                 work.nodes += result.nodes;
                 work.time += result.elapsed;
                 work.longest = work.longest.max(result.elapsed);
@@ -663,6 +682,8 @@ struct Options {
     quiet: bool,
     /// Whether A and B probe the endgame databases.
     endgame_players: [bool; 2],
+    /// Whether A and B play without the opening book.
+    no_book: [bool; 2],
     endgame_dir: Option<PathBuf>,
     endgame_pieces: Option<u32>,
 }
@@ -679,6 +700,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         threads: 1,
         quiet: false,
         endgame_players: [false; 2],
+        no_book: [false; 2],
         endgame_dir: None,
         endgame_pieces: None,
     };
@@ -716,8 +738,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         ));
     };
     options.game = game.to_owned();
-    let (a, a_endgame) = Spec::parse_with_endgame(a)?;
-    let (b, b_endgame) = Spec::parse_with_endgame(b)?;
+    fn no_book(text: &str) -> Option<&str> {
+        text.strip_suffix("+nobook")
+    }
+    options.no_book = [no_book(a).is_some(), no_book(b).is_some()];
+    let (a, a_endgame) = Spec::parse_with_endgame(no_book(a).unwrap_or(a))?;
+    let (b, b_endgame) = Spec::parse_with_endgame(no_book(b).unwrap_or(b))?;
     options.a = a;
     options.b = b;
     options.endgame_players = [a_endgame, b_endgame];
@@ -765,8 +791,21 @@ fn play_game<G: Described>(
         G::opponent(first_player)
     };
     let [a_endgame, b_endgame] = options.endgame_players.map(|on| endgame.filter(|_| on));
-    let mut a = Player::with_endgame(arena, options.a.clone(), seed.wrapping_add(1), a_endgame)?;
-    let mut b = Player::with_endgame(arena, options.b.clone(), seed.wrapping_add(2), b_endgame)?;
+    let [a_book, b_book] = options.no_book.map(|no| !no);
+    let mut a = Player::with_endgame(
+        arena,
+        options.a.clone(),
+        seed.wrapping_add(1),
+        a_endgame,
+        a_book,
+    )?;
+    let mut b = Player::with_endgame(
+        arena,
+        options.b.clone(),
+        seed.wrapping_add(2),
+        b_endgame,
+        b_book,
+    )?;
     while !game.is_over() && game.history().len() < MAX_GAME_PLIES {
         let mv = if game.to_move() == a_side {
             a.choose(&game, &mut work[0])?
@@ -836,6 +875,7 @@ fn run<G: Described>(options: &Options, arena: Arena<G>) -> Result<(), String> {
                         let mut totals = totals.lock().unwrap();
                         for (total, game) in totals.iter_mut().zip(work) {
                             total.moves += game.moves;
+                            total.book_moves += game.book_moves;
                             total.nodes += game.nodes;
                             total.time += game.time;
                             total.longest = total.longest.max(game.longest);
@@ -857,12 +897,15 @@ fn run<G: Described>(options: &Options, arena: Arena<G>) -> Result<(), String> {
     let (wins, draws, losses) = (count(Score::Win), count(Score::Draw), count(Score::Loss));
     let decided = wins + losses;
     let with_endgame = |on: bool| if on { " +endgame" } else { "" };
+    let without_book = |on: bool| if on { " +nobook" } else { "" };
     outln!(
-        "A = {:?}{}, B = {:?}{}: {} games in {:.1} s",
+        "A = {:?}{}{}, B = {:?}{}{}: {} games in {:.1} s",
         options.a,
         with_endgame(options.endgame_players[0]),
+        without_book(options.no_book[0]),
         options.b,
         with_endgame(options.endgame_players[1]),
+        without_book(options.no_book[1]),
         results.len(),
         started.elapsed().as_secs_f64()
     );
@@ -877,8 +920,10 @@ fn run<G: Described>(options: &Options, arena: Arena<G>) -> Result<(), String> {
         if work.moves > 0 {
             let seconds = work.time.as_secs_f64();
             outln!(
-                "{name}: {} moves searched, {:.1} ms a move (longest {:.0} ms), {:.0} k nodes a move, {:.0} k nodes/s",
+                "{name}: {} moves ({} from the book, {:.1} a game), {:.1} ms a move (longest {:.0} ms), {:.0} k nodes a move, {:.0} k nodes/s",
                 work.moves,
+                work.book_moves,
+                work.book_moves as f64 / results.len().max(1) as f64,
                 1000.0 * seconds / work.moves as f64,
                 work.longest.as_secs_f64() * 1000.0,
                 work.nodes as f64 / work.moves as f64 / 1000.0,

@@ -16,6 +16,9 @@
 //! - [`endgame`] — endgame databases of checkers and draughts: built by
 //!   retrograde analysis, stored in checked files, probed by a
 //!   [`Tablebase`](endgame::Tablebase).
+//! - [`book`] — opening books for any game, built from played games (the
+//!   records of [`pdn`], self-play) and played by an
+//!   [`Engine`](search::Engine) before it searches.
 //! - [`othello`] — Othello (Reversi) on bitboards.
 //! - [`turkish`] — Turkish draughts (dama): every square used, orthogonal
 //!   moves, flying kings, pieces removed one by one during a capture.
@@ -124,7 +127,7 @@ pub use base::hops;
 pub use games::{checkers, connect4, connectx, draughts, othello, turkish};
 #[cfg(feature = "testing")]
 pub use machinery::testing;
-pub use machinery::{agent, catalog, endgame, pdn, search};
+pub use machinery::{agent, book, catalog, endgame, pdn, search};
 
 pub(crate) use base::{error, game, kaggle_text, key, move_list, outcome, spill_list, split_mix64};
 pub(crate) use machinery::{game_match, perft};

@@ -6,6 +6,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use rulebook::book::OpeningBook;
 use rulebook::draughts::{self, Draughts, HubError, Rules, RulesVisitor, Variant};
 use rulebook::endgame::Tablebase;
 use rulebook::search::{Evaluator, Oracle};
@@ -31,6 +32,8 @@ pub trait HubGame:
     fn parse_hub_move(&self, text: &str) -> Result<Self::Move, HubError>;
     /// The game's endgame databases in `dir`.
     fn open_endgame(dir: &Path) -> Result<Arc<dyn Oracle<Self>>, String>;
+    /// The opening book the crate ships for the game, if any.
+    fn book() -> Option<Arc<OpeningBook<Self>>>;
 }
 
 impl<R: Rules> HubGame for Draughts<R> {
@@ -54,6 +57,9 @@ impl<R: Rules> HubGame for Draughts<R> {
             Err(problem) => Err(problem.to_string()),
         }
     }
+    fn book() -> Option<Arc<OpeningBook<Self>>> {
+        draughts::shipped_book::<R>()
+    }
 }
 
 impl HubGame for Turkish {
@@ -73,6 +79,9 @@ impl HubGame for Turkish {
     }
     fn open_endgame(_: &Path) -> Result<Arc<dyn Oracle<Self>>, String> {
         Err("Turkish draughts has no endgame databases".to_owned())
+    }
+    fn book() -> Option<Arc<OpeningBook<Self>>> {
+        None
     }
 }
 

@@ -17,7 +17,7 @@
 //!
 //! What it answers:
 //! - `hub`: `id name=rulebook version=...`, one `param` line per parameter
-//!   (`variant`, `tt-size` in MiB), then `wait`; `set-param name= value=`
+//!   (`variant`, `tt-size` in MiB, `book`), then `wait`; `set-param name= value=`
 //!   sets one; `init` is answered with `ready`.
 //! - `new-game` clears the transposition table; `pos pos=... moves="..."`
 //!   (or `pos start`) sets the position and the moves played from it (the
@@ -35,6 +35,12 @@
 //!   at the end. During a search: `stop` ends it (still with `done`),
 //!   `ping` is answered `pong`, `ponder-hit` turns a ponder search into a
 //!   timed one (its time counted from the hit).
+//! - With `book` true (the default), `go think` in a position of the
+//!   variant's opening book (`rulebook::draughts::shipped_book`:
+//!   International and Russian) answers `done move=...` at once with a
+//!   move of the book, drawn by weight (seeded: the same session plays the
+//!   same lines); `ponder` and `analyze` always search. `set-param
+//!   name=book value=false` searches every move.
 //! - `ping` → `pong`; `quit` or the end of the input ends the program.
 //! - Unknown commands and arguments are ignored, as the protocol says; a
 //!   line that cannot be read, or a bad value, gets `error message="..."`
@@ -75,10 +81,12 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use game::{GameVisitor, HubGame, HubVariant};
+use rulebook::book::OpeningBook;
 use rulebook::draughts::{self, HubMessage, Variant};
 use rulebook::search::{
     AlphaBeta, Limits, Oracle, Progress, Score, Searcher, StopSignal, TimeControl,
 };
+use rulebook::SplitMix64;
 use rulebook::{Game, Match};
 
 const USAGE: &str = "\
@@ -167,6 +175,8 @@ const DEFAULT_TABLE_MIB: usize = 16;
 const DATABASE_MEN: f64 = 500.0;
 /// The largest `tt-size` accepted, in MiB.
 const MAX_TABLE_MIB: usize = 1024;
+/// The seed of the opening book's draws in a session.
+const BOOK_SEED: u64 = 0;
 /// The time a move takes when no `level` says otherwise.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 
@@ -317,6 +327,8 @@ struct Session<G: HubGame> {
     searches: u64,
     /// The endgame databases the search probes, if any.
     oracle: Option<Arc<dyn Oracle<G>>>,
+    /// The opening book and the draws of its moves, if any.
+    book: Option<(Arc<OpeningBook<G>>, SplitMix64)>,
 }
 
 /// What the main loop needs of a session, whatever its variant.
@@ -341,8 +353,9 @@ trait Engine {
 impl<G: HubGame> Session<G> {
     /// A session with a transposition table of `table_mib` MiB, probing
     /// the databases of `endgame` when given (an `error` message, and none,
-    /// when they cannot be read).
-    fn new(table_mib: usize, endgame: Option<&Path>) -> Session<G> {
+    /// when they cannot be read), and playing from the game's opening
+    /// book when `book` is true and it has one.
+    fn new(table_mib: usize, endgame: Option<&Path>, book: bool) -> Session<G> {
         let stop = StopSignal::new();
         let mut search = AlphaBeta::with_table_bytes(G::evaluation(), table_mib << 20)
             .with_stop_signal(stop.clone());
@@ -365,6 +378,9 @@ impl<G: HubGame> Session<G> {
             deadline: None,
             searches: 0,
             oracle,
+            book: G::book()
+                .filter(|_| book)
+                .map(|book| (book, SplitMix64::new(BOOK_SEED))),
         }
     }
 }
@@ -460,6 +476,14 @@ impl<G: HubGame> Engine for Session<G> {
             say(&HubMessage::new("done"));
             return;
         }
+        if mode == Mode::Think {
+            if let Some((book, rng)) = self.book.as_mut() {
+                if let Some(mv) = book.choose(&position, rng) {
+                    say(&HubMessage::new("done").with("move", position.hub_move(&mv)));
+                    return;
+                }
+            }
+        }
         let Some(mut search) = self.search.take() else {
             return;
         };
@@ -550,7 +574,7 @@ impl<G: HubGame> Engine for Session<G> {
                 Err(_) => {
                     // The search panicked: start afresh rather than stop.
                     error("the search failed; its table is lost");
-                    let fresh = Session::<G>::new(DEFAULT_TABLE_MIB, None);
+                    let fresh = Session::<G>::new(DEFAULT_TABLE_MIB, None, false);
                     let mut search = fresh.search;
                     if let (Some(search), Some(oracle)) = (search.as_mut(), &self.oracle) {
                         search.set_oracle(Some(Arc::clone(oracle)));
@@ -567,16 +591,18 @@ impl<G: HubGame> Engine for Session<G> {
 /// A session of the settings' variant, table size and endgame databases.
 fn session(settings: &Settings) -> Box<dyn Engine> {
     /// Makes the [`Session`] of the variant's rules.
-    struct NewSession<'a>(usize, Option<&'a Path>);
+    struct NewSession<'a>(usize, Option<&'a Path>, bool);
     impl GameVisitor for NewSession<'_> {
         type Output = Box<dyn Engine>;
         fn visit<G: HubGame>(self) -> Box<dyn Engine> {
-            Box::new(Session::<G>::new(self.0, self.1))
+            Box::new(Session::<G>::new(self.0, self.1, self.2))
         }
     }
-    settings
-        .variant
-        .visit(NewSession(settings.table_mib, settings.endgame.as_deref()))
+    settings.variant.visit(NewSession(
+        settings.table_mib,
+        settings.endgame.as_deref(),
+        settings.book,
+    ))
 }
 
 /// The parameters the GUI may set before `init`.
@@ -585,6 +611,8 @@ struct Settings {
     table_mib: usize,
     /// The directory of the endgame databases (`--endgame`), if any.
     endgame: Option<PathBuf>,
+    /// Whether the engine plays from the opening book.
+    book: bool,
 }
 
 impl Settings {
@@ -604,6 +632,10 @@ impl Settings {
             .with("type", "int")
             .with("min", 1)
             .with("max", MAX_TABLE_MIB));
+        say(&HubMessage::new("param")
+            .with("name", "book")
+            .with("value", self.book)
+            .with("type", "bool"));
         say(&HubMessage::new("wait"));
     }
 
@@ -638,6 +670,18 @@ impl Settings {
                     error(format!(
                         "tt-size takes 1 to {MAX_TABLE_MIB} (MiB), not {value}"
                     ));
+                    false
+                }
+            },
+            "book" => match value {
+                "true" | "false" => {
+                    let book = value == "true";
+                    let changed = self.book != book;
+                    self.book = book;
+                    changed
+                }
+                _ => {
+                    error(format!("book takes true or false, not {value}"));
                     false
                 }
             },
@@ -723,6 +767,7 @@ fn main() -> ExitCode {
         variant: HubVariant::Draughts(Variant::International),
         table_mib: DEFAULT_TABLE_MIB,
         endgame,
+        book: true,
     };
     let mut engine: Option<Box<dyn Engine>> = None;
     loop {

@@ -1,11 +1,12 @@
 //! The generic machinery beside the [`Game`](crate::Game) trait, written
 //! once for every game: [`Match`](crate::Match) (a game with its history,
-//! draw rules and results), perft, search and engines, agents'
+//! draw rules and results), perft, search and engines, opening books, agents'
 //! environments, PDN records, endgame databases, the catalog of
 //! registered games and the conformance kit. Re-exported at the crate
 //! root (`rulebook::search`, `rulebook::pdn`, ...).
 
 pub mod agent;
+pub mod book;
 pub mod catalog;
 pub mod endgame;
 pub(crate) mod game_match;

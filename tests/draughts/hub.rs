@@ -189,6 +189,8 @@ fn handshake_parameters_and_init() {
 #[test]
 fn think_with_depth_nodes_and_time_levels() {
     let mut engine = Engine::start();
+    // Without the opening book, which would answer the start at once.
+    engine.send("set-param name=book value=false");
     engine.send("init");
     engine.until("ready");
     let start = International::default();
@@ -233,6 +235,36 @@ fn think_with_depth_nodes_and_time_levels() {
         assert!(started.elapsed() < Duration::from_secs(20), "{level}");
     }
     // EOF quits.
+    drop(engine.input.take());
+    assert!(engine.wait_exit().success());
+}
+
+#[test]
+fn the_opening_book_answers_at_once_and_analysis_still_searches() {
+    let mut engine = Engine::start();
+    engine.send("hub");
+    let announced = engine.until("wait");
+    assert!(
+        announced
+            .iter()
+            .any(|l| l.contains("name=book") && l.contains("value=true")),
+        "{announced:?}"
+    );
+    engine.send("init");
+    engine.until("ready");
+    let start = International::default();
+    engine.send("pos start");
+    engine.send("level depth=4");
+    engine.send("go think");
+    // A book move: `done` alone, no search.
+    let lines = engine.until("done");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    check_search(&lines, &start);
+    // `analyze` searches (to the level's depth 4), book or not.
+    engine.send("go analyze");
+    let lines = engine.until("done");
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    check_search(&lines, &start);
     drop(engine.input.take());
     assert!(engine.wait_exit().success());
 }

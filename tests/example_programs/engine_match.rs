@@ -60,10 +60,35 @@ fn engine_plays(game: &str, engine: &str, games: usize) -> String {
     assert_eq!(score(&out).iter().sum::<usize>(), games, "{game}: {out}");
     assert!(
         out.lines()
-            .any(|line| line.starts_with("A: ") && line.contains("moves searched")),
+            .any(|line| line.starts_with("A: ") && line.contains(" moves (")),
         "{game}: the engine did not search: {out}"
     );
     out
+}
+
+#[test]
+fn checkers_engines_play_from_the_book_unless_told_not_to() {
+    let out = played(&[
+        "checkers",
+        "depth:2",
+        "depth:2+nobook",
+        "--games",
+        "2",
+        "--opening-plies",
+        "0",
+    ]);
+    let book_moves = |side: &str| -> u64 {
+        let line = out
+            .lines()
+            .find(|line| line.starts_with(side) && line.contains(" moves ("))
+            .unwrap_or_else(|| panic!("no {side} line: {out}"));
+        let (_, rest) = line.split_once(" moves (").unwrap();
+        rest.split(' ').next().unwrap().parse().unwrap()
+    };
+    // From the start, A's first moves come from the book; B searches all.
+    assert!(book_moves("A: ") >= 2, "{out}");
+    assert_eq!(book_moves("B: "), 0, "{out}");
+    assert!(out.contains("+nobook"), "{out}");
 }
 
 #[test]

@@ -22,6 +22,7 @@ fn every_example_answers_help_with_its_usage() {
         ("search", "usage: search <connect4|checkers>"),
         ("engine_match", "usage: engine_match <GAME> <A> <B>"),
         ("checkers_engine", "usage: checkers_engine [--level N]"),
+        ("opening_book", "usage: opening_book build GAME FILE..."),
     ] {
         for flag in ["--help", "-h"] {
             let output = run_example(example, &[flag], b"");

@@ -18,6 +18,7 @@ mod draughts;
 mod draughts_moves;
 mod engine_match;
 mod help;
+mod opening_book;
 mod pdn_check;
 mod perft;
 mod registry;

@@ -4,7 +4,9 @@
 use super::eval::Evaluation;
 use super::learned::LearnedEvaluation;
 use super::position::Checkers;
+use crate::book::{BookBuilder, OpeningBook};
 use crate::search::{Engine, Evaluator, LevelError, LevelTable, Limits};
+use std::sync::Arc;
 
 /// The search limits of each level, weakest first: the usual table
 /// (levels 1 and 2 look 1 and 3 plies ahead, plus captures; levels 3 to 5
@@ -44,6 +46,11 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 /// ladder's first rungs, made for beginners, play as they always did.
 /// [`engine_with`] builds the same player with another evaluation.
 ///
+/// From level [`FIRST_BOOK_LEVEL`] on it plays from the shipped opening
+/// book ([`shipped_book`]) while the game is in it, with the seed
+/// [`BOOK_SEED`] (change it with [`Engine::set_book_seed`], drop the book
+/// with [`Engine::without_book`]).
+///
 /// Node-limited levels make the same moves on every machine; change the
 /// limits with [`Engine::set_limits`] (e.g. to a time per move).
 ///
@@ -60,6 +67,37 @@ pub fn engine(level: u32) -> Result<Engine<Checkers>, LevelError> {
 
 /// The first level whose engine uses the learned evaluation.
 pub const FIRST_LEARNED_LEVEL: u32 = 3;
+
+/// The first level whose engine plays from the opening book: levels 1 and
+/// 2, made for beginners, play as they always did.
+pub const FIRST_BOOK_LEVEL: u32 = 3;
+
+/// The seed of the book's draws in the engines of [`engine`] and
+/// [`engine_with`].
+pub const BOOK_SEED: u64 = 0;
+
+/// The opening book shipped with the crate, built from the 22,621 games of
+/// the Open Checkers Archive 2.0: the positions of their first 24 plies
+/// reached in at least 10 games (7,503 positions, 120 KB). Rebuild it with
+/// `cargo run --release --example opening_book -- build english
+/// OCA_2.0.pdn --min-games 10 --max-plies 24 --out book/checkers.book`
+/// (the same bytes every time; `docs/search.md` says why these limits).
+///
+/// ```
+/// let book = rulebook::checkers::shipped_book();
+/// assert_eq!(book.games(), 22_621);
+/// assert_eq!(book.moves(&rulebook::checkers::Checkers::default()).len(), 7);
+/// ```
+pub fn shipped_book() -> Arc<OpeningBook<Checkers>> {
+    // Checked by the tests: the shipped bytes read; an empty book would
+    // only mean that the engine searches from the first move.
+    Arc::new(
+        OpeningBook::from_bytes(CHECKERS_BOOK).unwrap_or_else(|_| BookBuilder::new(0).build(1)),
+    )
+}
+
+/// The bytes of [`shipped_book`].
+const CHECKERS_BOOK: &[u8] = include_bytes!("../../../book/checkers.book");
 
 /// The computer player of level `level` as [`engine`] builds it, but
 /// judging positions with `evaluation`: to compare evaluations at equal
@@ -81,7 +119,12 @@ pub fn engine_with<E: Evaluator<Checkers> + 'static>(
     level: u32,
     evaluation: E,
 ) -> Result<Engine<Checkers>, LevelError> {
-    LEVELS.alpha_beta(level, evaluation, Some(Evaluation::is_dead_draw))
+    let engine = LEVELS.alpha_beta(level, evaluation, Some(Evaluation::is_dead_draw))?;
+    Ok(if level >= FIRST_BOOK_LEVEL {
+        engine.with_book(shipped_book(), BOOK_SEED)
+    } else {
+        engine
+    })
 }
 
 #[cfg(test)]
@@ -89,5 +132,45 @@ mod tests {
     #[test]
     fn the_default_is_a_level_and_engines_get_their_limits() {
         crate::search::check_levels(&super::LEVELS, super::DEFAULT_LEVEL, super::engine);
+    }
+
+    #[test]
+    fn the_shipped_book_reads_and_holds_what_its_docs_say() {
+        use crate::book::OpeningBook;
+        use crate::checkers::Checkers;
+        use crate::Game;
+        let book = OpeningBook::<Checkers>::from_bytes(super::CHECKERS_BOOK).unwrap();
+        assert_eq!(
+            (book.len(), book.games(), book.min_games(), book.max_plies()),
+            (7_503, 22_621, 10, 24)
+        );
+        let start = Checkers::default();
+        assert_eq!(book.stats(&start).map(|(games, _)| games), Some(22_621));
+        // Every game of the archive starts with one of the seven first
+        // moves, each played in more than 2,000 games.
+        let first = book.moves(&start);
+        assert_eq!(first.len(), 7);
+        assert_eq!(first.iter().map(|m| m.games).sum::<u32>(), 22_621);
+        assert!(first.iter().all(|m| m.games > 2_000));
+        // Levels from FIRST_BOOK_LEVEL on play from it; level 2 searches.
+        let mut level3 = super::engine(super::FIRST_BOOK_LEVEL).unwrap();
+        let thought = level3.think(start);
+        assert_eq!(thought.nodes, 0);
+        assert!(first.iter().any(|m| Some(m.mv) == thought.best_move));
+        assert!(super::engine(2).unwrap().think(start).nodes > 0);
+        assert!(super::engine(2).unwrap().book().is_none());
+        // The start with White to move is out of book (Python's tests
+        // search from it).
+        let other_side = Checkers::from_fen("W:W21-32:B1-12").unwrap();
+        assert!(book.moves(&other_side).is_empty());
+        // Following the book from the start stays in it for several plies.
+        let mut position = start;
+        let mut rng = crate::SplitMix64::new(5);
+        let mut plies = 0;
+        while let Some(mv) = book.choose(&position, &mut rng) {
+            position.apply(mv).unwrap();
+            plies += 1;
+        }
+        assert!((4..=30).contains(&plies), "{plies}");
     }
 }

@@ -78,7 +78,8 @@ pub use hop_by_hop::{
 pub use hops::{EnterMoveError, Entry, PartialCapture};
 pub use learned::LearnedEvaluation;
 pub use levels::{
-    engine, engine_with, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, FIRST_LEARNED_LEVEL, MAX_LEVEL,
+    engine, engine_with, level_limits, shipped_book, BOOK_SEED, DEFAULT_LEVEL, DRAW_MARGIN,
+    FIRST_BOOK_LEVEL, FIRST_LEARNED_LEVEL, MAX_LEVEL,
 };
 pub use moves::{Captured, Move, ParseMoveError, Path, MAX_JUMPS};
 pub use piece::{Piece, Player, Role};

@@ -4,7 +4,9 @@
 use super::eval::Evaluation;
 use super::position::Draughts;
 use super::rules::Rules;
+use crate::book::{BookBuilder, OpeningBook};
 use crate::search::{Engine, Evaluator, LevelError, LevelTable, Limits};
+use std::sync::Arc;
 
 /// The search limits of each level, weakest first: the usual table
 /// (levels 1 and 2 look 1 and 3 plies ahead, plus captures; levels 3 and
@@ -40,6 +42,12 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 /// [`MAX_LEVEL`] the strongest): alpha-beta with the draughts
 /// [`Evaluation`], the level's node or depth limit, a draw margin of
 /// [`DRAW_MARGIN`], and [`Evaluation::is_dead_draw`] for draw offers.
+///
+/// From level [`FIRST_BOOK_LEVEL`] on, in the variants with a shipped
+/// opening book ([`shipped_book`]: International and Russian), it plays
+/// from the book while the game is in it, with the seed [`BOOK_SEED`]
+/// (change it with [`Engine::set_book_seed`], drop the book with
+/// [`Engine::without_book`]).
 ///
 /// Node-limited levels make the same moves on every machine; change the
 /// limits with [`Engine::set_limits`] (e.g. to a time per move).
@@ -83,7 +91,60 @@ pub fn engine_with<R: Rules, E: Evaluator<Draughts<R>> + 'static>(
     evaluation: E,
 ) -> Result<Engine<Draughts<R>>, LevelError> {
     let dead_draw: fn(&Draughts<R>) -> bool = Evaluation::is_dead_draw;
-    LEVELS.alpha_beta(level, evaluation, Some(dead_draw))
+    let engine = LEVELS.alpha_beta(level, evaluation, Some(dead_draw))?;
+    Ok(match shipped_book::<R>() {
+        Some(book) if level >= FIRST_BOOK_LEVEL => engine.with_book(book, BOOK_SEED),
+        _ => engine,
+    })
+}
+
+/// The first level whose engine plays from the opening book: levels 1 and
+/// 2, made for beginners, play as they always did.
+pub const FIRST_BOOK_LEVEL: u32 = 3;
+
+/// The seed of the book's draws in the engines of [`engine`] and
+/// [`engine_with`].
+pub const BOOK_SEED: u64 = 0;
+
+/// The bytes of the International book.
+const INTERNATIONAL_BOOK: &[u8] = include_bytes!("../../../book/international.book");
+/// The bytes of the Russian book.
+const RUSSIAN_BOOK: &[u8] = include_bytes!("../../../book/russian.book");
+
+/// The opening book shipped with the crate for variant `R`, if there is
+/// one: built from the records of real games the project holds, the
+/// positions of their first 24 plies reached in at least 3 games.
+///
+/// - International: 85 games (the 2003 world championship, the 2003 Dutch
+///   championship in Amsterdam, the 1996 Dutch championship and a
+///   professional league; PDN 3.0 standard repository): 67 positions, 1
+///   KB, about 3 plies of book a game.
+/// - Russian: the 153 games of the 1947 USSR championship: 180 positions,
+///   3 KB, about 9 plies a game.
+///
+/// So few games make a thin book: it varies the first moves with moves
+/// masters played, no more (`docs/draughts-engine.md`). The other
+/// variants have none. Rebuild them with the `opening_book` example
+/// (`build international FILES... --min-games 3 --max-plies 24`).
+///
+/// ```
+/// use rulebook::draughts::{self, InternationalRules, ItalianRules};
+///
+/// let book = draughts::shipped_book::<InternationalRules>().unwrap();
+/// assert_eq!(book.games(), 85);
+/// assert!(draughts::shipped_book::<ItalianRules>().is_none());
+/// ```
+pub fn shipped_book<R: Rules>() -> Option<Arc<OpeningBook<Draughts<R>>>> {
+    let bytes = match R::NAME {
+        "international" => INTERNATIONAL_BOOK,
+        "russian" => RUSSIAN_BOOK,
+        _ => return None,
+    };
+    // Checked by the tests: the shipped bytes read; an empty book would
+    // only mean that the engine searches from the first move.
+    Some(Arc::new(
+        OpeningBook::from_bytes(bytes).unwrap_or_else(|_| BookBuilder::new(0).build(1)),
+    ))
 }
 
 #[cfg(test)]
@@ -94,5 +155,41 @@ mod tests {
     fn the_default_is_a_level_and_engines_get_their_limits() {
         let engine = super::engine::<InternationalRules>;
         crate::search::check_levels(&super::LEVELS, super::DEFAULT_LEVEL, engine);
+    }
+
+    #[test]
+    fn the_shipped_books_read_and_hold_what_their_docs_say() {
+        use crate::book::OpeningBook;
+        use crate::draughts::{International, Russian, RussianRules};
+        use crate::Game;
+        let international =
+            OpeningBook::<International>::from_bytes(super::INTERNATIONAL_BOOK).unwrap();
+        assert_eq!(
+            (
+                international.len(),
+                international.games(),
+                international.min_games()
+            ),
+            (67, 85, 3)
+        );
+        let russian = OpeningBook::<Russian>::from_bytes(super::RUSSIAN_BOOK).unwrap();
+        assert_eq!(
+            (russian.len(), russian.games(), russian.min_games()),
+            (180, 153, 3)
+        );
+        // Each book is of its own variant only.
+        assert!(OpeningBook::<Russian>::from_bytes(super::INTERNATIONAL_BOOK).is_err());
+        // The engine plays a move of the book from the start.
+        let start = Russian::default();
+        let mut engine = super::engine::<RussianRules>(super::FIRST_BOOK_LEVEL).unwrap();
+        let thought = engine.think(start);
+        assert_eq!(thought.nodes, 0);
+        let moves = russian.moves(&start);
+        assert!(moves.iter().any(|m| Some(m.mv) == thought.best_move));
+        assert!(start.legal_moves().contains(&thought.best_move.unwrap()));
+        // The start with Black to move is out of book (Python's tests
+        // search from it).
+        let other_side = International::from_fen("B:W31-50:B1-20").unwrap();
+        assert!(international.moves(&other_side).is_empty());
     }
 }

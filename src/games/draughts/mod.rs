@@ -92,7 +92,10 @@ pub use fen::{FenError, PositionError, Setup};
 pub use hops::{EnterMoveError, Entry, PartialCapture};
 pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubMessage};
 pub use learned::{LearnedEvaluation, WeightsError};
-pub use levels::{engine, engine_with, level_limits, DEFAULT_LEVEL, DRAW_MARGIN, MAX_LEVEL};
+pub use levels::{
+    engine, engine_with, level_limits, shipped_book, BOOK_SEED, DEFAULT_LEVEL, DRAW_MARGIN,
+    FIRST_BOOK_LEVEL, MAX_LEVEL,
+};
 pub(crate) use moves::split_squares;
 pub use moves::{
     IntoIter as MovesIntoIter, Move, Moves, ParseMoveError, INLINE_MOVES, MAX_CAPTURES,

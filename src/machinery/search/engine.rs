@@ -6,7 +6,8 @@ use std::sync::Arc;
 use super::{
     Limits, Oracle, Progress, Root, Score, SearchResult, Searcher, StopSignal, TimeControl,
 };
-use crate::{Game, Match};
+use crate::book::OpeningBook;
+use crate::{Game, Match, SplitMix64};
 
 /// The engine offers a draw only after this many plies in a row without an
 /// irreversible move (in checkers: 15 moves each without a capture or a
@@ -69,6 +70,8 @@ pub struct Engine<G: Game> {
     /// The history length of the match when the engine last offered a
     /// draw.
     last_offer: Option<usize>,
+    /// The opening book, and the generator that draws its moves.
+    book: Option<(Arc<OpeningBook<G>>, SplitMix64)>,
 }
 
 impl<G: Game> Engine<G> {
@@ -81,6 +84,7 @@ impl<G: Game> Engine<G> {
             draw_margin: 0,
             dead_draw: |_| false,
             last_offer: None,
+            book: None,
         }
     }
 
@@ -146,6 +150,72 @@ impl<G: Game> Engine<G> {
         self
     }
 
+    /// This engine playing from `book` while the position is in it (see
+    /// [`OpeningBook::choose`]: a move drawn by weight, with a generator
+    /// seeded with `seed`, so that the same seed plays the same lines), and
+    /// searching from the first position out of book on. A book move comes
+    /// at once: its [`SearchResult`] has depth 0, no node, a score of 0 and
+    /// the move alone as its line. Draw offers are still judged by search.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use rulebook::book::BookBuilder;
+    /// use rulebook::checkers::{self, Checkers};
+    /// use rulebook::{Game, Match, Outcome};
+    ///
+    /// // A book of one game that opened 9-13, a draw.
+    /// let start = Checkers::default();
+    /// let after = start.after(start.parse_move("9-13").unwrap()).unwrap();
+    /// let mut builder = BookBuilder::new(1);
+    /// builder.add_game(&[start, after], Some(Outcome::Draw));
+    /// let mut engine = checkers::engine(3).unwrap().with_book(Arc::new(builder.build(1)), 7);
+    /// let thought = engine.think(&Match::new(start));
+    /// assert_eq!(thought.best_move.unwrap().to_string(), "9-13");
+    /// assert_eq!(thought.nodes, 0);
+    /// // Out of book: it searches.
+    /// assert!(engine.think(after).nodes > 0);
+    /// ```
+    pub fn with_book(mut self, book: Arc<OpeningBook<G>>, seed: u64) -> Engine<G> {
+        self.book = Some((book, SplitMix64::new(seed)));
+        self
+    }
+
+    /// Restarts the draws of the book's moves from `seed` (nothing without
+    /// a book): e.g. one seed a game, for varied games between the same
+    /// engines.
+    pub fn set_book_seed(&mut self, seed: u64) {
+        if let Some((_, rng)) = &mut self.book {
+            *rng = SplitMix64::new(seed);
+        }
+    }
+
+    /// Leaves out the opening book: the engine searches every move.
+    pub fn without_book(mut self) -> Engine<G> {
+        self.book = None;
+        self
+    }
+
+    /// The opening book, if the engine has one.
+    pub fn book(&self) -> Option<&OpeningBook<G>> {
+        self.book.as_ref().map(|(book, _)| &**book)
+    }
+
+    /// The book's move in `root`'s position, as a search result, when it
+    /// is in book.
+    fn book_move(&mut self, root: &Root<G>) -> Option<SearchResult<G::Move>> {
+        let started = std::time::Instant::now();
+        let (book, rng) = self.book.as_mut()?;
+        let mv = book.choose(root.position(), rng)?;
+        Some(SearchResult {
+            best_move: Some(mv),
+            score: Score::heuristic(0),
+            pv: vec![mv],
+            depth: 0,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        })
+    }
+
     /// The limits of every search.
     pub fn limits(&self) -> Limits {
         self.limits
@@ -181,8 +251,11 @@ impl<G: Game> Engine<G> {
         root: impl Into<Root<G>>,
         mut progress: impl FnMut(&Progress<'_, G::Move>),
     ) -> SearchResult<G::Move> {
-        self.searcher
-            .think(&root.into(), self.limits, &mut progress)
+        let root = root.into();
+        if let Some(result) = self.book_move(&root) {
+            return result;
+        }
+        self.searcher.think(&root, self.limits, &mut progress)
     }
 
     /// As [`think`](Engine::think), on a game clock: the level's limits
@@ -194,8 +267,12 @@ impl<G: Game> Engine<G> {
         root: impl Into<Root<G>>,
         clock: TimeControl,
     ) -> SearchResult<G::Move> {
+        let root = root.into();
+        if let Some(result) = self.book_move(&root) {
+            return result;
+        }
         let limits = self.limits.with_clock(clock);
-        self.searcher.think(&root.into(), limits, &mut |_| {})
+        self.searcher.think(&root, limits, &mut |_| {})
     }
 
     /// The engine's answer to a draw offer by the player to move in
@@ -205,8 +282,12 @@ impl<G: Game> Engine<G> {
         if self.is_dead_draw(game.position()) {
             return true;
         }
-        // The search judges the position for the offering side, to move.
-        let mine = -self.think(game).score;
+        // The search (never the book) judges the position for the
+        // offering side, to move.
+        let mine = -self
+            .searcher
+            .think(&Root::from(game), self.limits, &mut |_| {})
+            .score;
         mine < Score::heuristic(-self.draw_margin)
     }
 
@@ -237,6 +318,7 @@ impl<G: Game> core::fmt::Debug for Engine<G> {
         f.debug_struct("Engine")
             .field("limits", &self.limits)
             .field("draw_margin", &self.draw_margin)
+            .field("book", &self.book().map(OpeningBook::len))
             .finish_non_exhaustive()
     }
 }
