@@ -772,16 +772,18 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let player = game.to_move();
         sort_by_score(moves, |mv| {
             let is_tactical = game.is_tactical(mv);
+            let killer = if is_tactical {
+                0
+            } else {
+                self.order.killer_rank(ply, mv)
+            };
             self.order.score(MoveFacts {
                 is_table_move: table_move == Some(mv),
                 is_tactical,
-                killer: if is_tactical {
-                    0
-                } else {
-                    self.order.killer_rank(ply, mv)
-                },
+                killer,
                 hint: self.evaluator.move_hint(game, mv),
-                history_slot: if is_tactical {
+                // Only a plain quiet move's order reads its history.
+                history_slot: if is_tactical || killer != 0 {
                     0
                 } else {
                     history_slot(player, mv)
