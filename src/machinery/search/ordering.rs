@@ -89,6 +89,15 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
         }
     }
 
+    /// The killer of `ply` of rank `rank` (0 for the first, 1 for the
+    /// second), if any.
+    #[inline]
+    pub(crate) fn killer(&self, ply: usize, rank: usize) -> Option<M> {
+        self.killers
+            .get(ply)
+            .and_then(|pair| pair.get(rank).copied().flatten())
+    }
+
     /// Which killer of `ply`, if any, `mv` is (1 or 2; 0 for none).
     #[inline]
     pub(crate) fn killer_rank(&self, ply: usize, mv: M) -> u8 {
