@@ -205,6 +205,11 @@ mod tests {
         assert_eq!(order.killer_rank(1, 7), 2);
         assert_eq!(order.killer_rank(2, 8), 0);
         assert_eq!(order.killer_rank(99, 8), 0);
+        assert_eq!(order.killer(1, 0), Some(8));
+        assert_eq!(order.killer(1, 1), Some(7));
+        assert_eq!(order.killer(2, 0), None);
+        assert_eq!(order.killer(1, 2), None);
+        assert_eq!(order.killer(99, 0), None);
         let table = order.score(MoveFacts {
             is_table_move: true,
             ..facts(0)
