@@ -83,7 +83,13 @@ impl<R> PartialEq for Move<R> {
 impl<R> Eq for Move<R> {}
 impl<R> core::hash::Hash for Move<R> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        (self.squares, self.len, self.capture).hash(state);
+        if self.capture {
+            (self.squares, self.len, self.capture).hash(state);
+        } else {
+            // A quiet move is its two squares: one word (the search hashes
+            // every quiet move it orders into its history).
+            state.write_u16(u16::from(self.squares[0]) | u16::from(self.squares[1]) << 8);
+        }
     }
 }
 impl<R> Default for Move<R> {

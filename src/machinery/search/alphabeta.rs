@@ -515,21 +515,43 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if ply == 0 {
             table_move = self.root_move.or(table_move);
         }
-        // The table's move first; the others are sorted only if it does
-        // not cut the node off (most often it does).
+        // The table's move first; then, when no tactical move is left to
+        // rank above them, the killers; the others are sorted only when
+        // their turn comes (most often an earlier move cuts the node off).
+        // The order is the one `order_moves` gives the whole list (a stable
+        // sort, killers above every quiet move), with the history as it is
+        // when the rest is sorted.
         let table_first = table_move.and_then(|best| moves.iter().position(|&mv| mv == best));
-        match table_first {
-            Some(at) => moves[..=at].rotate_right(1),
-            None => self.order_moves(game, moves, None, ply),
-        }
+        let mut unsorted_from = match table_first {
+            Some(at) => {
+                moves[..=at].rotate_right(1);
+                1
+            }
+            None => 0,
+        };
+        let mut killers_left = if moves[unsorted_from..]
+            .iter()
+            .any(|&mv| game.is_tactical(mv))
+        {
+            0
+        } else {
+            2
+        };
 
         self.path.push(key);
         let alpha_start = alpha;
         let mut best_value = -INFINITY;
         let mut best_move = None;
         for index in 0..moves.len() {
-            if index == 1 && table_first.is_some() {
-                self.order_moves(game, &mut moves[1..], None, ply);
+            if index == unsorted_from {
+                let killer = self.next_killer(&mut killers_left, &moves[index..], ply);
+                match killer {
+                    Some(at) => {
+                        moves[index..=index + at].rotate_right(1);
+                        unsorted_from += 1;
+                    }
+                    None => self.order_moves(game, &mut moves[index..], None, ply),
+                }
             }
             let mv = moves[index];
             let mut child = game.clone();
@@ -761,6 +783,22 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             .any(|plies| self.path[len - plies] == key)
     }
 
+    /// The place in `rest` of the next killer of `ply` still to bring
+    /// forward, if any; `killers_left` counts down the killers not yet
+    /// looked for.
+    fn next_killer(&self, killers_left: &mut usize, rest: &[G::Move], ply: usize) -> Option<usize> {
+        while *killers_left > 0 {
+            let rank = 2 - *killers_left;
+            *killers_left -= 1;
+            if let Some(killer) = self.order.killer(ply, rank) {
+                if let Some(at) = rest.iter().position(|&mv| mv == killer) {
+                    return Some(at);
+                }
+            }
+        }
+        None
+    }
+
     /// Sorts `moves` best first for the node at `ply`.
     fn order_moves(
         &self,
@@ -772,16 +810,18 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let player = game.to_move();
         sort_by_score(moves, |mv| {
             let is_tactical = game.is_tactical(mv);
+            let killer = if is_tactical {
+                0
+            } else {
+                self.order.killer_rank(ply, mv)
+            };
             self.order.score(MoveFacts {
                 is_table_move: table_move == Some(mv),
                 is_tactical,
-                killer: if is_tactical {
-                    0
-                } else {
-                    self.order.killer_rank(ply, mv)
-                },
+                killer,
                 hint: self.evaluator.move_hint(game, mv),
-                history_slot: if is_tactical {
+                // Only a plain quiet move's order reads its history.
+                history_slot: if is_tactical || killer != 0 {
                     0
                 } else {
                     history_slot(player, mv)

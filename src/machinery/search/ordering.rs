@@ -89,6 +89,15 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
         }
     }
 
+    /// The killer of `ply` of rank `rank` (0 for the first, 1 for the
+    /// second), if any.
+    #[inline]
+    pub(crate) fn killer(&self, ply: usize, rank: usize) -> Option<M> {
+        self.killers
+            .get(ply)
+            .and_then(|pair| pair.get(rank).copied().flatten())
+    }
+
     /// Which killer of `ply`, if any, `mv` is (1 or 2; 0 for none).
     #[inline]
     pub(crate) fn killer_rank(&self, ply: usize, mv: M) -> u8 {
@@ -196,6 +205,11 @@ mod tests {
         assert_eq!(order.killer_rank(1, 7), 2);
         assert_eq!(order.killer_rank(2, 8), 0);
         assert_eq!(order.killer_rank(99, 8), 0);
+        assert_eq!(order.killer(1, 0), Some(8));
+        assert_eq!(order.killer(1, 1), Some(7));
+        assert_eq!(order.killer(2, 0), None);
+        assert_eq!(order.killer(1, 2), None);
+        assert_eq!(order.killer(99, 0), None);
         let table = order.score(MoveFacts {
             is_table_move: true,
             ..facts(0)
