@@ -1,21 +1,27 @@
 """AlphaZero-style self-play on Connect Four with rulebook.BatchMcts and a
-small numpy network, graded by the perfect solver as it trains.
+small network, graded by the perfect solver as it trains.
 
 Each iteration plays a batch of games against itself (one search per move
 for the whole batch: the trees in Rust, one network call per round of
 simulations for all their leaves), then trains the network on the visit
-shares (policy) and the results (value). Every few iterations the network
-is graded on fixed middle-game positions of the repository's benchmark
-file: the share of its moves that are optimal (the solver's best score)
+shares (policy) and the results (value, optionally mixed with the
+search's root value). Every few iterations the network is graded on fixed
+positions (the benchmark file's middle games, or positions of random
+play): the share of its moves that are optimal (the solver's best score)
 and that keep the position's value (win, draw or loss) — the network's
 own (its policy's most likely legal move), the network's with a search
 (BatchMcts, no noise), and a uniformly random player's.
 
-    python python/examples/alphazero_connect4.py --iterations 150 --grade-every 10 --seed 0 \
-        --plot python/docs/alphazero_connect4.png
+The network is a small residual convolutional network in PyTorch (CPU,
+one thread) when torch imports, else a one-hidden-layer numpy network
+(`--network` chooses). The run in python/README.md:
 
-numpy only (matplotlib for --plot). The figures it prints are in
-python/README.md with this command.
+    python python/examples/alphazero_connect4.py --minutes 40 --iterations 100000 \
+        --grade-every 10 --games 64 --simulations 32 --graded random-play --positions 200 \
+        --stones 8 20 --only-choices --seed 0 --value-mix 0.5 --mirror --buffer 8 \
+        --passes 2 --lr 1e-3 --plot python/docs/alphazero_connect4.png
+
+numpy (torch for the convolutional network, matplotlib for --plot).
 """
 
 from __future__ import annotations
@@ -445,30 +451,38 @@ def main():
         for _ in range(args.passes):
             net.train(*merged, lr=args.lr, rng=rng)
     if args.plot:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
-        h = np.array(history)
-        fig, ax = plt.subplots(figsize=(6, 3.5))
-        ax.plot(h[:, 1] / 60, h[:, 2], "o-", color="C0", label="network: optimal")
-        ax.plot(h[:, 1] / 60, h[:, 3], "s--", color="C0", label="network: keeps the value")
-        ax.plot(h[:, 1] / 60, h[:, 4], "o-", color="C1", label=f"with {args.simulations} simulations: optimal")
-        ax.plot(h[:, 1] / 60, h[:, 5], "s--", color="C1", label=f"with {args.simulations} simulations: keeps the value")
-        ax.plot(h[:, 1] / 60, h[:, 8], "^:", color="C2", label="value head: sign right")
-        ax.axhline(h[0, 6], color="grey", ls="-", label="random: optimal")
-        ax.axhline(h[0, 7], color="grey", ls="--", label="random: keeps the value")
-        ax.set_xlabel(
-            f"training time (minutes; {args.games} self-play games an iteration, "
-            f"{args.simulations} simulations a move)"
-        )
-        ax.set_ylabel(f"share of {len(positions)} positions")
-        ax.set_title("AlphaZero-style Connect Four, graded by the solver")
-        ax.legend(fontsize=8)
-        fig.tight_layout()
-        fig.savefig(args.plot, dpi=100)
+        plot(history, args.plot, games=args.games, simulations=args.simulations, positions=len(positions))
         print("plot:", args.plot)
+
+
+def plot(history, path, games, simulations, positions):
+    """Draws the graded shares of `history` (rows: iteration, seconds,
+    then the seven shares of `grade`) over training time into a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    h = np.array(history)
+    minutes = h[:, 1] / 60
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    ax.plot(minutes, h[:, 2], "o-", color="C0", label="network: optimal")
+    ax.plot(minutes, h[:, 3], "s--", color="C0", label="network: keeps the value")
+    ax.plot(minutes, h[:, 4], "o-", color="C1", label=f"with {simulations} simulations: optimal")
+    ax.plot(minutes, h[:, 5], "s--", color="C1", label=f"with {simulations} simulations: keeps the value")
+    ax.plot(minutes, h[:, 8], "^:", color="C2", label="value head: sign right")
+    ax.axhline(h[0, 6], color="grey", ls="-", label="random: optimal")
+    ax.axhline(h[0, 7], color="grey", ls="--", label="random: keeps the value")
+    for x, y, iteration in zip(minutes, h[:, 2], h[:, 0]):
+        ax.annotate(f"it. {int(iteration)}", (x, y), textcoords="offset points", xytext=(0, -12), fontsize=7, ha="center")
+    ax.set_xlabel(f"training minutes ({games} self-play games an iteration, {simulations} simulations a move)")
+    ax.set_ylabel(f"share of {positions} positions")
+    ax.set_ylim(0, 1)
+    ax.set_title("AlphaZero-style Connect Four, graded by the solver")
+    ax.legend(fontsize=7, loc="lower right", ncol=2)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
 
 
 if __name__ == "__main__":
