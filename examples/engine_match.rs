@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example engine_match -- <GAME> <A> <B>
 //!     [--games N] [--opening-plies K] [--seed S] [--threads T] [--quiet]
-//!     [--endgame DIR] [--endgame-pieces N]
+//!     [--first-game F] [--results FILE] [--endgame DIR] [--endgame-pieces N]
 //! ```
 //!
 //! GAME is any game of the catalog's registry, by its
@@ -73,11 +73,23 @@
 //! Prints one line per game (unless `--quiet`), then A's wins, draws and
 //! losses, A's share of the decided games, and each side's thinking time
 //! and speed. Bad arguments print the usage on stderr and exit with code 2.
+//!
+//! Long matches need not be played in one go. Games are numbered 1 to N
+//! and each is the same whenever it is played (its opening and random
+//! players come from the seed and its number), so `--first-game F` plays
+//! games F to N only. `--results FILE` appends each game's result to FILE
+//! as soon as it ends (a first line names the match: game, players,
+//! opening plies, seed); run again with the same FILE, the match skips the
+//! games the file already holds and counts them in the summary, so a
+//! stopped match goes on where it was and loses at most the games that
+//! were being played. A FILE of another match is refused.
 
 #[path = "support/output.rs"]
 mod output;
 use output::outln;
 
+use std::fs::File;
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -95,7 +107,8 @@ use rulebook::{EndReason, Game, Match, Outcome, SplitMix64};
 
 const USAGE: &str = "\
 usage: engine_match <GAME> <A> <B> [--games N] [--opening-plies K]
-                    [--seed S] [--threads T] [--quiet] [--endgame DIR] [--endgame-pieces N]
+                    [--seed S] [--threads T] [--quiet] [--first-game F]
+                    [--results FILE] [--endgame DIR] [--endgame-pieces N]
 
 games: {games}
   (connectx takes its size: connectx:ROWSxCOLUMNSxN, e.g. connectx:8x9x5)
@@ -110,6 +123,10 @@ players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:
   --seed S           seed of the random players and openings (default 1)
   --threads T        games played at once (default 1)
   --quiet            print only the summary
+  --first-game F     play games F to N only (default 1): each game is the
+                     same whatever else is played
+  --results FILE     append each game's result to FILE as it ends; run
+                     again with FILE, skip the games it holds and count them
   --endgame DIR      the endgame databases of the players ending in +endgame
                      (e.g. level:5+endgame; checkers and draughts variants)
   --endgame-pieces N read the databases only up to N pieces (default: all)";
@@ -483,7 +500,6 @@ impl HubProgram {
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        use std::io::Write;
         writeln!(self.input, "{line}")
             .and_then(|()| self.input.flush())
             .map_err(|e| format!("the Hub program does not read: {e}"))
@@ -680,6 +696,12 @@ struct Options {
     seed: u64,
     threads: usize,
     quiet: bool,
+    /// The index of the first game to play (`--first-game` minus one).
+    first_game: usize,
+    /// Where each game's result is appended as it ends.
+    results: Option<PathBuf>,
+    /// The players as the command line names them, for the results file.
+    players_text: [String; 2],
     /// Whether A and B probe the endgame databases.
     endgame_players: [bool; 2],
     /// Whether A and B play without the opening book.
@@ -699,6 +721,9 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         seed: 1,
         threads: 1,
         quiet: false,
+        first_game: 0,
+        results: None,
+        players_text: [String::new(), String::new()],
         endgame_players: [false; 2],
         no_book: [false; 2],
         endgame_dir: None,
@@ -718,6 +743,17 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--seed" => options.seed = number(arg)?,
             "--threads" => options.threads = (number(arg)? as usize).max(1),
             "--quiet" => options.quiet = true,
+            "--first-game" => {
+                let first = number(arg)?;
+                if first == 0 {
+                    return Err("--first-game counts from 1".to_owned());
+                }
+                options.first_game = usize::try_from(first - 1).unwrap_or(usize::MAX);
+            }
+            "--results" => {
+                let file = rest.next().ok_or("--results needs a file")?;
+                options.results = Some(PathBuf::from(file));
+            }
             "--endgame" => {
                 let dir = rest.next().ok_or("--endgame needs a directory")?;
                 options.endgame_dir = Some(PathBuf::from(dir));
@@ -741,6 +777,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     fn no_book(text: &str) -> Option<&str> {
         text.strip_suffix("+nobook")
     }
+    options.players_text = [a.to_owned(), b.to_owned()];
     options.no_book = [no_book(a).is_some(), no_book(b).is_some()];
     let (a, a_endgame) = Spec::parse_with_endgame(no_book(a).unwrap_or(a))?;
     let (b, b_endgame) = Spec::parse_with_endgame(no_book(b).unwrap_or(b))?;
@@ -759,6 +796,88 @@ enum Score {
     Win,
     Draw,
     Loss,
+}
+
+impl Score {
+    /// The result's word in a results file.
+    fn name(self) -> &'static str {
+        match self {
+            Score::Win => "win",
+            Score::Draw => "draw",
+            Score::Loss => "loss",
+        }
+    }
+
+    /// The result a results file's word names.
+    fn from_name(name: &str) -> Option<Score> {
+        [Score::Win, Score::Draw, Score::Loss]
+            .into_iter()
+            .find(|score| score.name() == name)
+    }
+}
+
+/// The first line of a match's results file: what makes its games the
+/// same games (the game, the players, the opening plies and the seed).
+fn match_header(options: &Options) -> String {
+    format!(
+        "# engine_match {} {} {} --opening-plies {} --seed {}",
+        options.game,
+        options.players_text[0],
+        options.players_text[1],
+        options.opening_plies,
+        options.seed
+    )
+}
+
+/// Opens the results file `path` of the match `header` for appending,
+/// creating it (with `header` as its first line) if it does not exist, and
+/// returns the games it already holds: each game's index and A's result.
+///
+/// # Errors
+///
+/// When the file cannot be read or written, or names another match.
+fn open_results(path: &Path, header: &str) -> Result<(File, Vec<(usize, Score)>), String> {
+    let at = |e: std::io::Error| format!("{}: {e}", path.display());
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(at(e)),
+    };
+    let mut done: Vec<(usize, Score)> = Vec::new();
+    let mut lines = text.lines();
+    if let Some(first) = lines.next() {
+        if first != header {
+            return Err(format!(
+                "{} holds the results of another match ({first:?}), not of {header:?}",
+                path.display()
+            ));
+        }
+    }
+    for line in lines {
+        // `N<tab>result<tab>the game's line`; a line that a stopped run cut
+        // short, or a game held twice, is skipped (the game is played again).
+        let mut fields = line.splitn(3, '\t');
+        let (Some(number), Some(result)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        let (Ok(number), Some(score)) = (number.parse::<usize>(), Score::from_name(result)) else {
+            continue;
+        };
+        if number > 0 && done.iter().all(|&(index, _)| index != number - 1) {
+            done.push((number - 1, score));
+        }
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(at)?;
+    if text.is_empty() {
+        writeln!(file, "{header}").map_err(at)?;
+    } else if !text.ends_with('\n') {
+        writeln!(file).map_err(at)?;
+    }
+    Ok((file, done))
 }
 
 /// Plays game `index` of the match: returns A's result and a line
@@ -840,8 +959,24 @@ fn play_game<G: Described>(
 
 /// Plays the whole match in `arena`, `threads` games at a time.
 fn run<G: Described>(options: &Options, arena: Arena<G>) -> Result<(), String> {
+    let (results_file, earlier) = match &options.results {
+        Some(path) => {
+            let (file, done) = open_results(path, &match_header(options))?;
+            (Some(Mutex::new(file)), done)
+        }
+        None => (None, Vec::new()),
+    };
+    // The games of this run held by the results file are not played again.
+    let range = options.first_game..options.games;
+    let earlier: Vec<(usize, Score)> = earlier
+        .into_iter()
+        .filter(|(index, _)| range.contains(index))
+        .collect();
+    let to_play: Vec<usize> = range
+        .filter(|&index| earlier.iter().all(|&(done, _)| done != index))
+        .collect();
     let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::new());
+    let results = Mutex::new(earlier.iter().map(|&(_, score)| score).collect::<Vec<_>>());
     let totals = Mutex::new([Work::default(); 2]);
     let failure = Mutex::new(None);
     let endgame = match &options.endgame_dir {
@@ -861,15 +996,22 @@ fn run<G: Described>(options: &Options, arena: Arena<G>) -> Result<(), String> {
     std::thread::scope(|scope| {
         for _ in 0..options.threads {
             scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= options.games {
+                let Some(&index) = to_play.get(next.fetch_add(1, Ordering::Relaxed)) else {
                     return;
-                }
+                };
                 let mut work = [Work::default(); 2];
                 match play_game(options, &arena, endgame.as_ref(), index, &mut work) {
                     Ok((score, line)) => {
                         if !options.quiet {
                             outln!("{line}");
+                        }
+                        if let Some(file) = &results_file {
+                            let record = format!("{}\t{}\t{line}\n", index + 1, score.name());
+                            let mut file = file.lock().unwrap();
+                            if let Err(e) = file.write_all(record.as_bytes()) {
+                                *failure.lock().unwrap() = Some(format!("the results file: {e}"));
+                                return;
+                            }
                         }
                         results.lock().unwrap().push(score);
                         let mut totals = totals.lock().unwrap();
@@ -898,15 +1040,21 @@ fn run<G: Described>(options: &Options, arena: Arena<G>) -> Result<(), String> {
     let decided = wins + losses;
     let with_endgame = |on: bool| if on { " +endgame" } else { "" };
     let without_book = |on: bool| if on { " +nobook" } else { "" };
+    let before = match (&options.results, earlier.len()) {
+        (Some(path), count) if count > 0 => {
+            format!(" (and {count} played before, from {})", path.display())
+        }
+        _ => String::new(),
+    };
     outln!(
-        "A = {:?}{}{}, B = {:?}{}{}: {} games in {:.1} s",
+        "A = {:?}{}{}, B = {:?}{}{}: {} games in {:.1} s{before}",
         options.a,
         with_endgame(options.endgame_players[0]),
         without_book(options.no_book[0]),
         options.b,
         with_endgame(options.endgame_players[1]),
         without_book(options.no_book[1]),
-        results.len(),
+        results.len() - earlier.len(),
         started.elapsed().as_secs_f64()
     );
     outln!("A: {wins} wins, {draws} draws, {losses} losses");

@@ -2,7 +2,8 @@
 //! the draughts variants: Othello, Connect Four, ConnectX of any size and
 //! Turkish draughts with tiny budgets, the same games whatever the number
 //! of threads, and a clear refusal of the options that only some games
-//! have (evaluations, Hub programs, endgame databases).
+//! have (evaluations, Hub programs, endgame databases); a match stopped and
+//! resumed with its results file plays the games it had not played.
 
 use crate::support::run_example;
 
@@ -135,6 +136,85 @@ fn turkish_draughts_plays_the_same_games_on_any_number_of_threads() {
     };
     assert_eq!(sorted(&one), sorted(&two));
     assert_eq!(score(&one), score(&two));
+}
+
+#[test]
+fn a_match_with_a_results_file_goes_on_where_it_stopped() {
+    let dir = std::env::temp_dir().join(format!("rulebook-engine-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let file = dir.join("results.txt");
+    let path = file.to_str().expect("a UTF-8 path");
+    let args = |games: &'static str, seed: &'static str| {
+        vec![
+            "turkish",
+            "depth:1",
+            "random",
+            "--games",
+            games,
+            "--seed",
+            seed,
+            "--results",
+            path,
+        ]
+    };
+    // The whole match in one go, for comparison.
+    let whole = played(&[
+        "turkish", "depth:1", "random", "--games", "6", "--seed", "3",
+    ]);
+    let whole_lines = game_lines(&whole);
+
+    // Games 1 to 4, then the match of 6 with the same file: only games 5
+    // and 6 are played, and the summary counts all six.
+    let first = played(&args("4", "3"));
+    assert_eq!(game_lines(&first).len(), 4, "{first}");
+    let held = std::fs::read_to_string(&file).expect("the results file");
+    assert!(
+        held.starts_with("# engine_match turkish depth:1 random --opening-plies 4 --seed 3\n"),
+        "{held}"
+    );
+    assert_eq!(held.lines().count(), 5, "{held}");
+    let rest = played(&args("6", "3"));
+    let mut lines = game_lines(&rest);
+    lines.sort();
+    assert_eq!(lines, whole_lines[4..], "{rest}");
+    assert_eq!(score(&rest), score(&whole), "{rest}");
+    assert!(rest.contains("(and 4 played before, from "), "{rest}");
+
+    // `--first-game` plays the same games 5 and 6 without a file.
+    let tail = played(&[
+        "turkish",
+        "depth:1",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--first-game",
+        "5",
+    ]);
+    assert_eq!(game_lines(&tail), whole_lines[4..], "{tail}");
+
+    // A line cut short by a stopped run is skipped: that game is played
+    // again, and the file stays readable.
+    let mut held = std::fs::read_to_string(&file).expect("the results file");
+    held.push_str("7\tw");
+    std::fs::write(&file, &held).expect("write the results file");
+    let again = played(&args("7", "3"));
+    assert_eq!(game_lines(&again).len(), 1, "{again}");
+    assert_eq!(score(&again).iter().sum::<usize>(), 7, "{again}");
+    let done = played(&args("7", "3"));
+    assert!(game_lines(&done).is_empty(), "{done}");
+    assert_eq!(score(&done), score(&again), "{done}");
+
+    // The file of one match is no results file for another.
+    let errors = refused(&args("6", "4"));
+    assert!(
+        errors.contains("holds the results of another match"),
+        "{errors}"
+    );
+    let errors = refused(&["turkish", "random", "random", "--first-game", "0"]);
+    assert!(errors.contains("--first-game counts from 1"), "{errors}");
+    std::fs::remove_dir_all(&dir).expect("remove the scratch directory");
 }
 
 #[test]
