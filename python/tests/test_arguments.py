@@ -2,16 +2,14 @@
 bare OverflowError or an aborted interpreter: seeds, counts, levels,
 limits, actions, and batches too large for memory."""
 
-import subprocess
-import sys
-import textwrap
-
 import numpy as np
 import pytest
 
 import rulebook
 import rulebook.gymnasium as rg
 import rulebook.pettingzoo as rz
+
+from _scripts import run_python
 
 
 @pytest.mark.parametrize(
@@ -126,15 +124,6 @@ def test_aec_step_after_every_agent_is_done_warns_like_pettingzoo(caplog):
         env.step(None)
         env.step(3)
     assert "step() called after all agents are terminated or truncated" in caplog.text
-
-
-def run_python(code, timeout=120):
-    return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
 
 
 def test_a_batch_too_large_is_a_memory_error():

@@ -1,13 +1,11 @@
 """rulebook.Engine: node, depth and time limits, and Ctrl-C reaching Python
 from a long search."""
 
-import subprocess
-import sys
-import textwrap
-
 import pytest
 
 import rulebook
+
+from _scripts import printed_pairs
 
 
 @pytest.mark.parametrize("name", ["connect4", "checkers", "international", "othello"])
@@ -58,60 +56,49 @@ def test_ctrl_c_reaches_python_from_a_long_search():
     # afterwards. The elapsed times are printed, not asserted. The searches
     # start from positions out of the opening books (the start positions
     # with the other side to move), where the engines search at once.
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            textwrap.dedent(
-                """
-                import os, signal, threading, time
-                import rulebook
-                HOURS = 10**15
-                checkers = rulebook.Engine("checkers", max_nodes=HOURS)
-                othello = rulebook.Engine("othello", max_nodes=HOURS)
-                # Two stones off the solver's book: minutes of search.
-                off_the_book = rulebook.Connect4()
-                off_the_book.apply("0")
-                off_the_book.apply("0")
-                calls = {
-                    "checkers": lambda: checkers.best_move(
-                        rulebook.Checkers("W:W21-32:B1-12")
-                    ),
-                    "othello": lambda: othello.best_move(rulebook.Othello()),
-                    "international": lambda: rulebook.Engine(
-                        "international", max_seconds=1e6
-                    ).best_move(rulebook.International("B:W31-50:B1-20")),
-                    # The perfect player cannot stop early: the call is
-                    # left to finish on its own thread.
-                    "perfect": lambda: off_the_book.best_move(level=off_the_book.levels[1]),
-                }
-                for name, call in calls.items():
-                    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
-                    start = time.monotonic()
-                    timer.start()
-                    try:
-                        call()
-                        print(name, "finished")
-                    except KeyboardInterrupt:
-                        print(name, "interrupted", round(time.monotonic() - start, 2))
-                    timer.join()
-                game = rulebook.Checkers()
-                move = checkers.best_move(game, max_nodes=1000)
-                print("after", move in game.legal_moves())
-                """
+    lines, output = printed_pairs(
+        """
+        import os, signal, threading, time
+        import rulebook
+        HOURS = 10**15
+        checkers = rulebook.Engine("checkers", max_nodes=HOURS)
+        othello = rulebook.Engine("othello", max_nodes=HOURS)
+        # Two stones off the solver's book: minutes of search.
+        off_the_book = rulebook.Connect4()
+        off_the_book.apply("0")
+        off_the_book.apply("0")
+        calls = {
+            "checkers": lambda: checkers.best_move(
+                rulebook.Checkers("W:W21-32:B1-12")
             ),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
+            "othello": lambda: othello.best_move(rulebook.Othello()),
+            "international": lambda: rulebook.Engine(
+                "international", max_seconds=1e6
+            ).best_move(rulebook.International("B:W31-50:B1-20")),
+            # The perfect player cannot stop early: the call is
+            # left to finish on its own thread.
+            "perfect": lambda: off_the_book.best_move(level=off_the_book.levels[1]),
+        }
+        for name, call in calls.items():
+            timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+            start = time.monotonic()
+            timer.start()
+            try:
+                call()
+                print(name, "finished")
+            except KeyboardInterrupt:
+                print(name, "interrupted", round(time.monotonic() - start, 2))
+            timer.join()
+        game = rulebook.Checkers()
+        move = checkers.best_move(game, max_nodes=1000)
+        print("after", move in game.legal_moves())
+        """
     )
-    assert result.returncode == 0, result.stderr
-    lines = [line.split()[:2] for line in result.stdout.splitlines()]
     assert lines == [
         ["checkers", "interrupted"],
         ["othello", "interrupted"],
         ["international", "interrupted"],
         ["perfect", "interrupted"],
         ["after", "True"],
-    ], result.stdout
-    print(result.stdout)
+    ], output
+    print(output)

@@ -1,14 +1,13 @@
 """rulebook.gymnasium: Gymnasium's environment checker, opponents, errors."""
 
-import subprocess
-import sys
-import textwrap
 
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
 import rulebook
+
+from _scripts import printed_pairs
 from rulebook import gymnasium as rg
 
 
@@ -124,50 +123,39 @@ def test_ctrl_c_reaches_python_from_a_level_opponents_long_think():
     # two-stone position off its book; SIGINT sent 0.3 s in must come back
     # as KeyboardInterrupt. The episode then needs a reset, after which the
     # environment plays on. The elapsed time is printed, not asserted.
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            textwrap.dedent(
-                """
-                import os, signal, threading, time
-                import rulebook
-                from rulebook import gymnasium as rg
-                from gymnasium.error import ResetNeeded
-                top = rulebook.Connect4().levels[1]
-                env = rg.make("connect4", opponent=f"level:{top}", agent_player=1)
-                off_the_book = rulebook.Connect4()
-                off_the_book.apply("0")
-                off_the_book.apply("0")
-                timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
-                start = time.monotonic()
-                timer.start()
-                try:
-                    env.set_game(off_the_book)
-                    print("set_game finished")
-                except KeyboardInterrupt:
-                    print("set_game interrupted", round(time.monotonic() - start, 2))
-                timer.join()
-                try:
-                    env.step(3)
-                    print("step played")
-                except ResetNeeded:
-                    print("step ResetNeeded")
-                observation, _ = env.reset()
-                # The opponent opened from its book.
-                print("reset", int(observation["observation"].sum()))
-                """
-            ),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
+    lines, output = printed_pairs(
+        """
+        import os, signal, threading, time
+        import rulebook
+        from rulebook import gymnasium as rg
+        from gymnasium.error import ResetNeeded
+        top = rulebook.Connect4().levels[1]
+        env = rg.make("connect4", opponent=f"level:{top}", agent_player=1)
+        off_the_book = rulebook.Connect4()
+        off_the_book.apply("0")
+        off_the_book.apply("0")
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        start = time.monotonic()
+        timer.start()
+        try:
+            env.set_game(off_the_book)
+            print("set_game finished")
+        except KeyboardInterrupt:
+            print("set_game interrupted", round(time.monotonic() - start, 2))
+        timer.join()
+        try:
+            env.step(3)
+            print("step played")
+        except ResetNeeded:
+            print("step ResetNeeded")
+        observation, _ = env.reset()
+        # The opponent opened from its book.
+        print("reset", int(observation["observation"].sum()))
+        """
     )
-    assert result.returncode == 0, result.stderr
-    lines = [line.split()[:2] for line in result.stdout.splitlines()]
     assert lines == [
         ["set_game", "interrupted"],
         ["step", "ResetNeeded"],
         ["reset", "1"],
-    ], result.stdout
-    print(result.stdout)
+    ], output
+    print(output)

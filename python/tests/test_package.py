@@ -8,18 +8,13 @@ import inspect
 import os
 import subprocess
 import sys
-import textwrap
 
 import numpy as np
 import pytest
 
 import rulebook
 
-
-def run_python(code):
-    return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=300
-    )
+from _scripts import run_python
 
 
 def test_submodules_are_reachable_from_import_rulebook():

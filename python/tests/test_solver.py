@@ -1,13 +1,11 @@
 """rulebook.Solver: node and time limits (None when one runs out), exact
 answers within them, and Ctrl-C reaching Python from every long call."""
 
-import subprocess
-import sys
-import textwrap
-
 import pytest
 
 import rulebook
+
+from _scripts import printed_pairs
 
 # Source: the first lines of the classic benchmark file Test_L2_R1 (middle
 # game, easy), as tests/data/Test_L2_R1 in the repository: moves (columns
@@ -80,46 +78,35 @@ def test_ctrl_c_reaches_python_from_every_long_call():
     # Each call would search the empty board for minutes (no book); SIGINT
     # sent 0.3 s in must come back as KeyboardInterrupt, and the solver
     # must answer afterwards. The elapsed times are printed, not asserted.
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            textwrap.dedent(
-                """
-                import os, signal, threading, time
-                import rulebook
-                solver = rulebook.Solver(book=False)
-                empty = rulebook.Connect4()
-                calls = {
-                    "score": solver.score,
-                    "weak_score": solver.weak_score,
-                    "best_moves": solver.best_moves,
-                    "move_scores": solver.move_scores,
-                    "move_scores_batch": lambda p: solver.move_scores_batch([p] * 3),
-                }
-                for name, call in calls.items():
-                    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
-                    start = time.monotonic()
-                    timer.start()
-                    try:
-                        call(empty)
-                        print(name, "finished")
-                    except KeyboardInterrupt:
-                        print(name, "interrupted", round(time.monotonic() - start, 2))
-                    timer.join()
-                won = rulebook.Connect4()
-                for column in "010101":
-                    won.apply(column)
-                print("after", solver.score(won))
-                """
-            ),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
+    lines, output = printed_pairs(
+        """
+        import os, signal, threading, time
+        import rulebook
+        solver = rulebook.Solver(book=False)
+        empty = rulebook.Connect4()
+        calls = {
+            "score": solver.score,
+            "weak_score": solver.weak_score,
+            "best_moves": solver.best_moves,
+            "move_scores": solver.move_scores,
+            "move_scores_batch": lambda p: solver.move_scores_batch([p] * 3),
+        }
+        for name, call in calls.items():
+            timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+            start = time.monotonic()
+            timer.start()
+            try:
+                call(empty)
+                print(name, "finished")
+            except KeyboardInterrupt:
+                print(name, "interrupted", round(time.monotonic() - start, 2))
+            timer.join()
+        won = rulebook.Connect4()
+        for column in "010101":
+            won.apply(column)
+        print("after", solver.score(won))
+        """
     )
-    assert result.returncode == 0, result.stderr
-    lines = [line.split()[:2] for line in result.stdout.splitlines()]
     assert lines == [
         ["score", "interrupted"],
         ["weak_score", "interrupted"],
@@ -127,8 +114,8 @@ def test_ctrl_c_reaches_python_from_every_long_call():
         ["move_scores", "interrupted"],
         ["move_scores_batch", "interrupted"],
         ["after", "18"],
-    ], result.stdout
-    print(result.stdout)
+    ], output
+    print(output)
 
 
 def test_move_scores_batch_answers_as_one_call_per_position():

@@ -729,6 +729,38 @@ async fn write_loop(mut store: Writer, mut lanes: Lanes, postgres: bool, process
     }
 }
 
+/// Binds a new game's row to `$query`, in the column order of `INSERT INTO
+/// games (id, spec, config, created_at, version, open, over, computer, timed,
+/// owner)`, when `$op` is an [`Op::Create`]; other changes bind nothing. A
+/// macro, not a function, because the two commit paths build queries of two
+/// database types (`Any` and `Sqlite`).
+macro_rules! bind_new_game {
+    ($query:ident, $op:expr, $process:expr) => {
+        if let Op::Create {
+            id,
+            spec,
+            config,
+            created_at,
+            open,
+            computer,
+            timed,
+        } = $op
+        {
+            $query = $query
+                .bind(id.clone())
+                .bind(spec.clone())
+                .bind(config.clone())
+                .bind(*created_at)
+                .bind(0i64)
+                .bind(i64::from(*open))
+                .bind(0i64)
+                .bind(i64::from(*computer))
+                .bind(i64::from(*timed))
+                .bind($process.to_owned());
+        }
+    };
+}
+
 fn op_id(op: &Op) -> &str {
     match op {
         Op::Create { id, .. } | Op::Event { id, .. } => id,
@@ -797,28 +829,7 @@ async fn commit_batch(
         );
         let mut query = sqlx::query(&sql);
         for op in chunk {
-            if let Op::Create {
-                id,
-                spec,
-                config,
-                created_at,
-                open,
-                computer,
-                timed,
-            } = op
-            {
-                query = query
-                    .bind(id.clone())
-                    .bind(spec.clone())
-                    .bind(config.clone())
-                    .bind(*created_at)
-                    .bind(0i64)
-                    .bind(i64::from(*open))
-                    .bind(0i64)
-                    .bind(i64::from(*computer))
-                    .bind(i64::from(*timed))
-                    .bind(process.to_owned());
-            }
+            bind_new_game!(query, op, process);
         }
         query.execute(&mut *tx).await.map_err(text)?;
     }
@@ -1029,28 +1040,7 @@ async fn commit_batch_sqlite(
     let mut query = sqlx::query::<sqlx::Sqlite>(&sql);
     for chunk in creates.chunks(ROWS_PER_STATEMENT) {
         for op in chunk {
-            if let Op::Create {
-                id,
-                spec,
-                config,
-                created_at,
-                open,
-                computer,
-                timed,
-            } = op
-            {
-                query = query
-                    .bind(id.clone())
-                    .bind(spec.clone())
-                    .bind(config.clone())
-                    .bind(*created_at)
-                    .bind(0i64)
-                    .bind(i64::from(*open))
-                    .bind(0i64)
-                    .bind(i64::from(*computer))
-                    .bind(i64::from(*timed))
-                    .bind(process.to_owned());
-            }
+            bind_new_game!(query, op, process);
         }
     }
     for (id, version, event) in &events {
