@@ -729,6 +729,33 @@ async fn write_loop(mut store: Writer, mut lanes: Lanes, postgres: bool, process
     }
 }
 
+/// The batch's new games ([`Op::Create`]), in the batch's order.
+fn new_games(batch: &[Request]) -> Vec<&Op> {
+    batch
+        .iter()
+        .map(|request| &request.op)
+        .filter(|op| matches!(op, Op::Create { .. }))
+        .collect()
+}
+
+/// The batch's events as rows `(game id, version, event)`, in the batch's
+/// order.
+fn batch_events(batch: &[Request]) -> Vec<(&str, i64, &Event)> {
+    batch
+        .iter()
+        .filter_map(|request| match &request.op {
+            Op::Event {
+                id, version, event, ..
+            } => Some((
+                id.as_str(),
+                i64::try_from(*version).unwrap_or(i64::MAX),
+                event,
+            )),
+            Op::Create { .. } => None,
+        })
+        .collect()
+}
+
 /// Binds a new game's row to `$query`, in the column order of `INSERT INTO
 /// games (id, spec, config, created_at, version, open, over, computer, timed,
 /// owner)`, when `$op` is an [`Op::Create`]; other changes bind nothing. A
@@ -817,11 +844,7 @@ async fn commit_batch(
     let mut tx = pool.begin().await.map_err(|error| error.to_string())?;
     let text = |error: sqlx::Error| error.to_string();
     // New games.
-    let creates: Vec<&Op> = batch
-        .iter()
-        .map(|request| &request.op)
-        .filter(|op| matches!(op, Op::Create { .. }))
-        .collect();
+    let creates = new_games(batch);
     for chunk in creates.chunks(ROWS_PER_STATEMENT) {
         let sql = format!(
             "INSERT INTO games (id, spec, config, created_at, version, open, over, computer, timed, owner) VALUES {}",
@@ -834,19 +857,7 @@ async fn commit_batch(
         query.execute(&mut *tx).await.map_err(text)?;
     }
     // Events: the ones inserted are committed, the others conflict.
-    let events: Vec<(&str, i64, &Event)> = batch
-        .iter()
-        .filter_map(|request| match &request.op {
-            Op::Event {
-                id, version, event, ..
-            } => Some((
-                id.as_str(),
-                i64::try_from(*version).unwrap_or(i64::MAX),
-                event,
-            )),
-            Op::Create { .. } => None,
-        })
-        .collect();
+    let events = batch_events(batch);
     let mut inserted = std::collections::HashSet::new();
     for chunk in events.chunks(ROWS_PER_STATEMENT) {
         let sql = format!(
@@ -989,11 +1000,7 @@ async fn commit_batch_sqlite(
     let started = std::time::Instant::now();
     let mut sql = String::from("BEGIN IMMEDIATE;\n");
     let mut count = 0;
-    let creates: Vec<&Op> = batch
-        .iter()
-        .map(|request| &request.op)
-        .filter(|op| matches!(op, Op::Create { .. }))
-        .collect();
+    let creates = new_games(batch);
     for chunk in creates.chunks(ROWS_PER_STATEMENT) {
         sql.push_str(
             "INSERT INTO games (id, spec, config, created_at, version, open, over, computer, timed, owner) VALUES ",
@@ -1002,19 +1009,7 @@ async fn commit_batch_sqlite(
         sql.push_str(";\n");
         count += chunk.len() * 10;
     }
-    let events: Vec<(&str, i64, &Event)> = batch
-        .iter()
-        .filter_map(|request| match &request.op {
-            Op::Event {
-                id, version, event, ..
-            } => Some((
-                id.as_str(),
-                i64::try_from(*version).unwrap_or(i64::MAX),
-                event,
-            )),
-            Op::Create { .. } => None,
-        })
-        .collect();
+    let events = batch_events(batch);
     for chunk in events.chunks(ROWS_PER_STATEMENT) {
         sql.push_str("INSERT INTO events (game_id, seq, kind, seat, data, at) VALUES ");
         sql.push_str(&placeholders_from(chunk.len(), 6, count));
