@@ -46,6 +46,10 @@ pub fn run_example_in(name: &str, dir: &Path, args: &[&str], input: &[u8]) -> Ou
 /// Runs `command` (an example set up by the caller: arguments, directory,
 /// environment), feeding it `input` on standard input, and waits for it
 /// to finish with its output captured.
+///
+/// A program may end without reading all of its input (a usage error
+/// ends it at once): the broken pipe that writing to it then meets is not a
+/// failure of the run; its status and output tell what it did.
 pub fn run_fed(mut command: Command, input: &[u8]) -> Output {
     let mut child = command
         .stdin(Stdio::piped())
@@ -53,12 +57,14 @@ pub fn run_fed(mut command: Command, input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the example starts");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(input)
-        .expect("the example reads its input");
+    let written = child.stdin.take().expect("piped stdin").write_all(input);
+    if let Err(error) = written {
+        assert_eq!(
+            error.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "the example's input could not be written: {error}"
+        );
+    }
     child.wait_with_output().expect("the example finishes")
 }
 
