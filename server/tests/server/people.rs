@@ -217,16 +217,10 @@ fn listed(list: &Value, id: &str) -> bool {
 async fn a_seek_is_listed_accepted_and_both_are_seated() {
     let server = Server::start();
     let control = json!({"initial_seconds": 180, "increment_seconds": 2});
-    let (status, posted) = server
-        .post(
-            "/api/seeks",
-            json!({"game": "checkers", "time_control": control, "name": "Ann"}),
-            None,
-        )
+    let (id, owner) = server
+        .post_seek(json!({"game": "checkers", "time_control": control, "name": "Ann"}))
         .await;
-    assert_eq!(status, 201, "{posted}");
-    let id = posted["id"].as_str().unwrap();
-    let owner = posted["token"].as_str().unwrap();
+    let (id, owner) = (id.as_str(), owner.as_str());
     let (_, list) = server.get("/api/seeks").await;
     assert!(listed(&list, id), "{list}");
     let seek = &list["seeks"][0];
@@ -247,14 +241,7 @@ async fn a_seek_is_listed_accepted_and_both_are_seated() {
     let (status, _) = server.get_with(&path, Some("0123")).await;
     assert_eq!(status, 403);
     // Someone accepts.
-    let (status, joined) = server
-        .post(
-            &format!("/api/seeks/{id}/accept"),
-            json!({"name": "Ben"}),
-            None,
-        )
-        .await;
-    assert_eq!(status, 200, "{joined}");
+    let joined = server.accept_seek(id, "Ben").await;
     let game = joined["id"].as_str().unwrap();
     let (_, list) = server.get("/api/seeks").await;
     assert!(!listed(&list, id), "{list}");
@@ -341,16 +328,10 @@ async fn the_lobby_socket_pushes_the_seeks_and_tells_the_owner_of_its_acceptance
     let server = Server::start();
     let mut watcher = server.socket_at("/api/lobby/events").await;
     assert_eq!(next_list(&mut watcher).await, Vec::<String>::new());
-    let (status, posted) = server
-        .post(
-            "/api/seeks",
-            json!({"game": "checkers", "name": "Ann"}),
-            None,
-        )
+    let (id, owner) = server
+        .post_seek(json!({"game": "checkers", "name": "Ann"}))
         .await;
-    assert_eq!(status, 201, "{posted}");
-    let id = posted["id"].as_str().unwrap();
-    let owner = posted["token"].as_str().unwrap();
+    let (id, owner) = (id.as_str(), owner.as_str());
     // Pushed to a socket open before, and sent to one opened after.
     assert_eq!(next_list(&mut watcher).await, [id]);
     let mut seeker = server.socket_at("/api/lobby/events").await;
@@ -371,14 +352,7 @@ async fn the_lobby_socket_pushes_the_seeks_and_tells_the_owner_of_its_acceptance
     let open = next_standing(&mut seeker).await;
     assert_eq!((&open["status"], &open["id"]), (&json!("open"), &json!(id)));
     // Accepted: it leaves the list, and the owner is told its seat.
-    let (status, joined) = server
-        .post(
-            &format!("/api/seeks/{id}/accept"),
-            json!({"name": "Ben"}),
-            None,
-        )
-        .await;
-    assert_eq!(status, 200, "{joined}");
+    let joined = server.accept_seek(id, "Ben").await;
     assert_eq!(next_list(&mut watcher).await, Vec::<String>::new());
     let accepted = next_standing(&mut seeker).await;
     assert_eq!(accepted["status"], "accepted", "{accepted}");

@@ -261,16 +261,10 @@ async fn seeks_and_pairing_are_shared_by_two_processes() {
     for socket in [&mut on_a, &mut on_b] {
         assert_eq!(socket.next().await["type"], "seeks");
     }
-    let (status, posted) = a
-        .post(
-            "/api/seeks",
-            json!({"game": "checkers", "name": "Ann"}),
-            None,
-        )
+    let (id, token) = a
+        .post_seek(json!({"game": "checkers", "name": "Ann"}))
         .await;
-    assert_eq!(status, 201, "{posted}");
-    let id = posted["id"].as_str().unwrap();
-    let token = posted["token"].as_str().unwrap();
+    let (id, token) = (id.as_str(), token.as_str());
     // The other process's socket has it too (its listing task reads the
     // seeks every 2 s), and the owner watches it on its own process.
     let pushed = on_b.next().await;
@@ -282,9 +276,8 @@ async fn seeks_and_pairing_are_shared_by_two_processes() {
     let (_, list) = b.get("/api/seeks").await;
     let listed = list["seeks"].as_array().unwrap();
     assert!(listed.iter().any(|seek| seek["id"] == id), "{list}");
+    let joined = b.accept_seek(id, "Bob").await;
     let accept = format!("/api/seeks/{id}/accept");
-    let (status, joined) = b.post(&accept, json!({"name": "Bob"}), None).await;
-    assert_eq!(status, 200, "{joined}");
     let (status, again) = a.post(&accept, json!({"name": "Cy"}), None).await;
     assert_eq!(status, 404, "accepted twice: {again}");
     // Accepted on the other process: the owner's socket is told its seat.

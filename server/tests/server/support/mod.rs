@@ -127,6 +127,24 @@ impl Server {
         created
     }
 
+    /// Posts the seek `body` (created is asserted): its id and its owner's
+    /// token.
+    pub async fn post_seek(&self, body: Value) -> (String, String) {
+        let (status, posted) = self.post("/api/seeks", body, None).await;
+        assert_eq!(status, 201, "{posted}");
+        let text = |field: &str| posted[field].as_str().unwrap().to_owned();
+        (text("id"), text("token"))
+    }
+
+    /// A guest named `name` accepts seek `id` (accepted is asserted): the
+    /// answer, the new game's id and the accepter's seat.
+    pub async fn accept_seek(&self, id: &str, name: &str) -> Value {
+        let path = format!("/api/seeks/{id}/accept");
+        let (status, joined) = self.post(&path, json!({"name": name}), None).await;
+        assert_eq!(status, 200, "{joined}");
+        joined
+    }
+
     /// A human game with both seats, the second taken with the invitation:
     /// (id, first mover's token, second's).
     pub async fn human_game(&self, game: Value) -> (String, String, String) {
