@@ -5,6 +5,7 @@
 //! cargo run --release --example engine_match -- <GAME> <A> <B>
 //!     [--games N] [--opening-plies K] [--seed S] [--threads T] [--quiet]
 //!     [--first-game F] [--results FILE] [--endgame DIR] [--endgame-pieces N]
+//!     [--balanced M]
 //! ```
 //!
 //! GAME is any game of the catalog's registry, by its
@@ -62,7 +63,15 @@
 //!
 //! Games come in pairs: both games of a pair start with the same random
 //! opening of K plies (default 4; 0 for none) and A plays first in one and
-//! second in the other. Checkers games are played under the tournament
+//! second in the other. With `--balanced M` an opening is kept only when
+//! the game's strongest engine, searching `BALANCE_DEPTH` plies with the
+//! game's own evaluation (no book, no databases), scores it within M of
+//! even (in the engine's units: hundredths of a man in checkers and
+//! draughts); the pair draws random openings until one is (at most
+//! `BALANCE_TRIES`, then it keeps the closest). A random opening can give
+//! a man away, and then each side wins the game it plays with the man up:
+//! such pairs say nothing of strength and `--balanced` leaves them out.
+//! Checkers games are played under the tournament
 //! draw rules (threefold repetition, 40 moves each without a capture or a
 //! man's move), every game under its own; a game still going after 500
 //! plies is scored a draw.
@@ -109,6 +118,7 @@ const USAGE: &str = "\
 usage: engine_match <GAME> <A> <B> [--games N] [--opening-plies K]
                     [--seed S] [--threads T] [--quiet] [--first-game F]
                     [--results FILE] [--endgame DIR] [--endgame-pieces N]
+                    [--balanced M]
 
 games: {games}
   (connectx takes its size: connectx:ROWSxCOLUMNSxN, e.g. connectx:8x9x5)
@@ -129,7 +139,9 @@ players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:
                      again with FILE, skip the games it holds and count them
   --endgame DIR      the endgame databases of the players ending in +endgame
                      (e.g. level:5+endgame; checkers and draughts variants)
-  --endgame-pieces N read the databases only up to N pieces (default: all)";
+  --endgame-pieces N read the databases only up to N pieces (default: all)
+  --balanced M       keep only openings a search scores within M of even
+                     (hundredths of a man in checkers and draughts)";
 
 /// The usage text, with the games of the registry.
 fn usage() -> String {
@@ -708,6 +720,9 @@ struct Options {
     no_book: [bool; 2],
     endgame_dir: Option<PathBuf>,
     endgame_pieces: Option<u32>,
+    /// The largest score (either way) of an opening kept, if openings are
+    /// balanced.
+    balanced: Option<u32>,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -728,6 +743,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         no_book: [false; 2],
         endgame_dir: None,
         endgame_pieces: None,
+        balanced: None,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -762,6 +778,11 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 let pieces = number(arg)?;
                 options.endgame_pieces =
                     Some(u32::try_from(pieces).map_err(|_| format!("{pieces} pieces: too many"))?);
+            }
+            "--balanced" => {
+                let margin = number(arg)?;
+                options.balanced =
+                    Some(u32::try_from(margin).map_err(|_| format!("{margin}: too large"))?);
             }
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?}")),
             _ => positional.push(arg.as_str()),
@@ -817,16 +838,78 @@ impl Score {
 }
 
 /// The first line of a match's results file: what makes its games the
-/// same games (the game, the players, the opening plies and the seed).
+/// same games (the game, the players, the opening plies, the balance of
+/// the openings and the seed).
 fn match_header(options: &Options) -> String {
+    let balanced = options
+        .balanced
+        .map(|margin| format!(" --balanced {margin}"))
+        .unwrap_or_default();
     format!(
-        "# engine_match {} {} {} --opening-plies {} --seed {}",
+        "# engine_match {} {} {} --opening-plies {}{balanced} --seed {}",
         options.game,
         options.players_text[0],
         options.players_text[1],
         options.opening_plies,
         options.seed
     )
+}
+
+/// An opening played out: the game after it, and its moves as text.
+type Opening<G> = (Match<G>, Vec<String>);
+
+/// The depth of the search that judges an opening under `--balanced`.
+const BALANCE_DEPTH: u32 = 8;
+
+/// How many random openings a pair draws under `--balanced` before it
+/// keeps the closest to even.
+const BALANCE_TRIES: usize = 200;
+
+/// The opening of a pair: `options.opening_plies` random plies drawn from
+/// `rng`, or under `--balanced` the first of up to [`BALANCE_TRIES`] such
+/// openings that a [`BALANCE_DEPTH`]-ply search scores within the margin
+/// (else the closest to even).
+fn draw_opening<G: Described>(
+    options: &Options,
+    arena: &Arena<G>,
+    rng: &mut SplitMix64,
+) -> Result<Opening<G>, String> {
+    let random_opening = |rng: &mut SplitMix64| -> Result<Opening<G>, String> {
+        let mut game = Match::with_rules(arena.start.clone(), G::draw_rules());
+        let mut opening = Vec::new();
+        while opening.len() < options.opening_plies && !game.is_over() {
+            let moves = game.position().legal_moves();
+            let mv = moves[rng.below(moves.len())];
+            game.play(mv).map_err(|e| e.to_string())?;
+            opening.push(mv.to_string());
+        }
+        Ok((game, opening))
+    };
+    let Some(margin) = options.balanced else {
+        return random_opening(rng);
+    };
+    let mut judge = arena
+        .engine(arena.search_level, Eval::Level)?
+        .without_book();
+    judge.set_limits(Limits::depth(BALANCE_DEPTH));
+    let mut closest: Option<(u32, Opening<G>)> = None;
+    for _ in 0..BALANCE_TRIES {
+        let (game, opening) = random_opening(rng)?;
+        if game.is_over() {
+            continue;
+        }
+        let imbalance = judge.think(&game).score.value().unsigned_abs();
+        if imbalance <= margin {
+            return Ok((game, opening));
+        }
+        if closest.as_ref().map_or(true, |(best, _)| imbalance < *best) {
+            closest = Some((imbalance, (game, opening)));
+        }
+    }
+    match closest {
+        Some((_, kept)) => Ok(kept),
+        None => random_opening(rng),
+    }
 }
 
 /// Opens the results file `path` of the match `header` for appending,
@@ -893,14 +976,7 @@ fn play_game<G: Described>(
     let seed = options.seed.wrapping_mul(1_000_003).wrapping_add(pair);
     // The opening: the same for both games of a pair.
     let mut opening_rng = SplitMix64::new(seed ^ 0x5eed);
-    let mut game = Match::with_rules(arena.start.clone(), G::draw_rules());
-    let mut opening = Vec::new();
-    while opening.len() < options.opening_plies && !game.is_over() {
-        let moves = game.position().legal_moves();
-        let mv = moves[opening_rng.below(moves.len())];
-        game.play(mv).map_err(|e| e.to_string())?;
-        opening.push(mv.to_string());
-    }
+    let (mut game, opening) = draw_opening(options, arena, &mut opening_rng)?;
     // A moves first in even games.
     let a_first = index % 2 == 0;
     let first_player = arena.start.to_move();
@@ -909,22 +985,17 @@ fn play_game<G: Described>(
     } else {
         G::opponent(first_player)
     };
-    let [a_endgame, b_endgame] = options.endgame_players.map(|on| endgame.filter(|_| on));
-    let [a_book, b_book] = options.no_book.map(|no| !no);
-    let mut a = Player::with_endgame(
-        arena,
-        options.a.clone(),
-        seed.wrapping_add(1),
-        a_endgame,
-        a_book,
-    )?;
-    let mut b = Player::with_endgame(
-        arena,
-        options.b.clone(),
-        seed.wrapping_add(2),
-        b_endgame,
-        b_book,
-    )?;
+    // A's player draws from seed + 1, B's from seed + 2.
+    let player = |side: usize| {
+        Player::with_endgame(
+            arena,
+            [&options.a, &options.b][side].clone(),
+            seed.wrapping_add(side as u64 + 1),
+            endgame.filter(|_| options.endgame_players[side]),
+            !options.no_book[side],
+        )
+    };
+    let (mut a, mut b) = (player(0)?, player(1)?);
     while !game.is_over() && game.history().len() < MAX_GAME_PLIES {
         let mv = if game.to_move() == a_side {
             a.choose(&game, &mut work[0])?

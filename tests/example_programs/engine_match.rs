@@ -246,3 +246,64 @@ fn options_of_some_games_only_are_refused_by_the_others() {
         "{errors}"
     );
 }
+
+/// The openings of a match's game lines (each game's `opening [...]`), in
+/// order, one per pair.
+fn openings(out: &str) -> Vec<Vec<String>> {
+    let mut openings: Vec<Vec<String>> = game_lines(out)
+        .iter()
+        .map(|line| {
+            let start = line.find("opening [").expect("an opening") + "opening [".len();
+            let end = start + line[start..].find(']').expect("the opening's end");
+            line[start..end].split(' ').map(str::to_owned).collect()
+        })
+        .collect();
+    openings.dedup();
+    openings
+}
+
+/// The score of a Russian opening by the search `--balanced` judges with:
+/// the strongest level's engine, without its book, 8 plies.
+fn russian_opening_score(opening: &[String]) -> i32 {
+    use rulebook::draughts::{self, Russian, RussianRules};
+    use rulebook::search::Limits;
+    use rulebook::Match;
+    let mut game = Match::new(Russian::default());
+    for text in opening {
+        let mv = game.position().parse_move(text).expect("a legal move");
+        game.play(mv).expect("a legal move");
+    }
+    let mut judge = draughts::engine::<RussianRules>(draughts::MAX_LEVEL)
+        .expect("the strongest level")
+        .without_book();
+    judge.set_limits(Limits::depth(8));
+    judge.think(&game).score.value()
+}
+
+#[test]
+fn balanced_openings_are_the_ones_a_search_scores_near_even() {
+    let args = [
+        "russian", "random", "random", "--games", "12", "--seed", "40",
+    ];
+    // Seed 40's random openings give a man away (the first: a man up for
+    // White after g3-f4 h6-g5 f4:h6).
+    let random = openings(&played(&args));
+    assert!(
+        random
+            .iter()
+            .any(|opening| russian_opening_score(opening).abs() > 40),
+        "{random:?}"
+    );
+    // Balanced within 40, every opening is, and they are still 6 openings
+    // of 4 plies, different from each other.
+    let balanced = openings(&played(&[&args[..], &["--balanced", "40"]].concat()));
+    assert_eq!(balanced.len(), 6, "{balanced:?}");
+    for opening in &balanced {
+        assert_eq!(opening.len(), 4, "{opening:?}");
+        let score = russian_opening_score(opening);
+        assert!(score.abs() <= 40, "{opening:?} scored {score}");
+    }
+    assert!(balanced.windows(2).all(|pair| pair[0] != pair[1]));
+    // A margin that is not a number is refused.
+    assert!(refused(&[&args[..], &["--balanced", "even"]].concat()).contains("--balanced"));
+}
