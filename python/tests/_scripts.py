@@ -2,9 +2,22 @@
 their own: Ctrl-C (a signal to the whole process), memory limits, imports.
 """
 
+import signal
 import subprocess
 import sys
 import textwrap
+
+
+def default_sigint():
+    """Gives the child process the default SIGINT disposition before it
+    starts Python, which then turns SIGINT into `KeyboardInterrupt`.
+
+    A runner that starts the tests with SIGINT ignored (a shell's background
+    job, some CI services) passes that on to every child, and a Python that
+    starts with SIGINT ignored keeps ignoring it: the Ctrl-C tests would then
+    wait for a search of minutes instead of interrupting it. Pass this as
+    `preexec_fn` to every process a test sends SIGINT to."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def run_python(code, timeout=300, **options):
@@ -15,6 +28,7 @@ def run_python(code, timeout=300, **options):
         capture_output=True,
         text=True,
         timeout=timeout,
+        preexec_fn=default_sigint,
         **options,
     )
 

@@ -17,6 +17,8 @@ import pytest
 import rulebook
 import rulebook.solver
 
+from _scripts import default_sigint
+
 
 def positions_with(stones):
     """Every Connect Four position reached by `stones` moves, unfinished."""
@@ -152,6 +154,7 @@ def test_ctrl_c_stops_a_build_within_a_second_and_keeps_a_checkpoint(tmp_path):
         [sys.executable, "-m", "rulebook.solver", "build-book", "--depth", "2", "--dir", str(tmp_path)],
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,
     )
     assert "building" in process.stderr.readline()
     time.sleep(1.0)
