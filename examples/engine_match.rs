@@ -5,7 +5,7 @@
 //! cargo run --release --example engine_match -- <GAME> <A> <B>
 //!     [--games N] [--opening-plies K] [--seed S] [--threads T] [--quiet]
 //!     [--first-game F] [--results FILE] [--endgame DIR] [--endgame-pieces N]
-//!     [--balanced M]
+//!     [--balanced M] [--move-limit N]
 //! ```
 //!
 //! GAME is any game of the catalog's registry, by its
@@ -74,7 +74,11 @@
 //! Checkers games are played under the tournament
 //! draw rules (threefold repetition, 40 moves each without a capture or a
 //! man's move), every game under its own; a game still going after 500
-//! plies is scored a draw.
+//! plies is scored a draw. `--move-limit N` replaces the game's move limit
+//! with N moves a side without an irreversible move (in draughts: no
+//! capture and no man's move), as a referee would adjudicate: Spanish and
+//! Czech draughts have none, so their drawn king endings otherwise run to
+//! the 500-ply cap.
 //! Random players and openings come from the seed (default 1), so with
 //! node- or depth-limited engines a run is the same on every machine and
 //! with any number of threads.
@@ -112,13 +116,13 @@ use std::sync::Arc;
 
 use rulebook::endgame::Tablebase;
 use rulebook::search::{Engine, Limits, Mcts, Oracle};
-use rulebook::{EndReason, Game, Match, Outcome, SplitMix64};
+use rulebook::{DrawRules, EndReason, Game, Match, Outcome, SplitMix64};
 
 const USAGE: &str = "\
 usage: engine_match <GAME> <A> <B> [--games N] [--opening-plies K]
                     [--seed S] [--threads T] [--quiet] [--first-game F]
                     [--results FILE] [--endgame DIR] [--endgame-pieces N]
-                    [--balanced M]
+                    [--balanced M] [--move-limit N]
 
 games: {games}
   (connectx takes its size: connectx:ROWSxCOLUMNSxN, e.g. connectx:8x9x5)
@@ -141,7 +145,10 @@ players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:
                      (e.g. level:5+endgame; checkers and draughts variants)
   --endgame-pieces N read the databases only up to N pieces (default: all)
   --balanced M       keep only openings a search scores within M of even
-                     (hundredths of a man in checkers and draughts)";
+                     (hundredths of a man in checkers and draughts)
+  --move-limit N     draw after N moves a side without a capture or a man's
+                     move (an irreversible move), in place of the game's
+                     own move limit";
 
 /// The usage text, with the games of the registry.
 fn usage() -> String {
@@ -723,6 +730,8 @@ struct Options {
     /// The largest score (either way) of an opening kept, if openings are
     /// balanced.
     balanced: Option<u32>,
+    /// The move limit that replaces the game's own (`--move-limit`).
+    move_limit: Option<u32>,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -744,6 +753,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         endgame_dir: None,
         endgame_pieces: None,
         balanced: None,
+        move_limit: None,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -783,6 +793,14 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 let margin = number(arg)?;
                 options.balanced =
                     Some(u32::try_from(margin).map_err(|_| format!("{margin}: too large"))?);
+            }
+            "--move-limit" => {
+                let limit = number(arg)?;
+                if limit == 0 {
+                    return Err("--move-limit takes at least 1 move".to_owned());
+                }
+                options.move_limit =
+                    Some(u32::try_from(limit).map_err(|_| format!("{limit}: too large"))?);
             }
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?}")),
             _ => positional.push(arg.as_str()),
@@ -839,20 +857,34 @@ impl Score {
 
 /// The first line of a match's results file: what makes its games the
 /// same games (the game, the players, the opening plies, the balance of
-/// the openings and the seed).
+/// the openings, the move limit and the seed).
 fn match_header(options: &Options) -> String {
     let balanced = options
         .balanced
         .map(|margin| format!(" --balanced {margin}"))
         .unwrap_or_default();
+    let move_limit = options
+        .move_limit
+        .map(|limit| format!(" --move-limit {limit}"))
+        .unwrap_or_default();
     format!(
-        "# engine_match {} {} {} --opening-plies {}{balanced} --seed {}",
+        "# engine_match {} {} {} --opening-plies {}{balanced}{move_limit} --seed {}",
         options.game,
         options.players_text[0],
         options.players_text[1],
         options.opening_plies,
         options.seed
     )
+}
+
+/// The draw rules the match's games are played under: the game's own, with
+/// `--move-limit` in place of its move limit.
+fn draw_rules<G: Described>(options: &Options) -> DrawRules {
+    let own = G::draw_rules();
+    DrawRules {
+        move_limit: options.move_limit.or(own.move_limit),
+        ..own
+    }
 }
 
 /// An opening played out: the game after it, and its moves as text.
@@ -875,7 +907,7 @@ fn draw_opening<G: Described>(
     rng: &mut SplitMix64,
 ) -> Result<Opening<G>, String> {
     let random_opening = |rng: &mut SplitMix64| -> Result<Opening<G>, String> {
-        let mut game = Match::with_rules(arena.start.clone(), G::draw_rules());
+        let mut game = Match::with_rules(arena.start.clone(), draw_rules::<G>(options));
         let mut opening = Vec::new();
         while opening.len() < options.opening_plies && !game.is_over() {
             let moves = game.position().legal_moves();

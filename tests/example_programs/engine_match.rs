@@ -307,3 +307,51 @@ fn balanced_openings_are_the_ones_a_search_scores_near_even() {
     // A margin that is not a number is refused.
     assert!(refused(&[&args[..], &["--balanced", "even"]].concat()).contains("--balanced"));
 }
+
+/// The number and the length in plies of a game's line.
+fn number_and_plies(line: &str) -> (usize, usize) {
+    let number = line
+        .strip_prefix("game ")
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|number| number.trim().parse().ok());
+    let plies = line
+        .rsplit(" after ")
+        .next()
+        .and_then(|tail| tail.strip_suffix(" plies"))
+        .and_then(|count| count.parse().ok());
+    match (number, plies) {
+        (Some(number), Some(plies)) => (number, plies),
+        _ => panic!("no game number and ply count in {line}"),
+    }
+}
+
+#[test]
+fn a_move_limit_ends_the_king_endings_of_a_game_without_one() {
+    // Czech draughts has no move limit of its own.
+    let args = ["czech", "greedy", "greedy", "--games", "8", "--seed", "5"];
+    let own = played(&args);
+    assert!(
+        !own.contains("(movelimit)"),
+        "Czech has no move limit: {own}"
+    );
+    // With `--move-limit 3`, a game ends once both sides have made 3 moves
+    // without a capture or a man's move: at least 6 plies in, and earlier
+    // than the same game (same opening, same players' seeds) without it.
+    let limited = played(&[&args[..], &["--move-limit", "3"]].concat());
+    let ended_by_limit: Vec<(usize, usize)> = game_lines(&limited)
+        .into_iter()
+        .filter(|line| line.contains("(movelimit)"))
+        .map(number_and_plies)
+        .collect();
+    assert!(!ended_by_limit.is_empty(), "{limited}");
+    let unlimited: Vec<(usize, usize)> =
+        game_lines(&own).into_iter().map(number_and_plies).collect();
+    for (number, plies) in ended_by_limit {
+        assert!(plies >= 6, "game {number}: {limited}");
+        let (_, plies_without) = unlimited[number - 1];
+        assert!(plies < plies_without, "game {number}: {limited}\n{own}");
+    }
+    // No limit is not a limit, and a limit that is not a number is refused.
+    assert!(refused(&[&args[..], &["--move-limit", "0"]].concat()).contains("--move-limit"));
+    assert!(refused(&[&args[..], &["--move-limit", "many"]].concat()).contains("--move-limit"));
+}
