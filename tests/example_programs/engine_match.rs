@@ -348,7 +348,11 @@ fn a_move_limit_ends_the_king_endings_of_a_game_without_one() {
         game_lines(&own).into_iter().map(number_and_plies).collect();
     for (number, plies) in ended_by_limit {
         assert!(plies >= 6, "game {number}: {limited}");
-        let (_, plies_without) = unlimited[number - 1];
+        let plies_without = unlimited
+            .iter()
+            .find(|&&(game, _)| game == number)
+            .map(|&(_, plies)| plies)
+            .unwrap_or_else(|| panic!("no game {number} without the limit: {own}"));
         assert!(plies < plies_without, "game {number}: {limited}\n{own}");
     }
     // No limit is not a limit, and a limit that is not a number is refused.
