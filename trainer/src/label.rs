@@ -1,6 +1,6 @@
 //! Labels from a deeper search: the quiet positions of PDN records, each
-//! scored by the crate's engine with the hand-set evaluation searching a
-//! fixed depth, written with its game's number and result so that `fit
+//! scored by the crate's engine (without its book) with the hand-set
+//! evaluation, or the shipped learned one, searching a fixed depth, written with its game's number and result so that `fit
 //! --labels` can fit on the search's score, the result, or a blend.
 //!
 //! A line of the output: `GAME RESULT SCORE FEN`, GAME the game's number
@@ -33,6 +33,8 @@ pub struct Settings {
     pub skip_plies: usize,
     /// Searches at once.
     pub threads: usize,
+    /// Search with the shipped learned evaluation instead of the hand-set one.
+    pub learned: bool,
 }
 
 /// The labelled lines of the quiet positions of the games in `paths`
@@ -42,6 +44,8 @@ pub struct Settings {
 ///
 /// A file that cannot be opened, or the engine of the variant.
 pub fn label<V: Variant>(paths: &[String], settings: &Settings) -> Result<Vec<String>, String> {
+    // Before reading anything: a game without a learned evaluation says so.
+    V::label_engine(settings.learned)?;
     let first = V::Position::default().to_move();
     let second = V::Position::opponent(first);
     let mut jobs: Vec<(u64, f32, V::Position)> = Vec::new();
@@ -86,7 +90,7 @@ pub fn label<V: Variant>(paths: &[String], settings: &Settings) -> Result<Vec<St
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {
             scope.spawn(|| {
-                let mut engine = match V::hand_engine() {
+                let mut engine = match V::label_engine(settings.learned) {
                     Ok(engine) => engine,
                     Err(e) => {
                         *failure.lock().unwrap() = Some(e);

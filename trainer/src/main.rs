@@ -15,11 +15,13 @@
 //!     [--base none|hand] [--learn all|patterns] [--min-count N] \
 //!     [--input pdn|labels] [--blend W]
 //! cargo run --release -p rulebook-trainer -- label <checkers|international> \
-//!     PDN... --depth D --out LABELS [--every K] [--skip-plies K] [--threads T]
+//!     PDN... --depth D --out LABELS [--every K] [--skip-plies K] [--threads T] \
+//!     [--engine hand|learned]
 //! ```
 //!
 //! `label` scores quiet positions with a fixed-depth search of the
-//! hand-set engine; `fit --input labels` fits on those scores (through the
+//! hand-set engine (`--engine learned`: of the engine with the shipped
+//! learned evaluation, checkers only); `fit --input labels` fits on those scores (through the
 //! hand-set evaluation's fitted scale), blended with the games' results by
 //! `--blend W` (1: the scores only).
 //!
@@ -55,7 +57,7 @@ usage: rulebook-trainer selfplay --games N --seed S --depth D --opening-plies K
                         [--base none|hand] [--learn all|patterns] [--min-count N]
                         [--input pdn|labels] [--blend W]
        rulebook-trainer label <checkers|international> PDN... --depth D --out LABELS
-                        [--every K] [--skip-plies K] [--threads T]";
+                        [--every K] [--skip-plies K] [--threads T] [--engine hand|learned]";
 
 /// The parsed options of a command: `--name value` pairs and the rest.
 struct Options {
@@ -159,6 +161,11 @@ fn label<V: Variant>(options: &Options) -> Result<(), String> {
         every: options.number("every", Some(1))?,
         skip_plies: options.number("skip-plies", Some(0))?,
         threads: options.number("threads", Some(1))?,
+        learned: match options.text("engine").unwrap_or("hand") {
+            "hand" => false,
+            "learned" => true,
+            other => return Err(format!("--engine: {other:?} is not hand or learned")),
+        },
     };
     let out = options.text("out").ok_or("--out is required")?;
     let lines = label::label::<V>(&options.positional[1..], &settings)?;
