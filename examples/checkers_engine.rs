@@ -4,14 +4,15 @@
 //! DarkHorse).
 //!
 //! ```text
-//! cargo run --release --example checkers_engine -- [--level N] [--hand] [--endgame DIR [--endgame-pieces N]]
-//!     [--no-book] [--book-seed S]
+//! cargo run --release --example checkers_engine -- [--level N] [--hand | --weights FILE]
+//!     [--endgame DIR [--endgame-pieces N]] [--no-book] [--book-seed S]
 //! ```
 //!
 //! The player is `rulebook::checkers::engine(N)` (default: the strongest
 //! level; it judges positions with the learned evaluation from
 //! `checkers::FIRST_LEARNED_LEVEL` on, with the hand-set one under
-//! `--hand`); with `--endgame DIR` it probes the English endgame databases
+//! `--hand`, with the learned evaluation of the weights FILE the trainer
+//! made under `--weights FILE`); with `--endgame DIR` it probes the English endgame databases
 //! in DIR (built by the `endgame` example; only those of up to N pieces
 //! with `--endgame-pieces N`, e.g. while a larger build is going). From
 //! level 3 on it plays from the shipped opening book
@@ -55,14 +56,14 @@ use rulebook::endgame::Tablebase;
 use rulebook::search::{Engine, Limits};
 use rulebook::{DrawRules, EndReason, Game, Match};
 
-const USAGE: &str =
-    "usage: checkers_engine [--level N] [--hand] [--endgame DIR [--endgame-pieces N]] \
-     [--no-book] [--book-seed S]";
+const USAGE: &str = "usage: checkers_engine [--level N] [--hand | --weights FILE] \
+     [--endgame DIR [--endgame-pieces N]] [--no-book] [--book-seed S]";
 
 /// The command line's choices.
 struct Options {
     level: u32,
     hand: bool,
+    weights: Option<PathBuf>,
     endgame: Option<PathBuf>,
     endgame_pieces: Option<u32>,
     no_book: bool,
@@ -74,6 +75,7 @@ fn parse_options() -> Result<Option<Options>, String> {
     let mut options = Options {
         level: checkers::MAX_LEVEL,
         hand: false,
+        weights: None,
         endgame: None,
         endgame_pieces: None,
         no_book: false,
@@ -89,6 +91,9 @@ fn parse_options() -> Result<Option<Options>, String> {
                     .map_err(|_| format!("--level {text} is not a number"))?;
             }
             "--hand" => options.hand = true,
+            "--weights" => {
+                options.weights = Some(args.next().ok_or("--weights needs a file")?.into());
+            }
             "--no-book" => options.no_book = true,
             "--book-seed" => {
                 let text = args.next().ok_or("--book-seed needs a number")?;
@@ -110,6 +115,9 @@ fn parse_options() -> Result<Option<Options>, String> {
             other => return Err(format!("unknown argument {other}")),
         }
     }
+    if options.hand && options.weights.is_some() {
+        return Err("--hand and --weights each choose the evaluation: give one".into());
+    }
     Ok(Some(options))
 }
 
@@ -117,6 +125,13 @@ fn parse_options() -> Result<Option<Options>, String> {
 fn build_engine(options: &Options) -> Result<Engine<Checkers>, String> {
     let engine = if options.hand {
         checkers::engine_with(options.level, checkers::Evaluation::new())
+    } else if let Some(path) = &options.weights {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        // The evaluation borrows its weights for the program's life.
+        let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+        let evaluation = checkers::LearnedEvaluation::from_bytes(bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        checkers::engine_with(options.level, evaluation)
     } else {
         checkers::engine(options.level)
     }

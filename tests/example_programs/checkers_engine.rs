@@ -36,3 +36,38 @@ fn the_referee_takes_legal_moves_only_and_the_player_answers_one() {
         lines[6]
     );
 }
+
+#[test]
+fn the_player_judges_with_a_weights_file_and_refuses_one_that_is_not() {
+    // The shipped weights, given as a file: the player answers a legal move.
+    let input = b"new\ngo 20\n";
+    let weights = "src/games/checkers/weights/checkers.rbpw";
+    let output = run_example(
+        "checkers_engine",
+        &["--weights", weights, "--no-book"],
+        input,
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "ok");
+    let red_moves = ["9>13", "9>14", "10>14", "10>15", "11>15", "11>16", "12>16"];
+    let answer: Vec<&str> = lines[1].split(' ').collect();
+    assert_eq!(answer[0], "move", "{stdout}");
+    assert!(red_moves.contains(&answer[1]), "{stdout}");
+
+    // A file that is not a weights file: a message naming it, no answers.
+    let output = run_example("checkers_engine", &["--weights", "README.md"], input);
+    assert!(!output.status.success());
+    assert!(output.stdout.is_empty(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("README.md"), "{stderr}");
+
+    // A missing file and two evaluations at once are refused the same way.
+    let output = run_example("checkers_engine", &["--weights", "no-such.rbpw"], input);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no-such.rbpw"));
+    let output = run_example("checkers_engine", &["--hand", "--weights", weights], input);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("give one"));
+}
