@@ -12,8 +12,8 @@
 //! level; it judges positions with the learned evaluation from
 //! `checkers::FIRST_LEARNED_LEVEL` on, with the hand-set one under
 //! `--hand`, with the learned evaluation of the weights FILE the trainer
-//! made under `--weights FILE`); with `--endgame DIR` it probes the English endgame databases
-//! in DIR (built by the `endgame` example; only those of up to N pieces
+//! made under `--weights FILE`); with `--endgame DIR` it probes the
+//! English endgame databases in DIR (built by the `endgame` example; only those of up to N pieces
 //! with `--endgame-pieces N`, e.g. while a larger build is going). From
 //! level 3 on it plays from the shipped opening book
 //! (`rulebook::checkers::shipped_book`, the Open Checkers Archive's first

@@ -1,7 +1,8 @@
 //! Labels from a deeper search: the quiet positions of PDN records, each
 //! scored by the crate's engine (without its book) with the hand-set
-//! evaluation, or the shipped learned one, searching a fixed depth, written with its game's number and result so that `fit
-//! --labels` can fit on the search's score, the result, or a blend.
+//! evaluation, or the shipped learned one, searching a fixed depth,
+//! written with its game's number and result so that `fit --labels` can
+//! fit on the search's score, the result, or a blend.
 //!
 //! A line of the output: `GAME RESULT SCORE FEN`, GAME the game's number
 //! in the files read (from 1, as `fit` numbers them), RESULT the game's

@@ -21,9 +21,10 @@
 //!
 //! `label` scores quiet positions with a fixed-depth search of the
 //! hand-set engine (`--engine learned`: of the engine with the shipped
-//! learned evaluation, checkers only); `fit --input labels` fits on those scores (through the
-//! hand-set evaluation's fitted scale), blended with the games' results by
-//! `--blend W` (1: the scores only).
+//! learned evaluation, checkers only), without the opening book; `fit
+//! --input labels` fits on those scores (through the hand-set evaluation's
+//! fitted scale), blended with the games' results by `--blend W` (1: the
+//! scores only).
 //!
 //! `--base hand` fits a correction added to the hand-set evaluation (the
 //! weights file says so) instead of a whole evaluation; `--learn patterns`

@@ -174,6 +174,8 @@ impl Variant for International {
             draughts::MAX_LEVEL,
             draughts::Evaluation::new(),
         )
+        // The book's moves come without a search's score.
+        .map(Engine::without_book)
         .map_err(|e| e.to_string())
     }
 }
@@ -224,6 +226,7 @@ mod tests {
         assert!(International::label_engine(true)
             .err()
             .is_some_and(|e| e.contains("no learned evaluation")));
-        assert!(International::label_engine(false).is_ok());
+        let international = International::label_engine(false).unwrap();
+        assert!(international.book().is_none());
     }
 }
