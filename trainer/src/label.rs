@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use rulebook::pdn::PdnReader;
-use rulebook::search::Limits;
+use rulebook::search::{Engine, Limits};
 use rulebook::{Game, Outcome};
 
 use crate::variant::{is_quiet, Variant};
@@ -38,6 +38,16 @@ pub struct Settings {
     pub learned: bool,
 }
 
+/// The engine that labels positions: the variant's strongest, without its
+/// opening book (the book's moves come without a search's score).
+///
+/// # Errors
+///
+/// `learned` for a game that ships no learned evaluation.
+pub fn labelling_engine<V: Variant>(learned: bool) -> Result<Engine<V::Position>, String> {
+    V::strongest_engine(learned).map(Engine::without_book)
+}
+
 /// The labelled lines of the quiet positions of the games in `paths`
 /// (one in `settings.every`, in the order of the games).
 ///
@@ -46,7 +56,7 @@ pub struct Settings {
 /// A file that cannot be opened, or the engine of the variant.
 pub fn label<V: Variant>(paths: &[String], settings: &Settings) -> Result<Vec<String>, String> {
     // Before reading anything: a game without a learned evaluation says so.
-    V::label_engine(settings.learned)?;
+    labelling_engine::<V>(settings.learned)?;
     let first = V::Position::default().to_move();
     let second = V::Position::opponent(first);
     let mut jobs: Vec<(u64, f32, V::Position)> = Vec::new();
@@ -91,7 +101,7 @@ pub fn label<V: Variant>(paths: &[String], settings: &Settings) -> Result<Vec<St
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {
             scope.spawn(|| {
-                let mut engine = match V::label_engine(settings.learned) {
+                let mut engine = match labelling_engine::<V>(settings.learned) {
                     Ok(engine) => engine,
                     Err(e) => {
                         *failure.lock().unwrap() = Some(e);
@@ -130,4 +140,34 @@ pub fn label<V: Variant>(paths: &[String], settings: &Settings) -> Result<Vec<St
         return Err(e);
     }
     Ok(lines.into_inner().unwrap())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{English, International};
+    use rulebook::checkers::Checkers;
+
+    #[test]
+    fn labelling_engines_search_without_the_book_and_with_the_evaluation_asked_for() {
+        // The start is in the book: labels need a search of it.
+        let start = Checkers::default();
+        let mut scores = Vec::new();
+        for learned in [false, true] {
+            let mut engine = labelling_engine::<English>(learned).unwrap();
+            assert!(engine.book().is_none());
+            engine.set_limits(Limits::depth(4));
+            let result = engine.think(start);
+            assert_eq!(result.depth, 4);
+            scores.push(result.score.value());
+        }
+        // The two evaluations judge the start differently.
+        assert_ne!(scores[0], scores[1]);
+        // International ships no learned evaluation: a clear refusal.
+        assert!(labelling_engine::<International>(true)
+            .err()
+            .is_some_and(|e| e.contains("no learned evaluation")));
+        let international = labelling_engine::<International>(false).unwrap();
+        assert!(international.book().is_none());
+    }
 }

@@ -39,14 +39,14 @@ pub trait Variant {
     fn fen(position: &Self::Position) -> String;
     /// The position of FEN `text`.
     fn from_fen(text: &str) -> Result<Self::Position, String>;
-    /// The crate's strongest engine without its opening book, judging with
-    /// the hand-set evaluation, or with the shipped learned one when
-    /// `learned` (its limits to be set).
+    /// The crate's strongest engine, judging with the hand-set evaluation,
+    /// or with the shipped learned one when `learned` (its limits to be
+    /// set).
     ///
     /// # Errors
     ///
     /// `learned` for a game that ships no learned evaluation.
-    fn label_engine(learned: bool) -> Result<Engine<Self::Position>, String>;
+    fn strongest_engine(learned: bool) -> Result<Engine<Self::Position>, String>;
 }
 
 /// `fen` with the other side to move.
@@ -106,14 +106,13 @@ impl Variant for English {
     fn from_fen(text: &str) -> Result<Checkers, String> {
         Checkers::from_fen(text).map_err(|e| e.to_string())
     }
-    fn label_engine(learned: bool) -> Result<Engine<Checkers>, String> {
-        let engine = if learned {
+    fn strongest_engine(learned: bool) -> Result<Engine<Checkers>, String> {
+        if learned {
             checkers::engine_with(checkers::MAX_LEVEL, checkers::LearnedEvaluation::shipped())
         } else {
             checkers::engine_with(checkers::MAX_LEVEL, checkers::Evaluation::new())
-        };
-        // The book's moves come without a search's score.
-        engine.map(Engine::without_book).map_err(|e| e.to_string())
+        }
+        .map_err(|e| e.to_string())
     }
 }
 
@@ -164,7 +163,7 @@ impl Variant for International {
     fn from_fen(text: &str) -> Result<Self::Position, String> {
         Draughts::from_fen(text).map_err(|e| e.to_string())
     }
-    fn label_engine(learned: bool) -> Result<Engine<Self::Position>, String> {
+    fn strongest_engine(learned: bool) -> Result<Engine<Self::Position>, String> {
         if learned {
             return Err(
                 "international ships no learned evaluation: label with --engine hand".into(),
@@ -174,8 +173,6 @@ impl Variant for International {
             draughts::MAX_LEVEL,
             draughts::Evaluation::new(),
         )
-        // The book's moves come without a search's score.
-        .map(Engine::without_book)
         .map_err(|e| e.to_string())
     }
 }
@@ -204,29 +201,5 @@ mod tests {
         let quiet = Checkers::from_fen("B:W32:B1").unwrap();
         assert!(is_quiet::<English>(&quiet));
         assert_eq!(English::flipped(&quiet).to_fen(), "W:W32:B1");
-    }
-
-    #[test]
-    fn labelling_engines_search_without_the_book_and_with_the_evaluation_asked_for() {
-        use rulebook::search::Limits;
-        // The start is in the book: labels need a search of it.
-        let start = Checkers::default();
-        let mut scores = Vec::new();
-        for learned in [false, true] {
-            let mut engine = English::label_engine(learned).unwrap();
-            assert!(engine.book().is_none());
-            engine.set_limits(Limits::depth(4));
-            let result = engine.think(start);
-            assert_eq!(result.depth, 4);
-            scores.push(result.score.value());
-        }
-        // The two evaluations judge the start differently.
-        assert_ne!(scores[0], scores[1]);
-        // International ships no learned evaluation: a clear refusal.
-        assert!(International::label_engine(true)
-            .err()
-            .is_some_and(|e| e.contains("no learned evaluation")));
-        let international = International::label_engine(false).unwrap();
-        assert!(international.book().is_none());
     }
 }
