@@ -7,8 +7,9 @@
 //! evaluation's with only its scale fitted.
 //!
 //! ```text
-//! cargo run --release -p rulebook-trainer -- selfplay --games N --seed S \
-//!     --depth D --opening-plies K --threads T --out GAMES.pdn
+//! cargo run --release -p rulebook-trainer -- selfplay [checkers|international] \
+//!     --games N --seed S --depth D --opening-plies K [--threads T] \
+//!     [--engine hand|learned] [--balanced M] --out GAMES.pdn
 //! cargo run --release -p rulebook-trainer -- fit <checkers|international> \
 //!     PDN... --seed S --out WEIGHTS [--epochs E] [--batch B] [--lr R] \
 //!     [--l2 L] [--held-out PERCENT] [--skip-plies K] [--sample FILE N] \
@@ -50,8 +51,9 @@ use std::process::ExitCode;
 use variant::{English, International, Variant};
 
 const USAGE: &str = "\
-usage: rulebook-trainer selfplay --games N --seed S --depth D --opening-plies K
-                        [--threads T] --out GAMES.pdn
+usage: rulebook-trainer selfplay [checkers|international] --games N --seed S --depth D
+                        --opening-plies K [--threads T] [--engine hand|learned] [--balanced M]
+                        --out GAMES.pdn
        rulebook-trainer fit <checkers|international> PDN... --seed S --out WEIGHTS
                         [--epochs E] [--batch B] [--lr R] [--l2 L]
                         [--held-out PERCENT] [--skip-plies K] [--sample FILE N]
@@ -111,7 +113,14 @@ impl Options {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("selfplay") => Options::parse(&args[1..]).and_then(|o| selfplay(&o)),
+        Some("selfplay") => Options::parse(&args[1..]).and_then(|o| {
+            // The game is optional here: International before checkers could play itself.
+            match o.positional.first().map(String::as_str) {
+                Some(English::NAME) => selfplay::<English>(&o),
+                None | Some(International::NAME) => selfplay::<International>(&o),
+                other => Err(format!("selfplay: unknown game {other:?}")),
+            }
+        }),
         Some("label") => Options::parse(&args[1..]).and_then(|o| {
             match o.positional.first().map(String::as_str) {
                 Some(English::NAME) => label::<English>(&o),
@@ -141,16 +150,21 @@ fn main() -> ExitCode {
     }
 }
 
-fn selfplay(options: &Options) -> Result<(), String> {
+fn selfplay<V: Variant>(options: &Options) -> Result<(), String> {
     let settings = selfplay::Settings {
         games: options.number("games", None)?,
         seed: options.number("seed", None)?,
         depth: options.number("depth", None)?,
         opening_plies: options.number("opening-plies", None)?,
         threads: options.number("threads", Some(1))?,
+        learned: engine_choice(options)?,
+        balanced: options
+            .text("balanced")
+            .map(|_| options.number("balanced", None))
+            .transpose()?,
     };
     let out = options.text("out").ok_or("--out is required")?;
-    let records = selfplay::play(&settings);
+    let records = selfplay::play::<V>(&settings)?;
     std::fs::write(out, records.join("\n")).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("{} of {} games ended: {out}", records.len(), settings.games);
     Ok(())
@@ -162,11 +176,7 @@ fn label<V: Variant>(options: &Options) -> Result<(), String> {
         every: options.number("every", Some(1))?,
         skip_plies: options.number("skip-plies", Some(0))?,
         threads: options.number("threads", Some(1))?,
-        learned: match options.text("engine").unwrap_or("hand") {
-            "hand" => false,
-            "learned" => true,
-            other => return Err(format!("--engine: {other:?} is not hand or learned")),
-        },
+        learned: engine_choice(options)?,
     };
     let out = options.text("out").ok_or("--out is required")?;
     let lines = label::label::<V>(&options.positional[1..], &settings)?;
@@ -175,6 +185,16 @@ fn label<V: Variant>(options: &Options) -> Result<(), String> {
     std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("{} positions labelled: {out}", lines.len());
     Ok(())
+}
+
+/// `--engine hand|learned` (default `hand`): whether the engine judges with
+/// the shipped learned evaluation.
+fn engine_choice(options: &Options) -> Result<bool, String> {
+    match options.text("engine").unwrap_or("hand") {
+        "hand" => Ok(false),
+        "learned" => Ok(true),
+        other => Err(format!("--engine: {other:?} is not hand or learned")),
+    }
 }
 
 fn fit<V: Variant>(options: &Options) -> Result<(), String> {

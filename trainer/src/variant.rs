@@ -2,9 +2,10 @@
 //! features, its hand-set evaluation and its learned one.
 
 use rulebook::checkers::{self, Checkers};
-use rulebook::draughts::{self, Draughts, InternationalRules, LearnedEvaluation};
+use rulebook::draughts::{self, Draughts, InternationalRules, LearnedEvaluation, Rules};
+use rulebook::pdn::Recorded;
 use rulebook::search::{Engine, Evaluator};
-use rulebook::{Game, Match};
+use rulebook::{DrawRules, Game, Match};
 
 /// An evaluation of positions of type `P`, boxed.
 pub type BoxedEval<P> = Box<dyn Fn(&P) -> i32>;
@@ -12,9 +13,11 @@ pub type BoxedEval<P> = Box<dyn Fn(&P) -> i32>;
 /// A game the trainer learns an evaluation for.
 pub trait Variant {
     /// A position.
-    type Position: Game + Copy + Send + Sync;
+    type Position: Recorded + Send + Sync;
     /// Its name on the command line.
     const NAME: &'static str;
+    /// The draw rules its games are played under (self-play).
+    const DRAW_RULES: DrawRules;
     /// The position with the other side to move.
     fn flipped(position: &Self::Position) -> Self::Position;
     /// Calls `visit(feature, count)` for the learned evaluation's features.
@@ -67,6 +70,7 @@ pub struct English;
 impl Variant for English {
     type Position = Checkers;
     const NAME: &'static str = "checkers";
+    const DRAW_RULES: DrawRules = DrawRules::TOURNAMENT;
     fn flipped(position: &Checkers) -> Checkers {
         Checkers::from_fen(&flip_fen(&position.to_fen())).unwrap_or(*position)
     }
@@ -122,6 +126,7 @@ pub struct International;
 impl Variant for International {
     type Position = Draughts<InternationalRules>;
     const NAME: &'static str = "international";
+    const DRAW_RULES: DrawRules = InternationalRules::DRAW_RULES;
     fn flipped(position: &Self::Position) -> Self::Position {
         Draughts::from_fen(&flip_fen(&position.to_fen())).unwrap_or(*position)
     }
@@ -165,9 +170,7 @@ impl Variant for International {
     }
     fn strongest_engine(learned: bool) -> Result<Engine<Self::Position>, String> {
         if learned {
-            return Err(
-                "international ships no learned evaluation: label with --engine hand".into(),
-            );
+            return Err("international ships no learned evaluation: use --engine hand".into());
         }
         draughts::engine_with::<InternationalRules, _>(
             draughts::MAX_LEVEL,
