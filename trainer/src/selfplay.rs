@@ -113,9 +113,9 @@ fn random_opening<V: Variant>(settings: &Settings, rng: &mut Rng) -> Option<Matc
     Some(game)
 }
 
-/// The first random opening that the labelling engine, searching
-/// [`BALANCE_DEPTH`] plies, scores within `margin` of even; after
-/// [`BALANCE_TRIES`] the closest to even.
+/// The first random opening (of a game that goes on) that the labelling
+/// engine, searching [`BALANCE_DEPTH`] plies, scores within `margin` of
+/// even; after [`BALANCE_TRIES`] the closest to even.
 fn balanced_opening<V: Variant>(
     settings: &Settings,
     margin: u32,
@@ -125,7 +125,7 @@ fn balanced_opening<V: Variant>(
     judge.set_limits(Limits::depth(BALANCE_DEPTH));
     let mut closest: Option<(u32, Match<V::Position>)> = None;
     for _ in 0..BALANCE_TRIES {
-        let Some(game) = random_opening::<V>(settings, rng) else {
+        let Some(game) = random_opening::<V>(settings, rng).filter(|game| !game.is_over()) else {
             continue;
         };
         let imbalance = judge.think(&game).score.value().unsigned_abs();
