@@ -91,6 +91,17 @@ impl Table {
     }
 }
 
+/// A mean loss over `samples` positions as the reports print it: five
+/// decimals, or "none" when there were no positions to average (with
+/// `--held-out 0`), rather than the empty mean's 0.
+pub fn shown(loss: f64, samples: usize) -> String {
+    if samples == 0 {
+        "none (no held-out positions)".to_string()
+    } else {
+        format!("{loss:.5}")
+    }
+}
+
 /// The log loss of predicting `sigmoid(value)` for result `label`.
 pub fn log_loss(value: f32, label: f32) -> f64 {
     let p = f64::from(sigmoid(value)).clamp(1e-7, 1.0 - 1e-7);
@@ -188,9 +199,9 @@ pub fn fit(
             touched.clear();
         }
         eprintln!(
-            "epoch {epoch:>3}: train loss {:.5}, held-out loss {:.5}",
+            "epoch {epoch:>3}: train loss {:.5}, held-out loss {}",
             train.loss(&weights, features),
-            held_out.loss(&weights, features)
+            shown(held_out.loss(&weights, features), held_out.len())
         );
     }
     let _ = parameters;

@@ -201,7 +201,12 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
     let seed: u64 = options.number("seed", None)?;
     let out = options.text("out").ok_or("--out is required")?;
     let paths = &options.positional[1..];
-    let held_out_percent = options.number("held-out", Some(10))?;
+    let held_out_percent: u64 = options.number("held-out", Some(10))?;
+    if held_out_percent >= 100 {
+        return Err(format!(
+            "--held-out {held_out_percent}: the percentage of games held out must be below 100"
+        ));
+    }
     let skip_plies = options.number("skip-plies", Some(0))?;
     let from_labels = match options.text("input").unwrap_or("pdn") {
         "pdn" => false,
@@ -220,6 +225,16 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         data.train.len(),
         data.held_out.len()
     );
+    if data.train.is_empty() {
+        return Err(
+            "no training positions: the records hold no quiet position of a finished game".into(),
+        );
+    }
+    if data.held_out.is_empty() && options.text("sample").is_some() {
+        return Err("--sample: no held-out positions to take it from (--held-out 0?)".into());
+    }
+    let held_count = data.held_out.len();
+    let held = |loss: f64| fit::shown(loss, held_count);
     let labels = |samples: &[data::Sample<V::Position>]| -> Vec<f32> {
         samples.iter().map(|s| s.label).collect()
     };
@@ -243,9 +258,13 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
             .sum::<f64>()
             / held_labels.len().max(1) as f64
     };
-    eprintln!("held-out loss of a constant (the mean result): {constant:.5}");
     eprintln!(
-        "hand-set evaluation, scale {scale:.1}: train loss {hand_train_loss:.5}, held-out loss {hand_held_loss:.5}"
+        "held-out loss of a constant (the mean result): {}",
+        held(constant)
+    );
+    eprintln!(
+        "hand-set evaluation, scale {scale:.1}: train loss {hand_train_loss:.5}, held-out loss {}",
+        held(hand_held_loss)
     );
 
     if from_labels {
@@ -271,10 +290,10 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         (train_labels, held_labels) = (labels(&data.train), labels(&data.held_out));
         eprintln!(
             "labels: {blend} x the search's score + {} x the result; against them the hand-set evaluation: \
-             train loss {:.5}, held-out loss {:.5}",
+             train loss {:.5}, held-out loss {}",
             1.0 - blend,
             fit::scaled_loss(&hand_train, &train_labels, scale),
-            fit::scaled_loss(&hand_held, &held_labels, scale)
+            held(fit::scaled_loss(&hand_held, &held_labels, scale))
         );
     }
 
@@ -324,8 +343,8 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
             }
         }
         eprintln!(
-            "cleared {cleared} pattern states seen in fewer than {min_count} positions: held-out loss {:.5}",
-            held_out.loss(&weights, features)
+            "cleared {cleared} pattern states seen in fewer than {min_count} positions: held-out loss {}",
+            held(held_out.loss(&weights, features))
         );
     }
 
@@ -351,19 +370,20 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
     };
     let (learned_train, learned_held) = (values(&data.train), values(&data.held_out));
     eprintln!(
-        "learned evaluation as shipped (scale {scale:.1}): train loss {:.5}, held-out loss {:.5}",
+        "learned evaluation as shipped (scale {scale:.1}): train loss {:.5}, held-out loss {}",
         fit::scaled_loss(&learned_train, &train_labels, scale),
-        fit::scaled_loss(&learned_held, &held_labels, scale)
+        held(fit::scaled_loss(&learned_held, &held_labels, scale))
     );
     let (learned_scale, _) = fit::fit_scale(&learned_train, &train_labels);
     eprintln!(
-        "learned evaluation, its scale refitted ({learned_scale:.1}): held-out loss {:.5}",
-        fit::scaled_loss(&learned_held, &held_labels, learned_scale)
+        "learned evaluation, its scale refitted ({learned_scale:.1}): held-out loss {}",
+        held(fit::scaled_loss(&learned_held, &held_labels, learned_scale))
     );
     if from_labels {
         eprintln!(
-            "against the games' results, held-out loss: hand-set {hand_held_loss:.5}, learned as shipped {:.5}",
-            fit::scaled_loss(&learned_held, &held_results, scale)
+            "against the games' results, held-out loss: hand-set {}, learned as shipped {}",
+            held(hand_held_loss),
+            held(fit::scaled_loss(&learned_held, &held_results, scale))
         );
     }
     eprintln!("weights: {out}, {} bytes", shipped.len());
@@ -382,4 +402,71 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         std::fs::write(sample, text).map_err(|e| format!("{sample}: {e}"))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The PDN 3.0 standard repository's 68 English games (where they come
+    /// from: tests/data/games/README.md), and a fresh directory for the
+    /// output.
+    fn games_and_dir(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+        let games = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/data/games/inferno.pdn");
+        let dir =
+            std::env::temp_dir().join(format!("rulebook-trainer-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        (games, dir)
+    }
+
+    fn fit_args(pdn: &std::path::Path, out: &std::path::Path, extra: &[&str]) -> Options {
+        let mut args: Vec<String> = [
+            "checkers",
+            &pdn.to_string_lossy(),
+            "--seed",
+            "1",
+            "--epochs",
+            "1",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        args.extend(["--out".to_string(), out.to_string_lossy().into_owned()]);
+        args.extend(extra.iter().map(|s| s.to_string()));
+        Options::parse(&args).unwrap()
+    }
+
+    #[test]
+    fn fit_refuses_to_hold_out_every_game_and_writes_nothing() {
+        let (pdn, dir) = games_and_dir("held-out");
+        let out = dir.join("weights.rbpw");
+        for percent in ["100", "150"] {
+            let error =
+                fit::<English>(&fit_args(&pdn, &out, &["--held-out", percent])).unwrap_err();
+            assert!(error.contains("below 100"), "{error}");
+            assert!(!out.exists());
+        }
+        // With nothing held out the fit runs, but a sample of the held-out
+        // positions cannot be taken.
+        let sample = dir.join("sample.txt");
+        let sample_text = sample.to_string_lossy().into_owned();
+        let error = fit::<English>(&fit_args(
+            &pdn,
+            &out,
+            &["--held-out", "0", "--sample", &sample_text, "5"],
+        ))
+        .unwrap_err();
+        assert!(error.contains("no held-out positions"), "{error}");
+        assert!(!out.exists() && !sample.exists());
+        fit::<English>(&fit_args(&pdn, &out, &["--held-out", "0"])).unwrap();
+        assert!(out.exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn an_empty_mean_is_shown_as_none() {
+        assert_eq!(fit::shown(0.123456, 10), "0.12346");
+        assert!(fit::shown(-0.0, 0).starts_with("none"));
+    }
 }
