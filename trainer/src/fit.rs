@@ -115,6 +115,7 @@ pub fn sigmoid(x: f32) -> f32 {
 }
 
 /// The fitting's settings.
+#[derive(Clone, Copy)]
 pub struct Settings {
     /// Passes over the training set.
     pub epochs: usize,
@@ -130,14 +131,79 @@ pub struct Settings {
     pub frozen_from: usize,
 }
 
+/// Fits the weights `runs` times from `initial`, run `k` shuffling the
+/// samples with seed `settings.seed + k`, on up to `threads` threads, and
+/// returns the mean of the runs' weights (summed in run order, so the
+/// result does not depend on `threads`).
+///
+/// Why: minibatch Adam stops at a point that depends on the order of the
+/// samples; on the OCA games two orders gave weights 6 points apart in
+/// play (docs/learned-eval.md). The mean of several runs keeps what they
+/// agree on. One run is [`fit`] itself.
+pub fn fit_averaged(
+    train: &Table,
+    held_out: &Table,
+    features: usize,
+    initial: &[f32],
+    settings: &Settings,
+    runs: usize,
+    threads: usize,
+) -> Vec<f32> {
+    debug_assert!(runs >= 1 && threads >= 1);
+    let run_settings = |run: usize| Settings {
+        seed: settings.seed.wrapping_add(run as u64),
+        ..*settings
+    };
+    let name = |run: usize| {
+        if runs == 1 {
+            String::new()
+        } else {
+            format!("run {}, ", run + 1)
+        }
+    };
+    let mut results: Vec<Vec<f32>> = Vec::with_capacity(runs);
+    for first in (0..runs).step_by(threads.max(1)) {
+        let last = (first + threads.max(1)).min(runs);
+        let batch: Vec<Vec<f32>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (first..last)
+                .map(|run| {
+                    let start = initial.to_vec();
+                    let (settings, name) = (run_settings(run), name(run));
+                    scope.spawn(move || fit(train, held_out, features, start, &settings, &name))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| match handle.join() {
+                    Ok(weights) => weights,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                })
+                .collect()
+        });
+        results.extend(batch);
+    }
+    let mut mean = vec![0f32; initial.len()];
+    for weights in &results {
+        for (sum, w) in mean.iter_mut().zip(weights) {
+            *sum += w;
+        }
+    }
+    for sum in &mut mean {
+        *sum /= runs as f32;
+    }
+    mean
+}
+
 /// Fits the weights (opening then ending, `features` each) on `train`,
-/// printing the losses on `train` and `held_out` after each epoch.
+/// printing the losses on `train` and `held_out` after each epoch, each
+/// line starting with `name`.
 pub fn fit(
     train: &Table,
     held_out: &Table,
     features: usize,
     initial: Vec<f32>,
     settings: &Settings,
+    name: &str,
 ) -> Vec<f32> {
     const BETA1: f32 = 0.9;
     const BETA2: f32 = 0.999;
@@ -198,11 +264,15 @@ pub fn fit(
             }
             touched.clear();
         }
-        eprintln!(
-            "epoch {epoch:>3}: train loss {:.5}, held-out loss {}",
-            train.loss(&weights, features),
-            shown(held_out.loss(&weights, features), held_out.len())
-        );
+        let train_loss = train.loss(&weights, features);
+        if held_out.len() == 0 {
+            eprintln!("{name}epoch {epoch:>3}: train loss {train_loss:.5}");
+        } else {
+            eprintln!(
+                "{name}epoch {epoch:>3}: train loss {train_loss:.5}, held-out loss {:.5}",
+                held_out.loss(&weights, features)
+            );
+        }
     }
     let _ = parameters;
     weights
@@ -258,6 +328,68 @@ mod tests {
         assert!((k - 200.0).abs() < 1.0, "{k}");
         assert!(loss < scaled_loss(&values, &labels, 100.0));
         assert!(loss < scaled_loss(&values, &labels, 400.0));
+    }
+
+    #[test]
+    fn averaged_runs_are_the_mean_of_the_runs_whatever_the_threads() {
+        use crate::data::Sample;
+        use crate::variant::{English, Variant};
+        // The positions of a real game (the PDN 3.0 standard repository's,
+        // tests/data/games/README.md), labelled alternately won and lost.
+        let games = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/data/games/inferno.pdn");
+        let file = std::fs::File::open(games).unwrap();
+        let record = rulebook::pdn::PdnReader::from_reader(std::io::BufReader::new(file))
+            .next()
+            .unwrap()
+            .unwrap();
+        let game = English::replay(&record).unwrap();
+        let samples: Vec<Sample<_>> = game
+            .positions()
+            .iter()
+            .enumerate()
+            .map(|(i, &position)| Sample {
+                position,
+                label: (i % 2) as f32,
+                result: (i % 2) as f32,
+                score: None,
+            })
+            .collect();
+        let table = Table::new::<English>(&samples, None);
+        let features = English::feature_count();
+        let initial = vec![0f32; 2 * features];
+        let settings = Settings {
+            epochs: 2,
+            batch: 2,
+            learning_rate: 0.01,
+            l2: 0.0,
+            seed: 5,
+            frozen_from: features,
+        };
+        let one = fit(&table, &table, features, initial.clone(), &settings, "");
+        assert_eq!(
+            fit_averaged(&table, &table, features, &initial, &settings, 1, 2),
+            one
+        );
+        let other = fit(
+            &table,
+            &table,
+            features,
+            initial.clone(),
+            &Settings {
+                seed: 6,
+                ..settings
+            },
+            "",
+        );
+        assert_ne!(one, other, "another order, other weights");
+        let mean: Vec<f32> = one.iter().zip(&other).map(|(a, b)| (a + b) / 2.0).collect();
+        for threads in [1, 2, 3] {
+            assert_eq!(
+                fit_averaged(&table, &table, features, &initial, &settings, 2, threads),
+                mean
+            );
+        }
     }
 
     #[test]

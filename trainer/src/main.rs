@@ -14,7 +14,7 @@
 //!     PDN... --seed S --out WEIGHTS [--epochs E] [--batch B] [--lr R] \
 //!     [--l2 L] [--held-out PERCENT] [--skip-plies K] [--sample FILE N] \
 //!     [--base none|hand] [--learn all|patterns] [--min-count N] \
-//!     [--input pdn|labels] [--blend W]
+//!     [--input pdn|labels] [--blend W] [--runs K] [--threads T]
 //! cargo run --release -p rulebook-trainer -- label <checkers|international> \
 //!     PDN... --depth D --out LABELS [--every K] [--skip-plies K] [--threads T] \
 //!     [--engine hand|learned]
@@ -34,6 +34,12 @@
 //! every pattern state seen in fewer than N training positions (a weight
 //! fitted on a handful of positions is noise that a search would steer
 //! into).
+//!
+//! `--runs K` fits K times, run k shuffling the samples with seed S + k
+//! (the held-out games are those of seed S for every run), on up to
+//! `--threads T` threads, and writes the mean of the K runs' weights:
+//! where a run stops depends on the order of the samples, and the mean
+//! keeps what the runs agree on.
 //!
 //! Every random choice comes from the seed: the same command makes the
 //! same bytes. `docs/learned-eval.md` has the commands that made the
@@ -58,7 +64,7 @@ usage: rulebook-trainer selfplay [checkers|international] --games N --seed S --d
                         [--epochs E] [--batch B] [--lr R] [--l2 L]
                         [--held-out PERCENT] [--skip-plies K] [--sample FILE N]
                         [--base none|hand] [--learn all|patterns] [--min-count N]
-                        [--input pdn|labels] [--blend W]
+                        [--input pdn|labels] [--blend W] [--runs K] [--threads T]
        rulebook-trainer label <checkers|international> PDN... --depth D --out LABELS
                         [--every K] [--skip-plies K] [--threads T] [--engine hand|learned]";
 
@@ -330,7 +336,27 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         seed,
         frozen_from,
     };
-    let mut weights = fit::fit(&train, &held_out, features, initial, &settings);
+    let runs: usize = options.number("runs", Some(1))?;
+    if runs == 0 {
+        return Err("--runs 0: at least one run is needed".into());
+    }
+    let threads: usize = options.number("threads", Some(1))?;
+    let mut weights = fit::fit_averaged(
+        &train,
+        &held_out,
+        features,
+        &initial,
+        &settings,
+        runs,
+        threads.max(1),
+    );
+    if runs > 1 {
+        eprintln!(
+            "the mean of the {runs} runs: train loss {:.5}, held-out loss {}",
+            train.loss(&weights, features),
+            held(held_out.loss(&weights, features))
+        );
+    }
     let min_count: u32 = options.number("min-count", Some(0))?;
     if min_count > 0 {
         let occurrences = train.occurrences(features);

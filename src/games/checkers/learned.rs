@@ -14,10 +14,10 @@ use crate::search::Evaluator;
 static SHAPE: Shape = Shape::new(8, BitOf::Dense, 24);
 
 /// The weights the crate ships: 9 regions of 6561 pattern weights and 69
-/// other weights, for the opening and the ending (118 KB, 40 KB gzipped).
+/// other weights, for the opening and the ending (118 KB, 41 KB gzipped).
 /// Made by the `trainer` workspace member from the OCA 2.0 database's
-/// games (seed 1), with the command written in `checkers.txt` beside the
-/// weights file and in `docs/learned-eval.md`.
+/// games (the mean of eight fits, seeds 1 to 8), with the command written
+/// in `checkers.txt` beside the weights file and in `docs/learned-eval.md`.
 pub(crate) const CHECKERS_WEIGHTS: &[u8] = include_bytes!("weights/checkers.rbpw");
 
 /// The half-width of the search's aspiration windows: half a man.
