@@ -128,6 +128,9 @@ fn balanced_opening<V: Variant>(
         let Some(game) = random_opening::<V>(settings, rng).filter(|game| !game.is_over()) else {
             continue;
         };
+        // A fresh table for every try: the score is the position's, not
+        // what the earlier tries left in the table.
+        judge.new_game();
         let imbalance = judge.think(&game).score.value().unsigned_abs();
         if imbalance <= margin {
             return Some(game);
@@ -187,10 +190,13 @@ mod tests {
         for seed in 0..6 {
             let game = balanced_opening::<English>(&settings, 40, &mut Rng(mix(seed))).unwrap();
             assert!(game.history().len() >= 5);
+            // Judged afresh, as the opening was.
+            judge.new_game();
             assert!(judge.think(&game).score.value().abs() <= 40);
             // Random openings of the same length are often lopsided: the
             // margin is what keeps these even.
             let random = random_opening::<English>(&settings, &mut Rng(mix(seed + 100))).unwrap();
+            judge.new_game();
             lopsided += usize::from(judge.think(&random).score.value().abs() > 40);
         }
         assert!(lopsided > 0, "some random openings are lopsided");
