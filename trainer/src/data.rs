@@ -158,6 +158,13 @@ pub fn load_labels<V: Variant>(
     Ok(data)
 }
 
+/// The PDN 3.0 standard repository's 68 English games, committed for
+/// the tests (where they come from: tests/data/games/README.md).
+#[cfg(test)]
+pub fn english_test_games() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/games/inferno.pdn")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -434,12 +434,10 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    /// The PDN 3.0 standard repository's 68 English games (where they come
-    /// from: tests/data/games/README.md), and a fresh directory for the
-    /// output.
+    /// The committed English games ([`data::english_test_games`]) and a
+    /// fresh directory for the output.
     fn games_and_dir(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
-        let games = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../tests/data/games/inferno.pdn");
+        let games = data::english_test_games();
         let dir =
             std::env::temp_dir().join(format!("rulebook-trainer-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
