@@ -103,7 +103,22 @@ fn end_game_benchmark_scores_are_exact() {
 
 #[test]
 fn reductions_never_claim_a_win_or_loss_that_is_not_there() {
-    let mut search = AlphaBeta::with_table_bytes(connect4::Evaluation::new(), TABLE_BYTES);
+    let search = AlphaBeta::with_table_bytes(connect4::Evaluation::new(), TABLE_BYTES);
+    check_proven_scores_are_true(search);
+}
+
+#[test]
+fn probcut_never_claims_a_win_or_loss_that_is_not_there() {
+    // A margin of a fifth of a threat: many cuts, near the proven results too.
+    let search = AlphaBeta::with_table_bytes(connect4::Evaluation::new(), TABLE_BYTES)
+        .with_probcut(Some(20));
+    check_proven_scores_are_true(search);
+}
+
+/// Searched to the end of the game by `search`, every seventh end-game
+/// position's proven result is true (a win may be slower than the
+/// fastest, a loss quicker than the longest).
+fn check_proven_scores_are_true(mut search: AlphaBeta<Connect4, connect4::Evaluation>) {
     for (moves, score) in benchmark(END_GAME).step_by(7) {
         let game = Connect4::from_moves(moves).unwrap();
         let expected = expected_score(game.plies(), score);
@@ -247,6 +262,30 @@ fn draughts_values_equal_plain_minimax_with_quiescence() {
         .collect();
     assert!(games.len() >= 6);
     check_minimax(&games, Evaluation::<InternationalRules>::new(), 3);
+}
+
+#[test]
+fn probcut_searches_fewer_nodes_at_the_same_depth() {
+    // The learned checkers evaluation suggests a margin; turned off, the
+    // same search searches every move of those nodes to the full depth.
+    let learned = checkers::LearnedEvaluation::shipped();
+    assert!(learned.probcut_margin().is_some());
+    let games = positions::<Checkers>(6, 14);
+    assert!(games.len() >= 4);
+    let mut nodes = [0, 0];
+    for game in &games {
+        for (total, margin) in nodes.iter_mut().zip([None, learned.probcut_margin()]) {
+            let mut search = AlphaBeta::with_table_bytes(learned, TABLE_BYTES).with_probcut(margin);
+            let result = search.search(game, Limits::depth(9));
+            assert_eq!(result.depth, 9, "{game:?}");
+            assert!(game.legal_moves().contains(&result.best_move.unwrap()));
+            *total += result.nodes;
+        }
+    }
+    assert!(
+        nodes[1] < nodes[0],
+        "nodes without and with ProbCut: {nodes:?}"
+    );
 }
 
 #[test]

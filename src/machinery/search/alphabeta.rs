@@ -35,6 +35,13 @@ const ASPIRATION_MIN_DEPTH: u32 = 3;
 /// fully on that side.
 const ASPIRATION_MAX_WIDENINGS: u32 = 2;
 
+/// With ProbCut on, nodes at least this deep (and off the principal
+/// variation) try it.
+const PROBCUT_MIN_DEPTH: i32 = 5;
+/// How much shallower than the move's full depth ProbCut's search of a
+/// move is.
+const PROBCUT_REDUCTION: i32 = 3;
+
 /// Negamax alpha-beta search over any [`Game`] with an [`Evaluator`].
 ///
 /// - **Iterative deepening**: depth 1, 2, 3, ... until a [`Limits`] stops
@@ -49,6 +56,12 @@ const ASPIRATION_MAX_WIDENINGS: u32 = 2;
 ///   then history.
 /// - **Late move reductions** for quiet moves late in the order (searched
 ///   again at full depth when they turn out good).
+/// - **ProbCut**, when the evaluator suggests a margin
+///   ([`Evaluator::probcut_margin`]) or the caller asks
+///   ([`with_probcut`](AlphaBeta::with_probcut)): off the principal
+///   variation, at depth 5 or more, a move whose quiescence value and then
+///   a search 3 plies shallower both reach beta plus the margin cuts the
+///   node off, without the full-depth search.
 /// - **Aspiration windows**, when the evaluator suggests them
 ///   ([`Evaluator::aspiration_window`]) or the caller asks
 ///   ([`with_aspiration`](AlphaBeta::with_aspiration)): each iteration
@@ -105,6 +118,8 @@ pub struct AlphaBeta<G: Game, E> {
     reductions: bool,
     /// The half-width of the aspiration window, if any.
     aspiration: Option<i32>,
+    /// ProbCut's margin, if it is on.
+    probcut: Option<i32>,
     /// Raised by another thread to end the search early.
     stop: Option<StopSignal>,
     /// The endgame databases, if any.
@@ -128,6 +143,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// least one entry).
     pub fn with_table_bytes(evaluator: E, bytes: usize) -> Self {
         let aspiration = evaluator.aspiration_window().filter(|&width| width > 0);
+        let probcut = evaluator.probcut_margin().filter(|&margin| margin > 0);
         AlphaBeta {
             evaluator,
             table: TranspositionTable::new(bytes),
@@ -142,6 +158,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             root_pv: Vec::with_capacity(MAX_PLY),
             reductions: true,
             aspiration,
+            probcut,
             stop: None,
             oracle: None,
             move_lists: Vec::new(),
@@ -150,7 +167,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// This search with late move reductions on (the default) or off. Off,
     /// every move of a node is searched to the full depth: slower, and the
-    /// value at a given depth is exactly the minimax value.
+    /// value at a given depth is exactly the minimax value (with
+    /// [ProbCut](AlphaBeta::with_probcut) off too).
     pub fn with_reductions(mut self, on: bool) -> Self {
         self.reductions = on;
         self
@@ -167,6 +185,21 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// values (a win or loss found) are searched with the full window.
     pub fn with_aspiration(mut self, window: Option<i32>) -> Self {
         self.aspiration = window.filter(|&width| width > 0);
+        self
+    }
+
+    /// This search with ProbCut at margin `margin` (in evaluation units;
+    /// `None` turns it off; the default is [`Evaluator::probcut_margin`]).
+    /// Off the principal variation, at a node at least 5 plies deep whose
+    /// beta is not a proven result, each move is first tried cheaply:
+    /// when the quiescence value after it reaches beta + `margin`, and a
+    /// search 3 plies shallower than the move's own then does too, the node
+    /// is cut off with that value less the margin (a lower bound), without
+    /// the full-depth search. Deep searches get much faster and, with a
+    /// margin that suits the evaluation, a little less exact; the value at
+    /// a given depth is no longer exactly the minimax value.
+    pub fn with_probcut(mut self, margin: Option<i32>) -> Self {
+        self.probcut = margin.filter(|&margin| margin > 0);
         self
     }
 
@@ -562,6 +595,39 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 reversible.saturating_add(1)
             };
             let tactical = game.is_tactical(mv);
+            if let Some(margin) = self.probcut.filter(|_| {
+                !is_pv && depth >= PROBCUT_MIN_DEPTH && !Score::from_value(beta).is_decisive()
+            }) {
+                let cut = self.probcut_move(
+                    deeper,
+                    &child,
+                    depth,
+                    beta.saturating_add(margin),
+                    ply,
+                    child_reversible,
+                );
+                if self.clock.stopped() {
+                    self.path.pop();
+                    return 0;
+                }
+                if let Some(value) = cut {
+                    self.path.pop();
+                    // A lower bound of at least beta. A proven result from
+                    // the shallow search is not moved by the margin: beta
+                    // is bound enough.
+                    let value = if Score::from_value(value).is_decisive() {
+                        beta
+                    } else {
+                        value - margin
+                    };
+                    let stored_depth = i16::try_from(depth - PROBCUT_REDUCTION).unwrap_or(i16::MAX);
+                    let stored_move = if tactical { None } else { Some(mv) };
+                    let stored_value = raw::to_table(value, ply);
+                    self.table
+                        .store(key, stored_depth, stored_value, Bound::Lower, stored_move);
+                    return value;
+                }
+            }
             let value = if index == 0 {
                 -self.negamax(
                     deeper,
@@ -661,6 +727,47 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             stored_move,
         );
         best_value
+    }
+
+    /// ProbCut's try of `child`, a move's position in a node `depth` plies
+    /// deep at `ply`: its value for the node's player when both the
+    /// quiescence value and a search [`PROBCUT_REDUCTION`] plies shallower
+    /// than the move's reach `prob_beta`; `None` otherwise (or once the
+    /// clock has stopped the search).
+    fn probcut_move(
+        &mut self,
+        move_lists: &mut [G::Moves],
+        child: &G,
+        depth: i32,
+        prob_beta: i32,
+        ply: usize,
+        child_reversible: u32,
+    ) -> Option<i32> {
+        debug_assert!(depth >= PROBCUT_MIN_DEPTH);
+        let window = (-prob_beta, -prob_beta + 1);
+        let quick = -self.negamax(
+            move_lists,
+            child,
+            0,
+            window.0,
+            window.1,
+            ply + 1,
+            child_reversible,
+        );
+        if quick < prob_beta || self.clock.stopped() {
+            return None;
+        }
+        let shallow_depth = depth - 1 - PROBCUT_REDUCTION;
+        let value = -self.negamax(
+            move_lists,
+            child,
+            shallow_depth,
+            window.0,
+            window.1,
+            ply + 1,
+            child_reversible,
+        );
+        (value >= prob_beta && !self.clock.stopped()).then_some(value)
     }
 
     /// Quiescence at `game`, whose legal moves (not empty) are `moves`:

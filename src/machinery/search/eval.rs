@@ -53,6 +53,16 @@ pub trait Evaluator<G: Game> {
     fn aspiration_window(&self) -> Option<i32> {
         None
     }
+
+    /// The margin of ProbCut that suits this evaluation (in its units), for
+    /// a search that has not been told otherwise
+    /// ([`AlphaBeta::with_probcut`](super::AlphaBeta::with_probcut)): how
+    /// far above beta a shallow search must find a move before the search
+    /// trusts it to reach beta at the full depth. The default, `None`,
+    /// prunes nothing that way.
+    fn probcut_margin(&self) -> Option<i32> {
+        None
+    }
 }
 
 impl<G: Game, F: Fn(&G) -> i32> Evaluator<G> for F {
