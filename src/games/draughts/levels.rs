@@ -40,7 +40,8 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 
 /// The computer player of variant `R` at level `level` (1 is the weakest,
 /// [`MAX_LEVEL`] the strongest): alpha-beta with the draughts
-/// [`Evaluation`], the level's node or depth limit, a draw margin of
+/// [`Evaluation`] (with its ProbCut margin, which levels 1 and 2 search
+/// too shallow to use), the level's node or depth limit, a draw margin of
 /// [`DRAW_MARGIN`], and [`Evaluation::is_dead_draw`] for draw offers.
 ///
 /// From level [`FIRST_BOOK_LEVEL`] on, in the variants with a shipped

@@ -732,8 +732,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// ProbCut's try of `child`, a move's position in a node `depth` plies
     /// deep at `ply`: its value for the node's player when both the
     /// quiescence value and a search [`PROBCUT_REDUCTION`] plies shallower
-    /// than the move's reach `prob_beta`; `None` otherwise (or once the
-    /// clock has stopped the search).
+    /// than the move's reach `prob_beta`; `None` otherwise. Once the clock
+    /// has stopped the search the answer means nothing: the caller checks.
     fn probcut_move(
         &mut self,
         move_lists: &mut [G::Moves],
@@ -767,7 +767,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             ply + 1,
             child_reversible,
         );
-        (value >= prob_beta && !self.clock.stopped()).then_some(value)
+        // The caller checks the clock before it trusts the value.
+        (value >= prob_beta).then_some(value)
     }
 
     /// Quiescence at `game`, whose legal moves (not empty) are `moves`:
