@@ -5,6 +5,7 @@
 
 use rulebook::checkers::{self, Checkers};
 use rulebook::connect4::{self, Column, Connect4, CELLS};
+use rulebook::draughts::{self, International};
 use rulebook::search::{AlphaBeta, Evaluator, Limits, Mcts, Root, Score, SearchResult, Searcher};
 use rulebook::{DrawRules, Game, Match, PlayerOutcome};
 
@@ -266,18 +267,42 @@ fn draughts_values_equal_plain_minimax_with_quiescence() {
 
 #[test]
 fn probcut_searches_fewer_nodes_at_the_same_depth() {
-    // The learned checkers evaluation suggests a margin; turned off, the
-    // same search searches every move of those nodes to the full depth.
-    let learned = checkers::LearnedEvaluation::shipped();
-    assert!(learned.probcut_margin().is_some());
-    let games = positions::<Checkers>(6, 14);
+    // The learned checkers evaluation and the draughts evaluation (where
+    // the last player to move wins) suggest a margin; turned off, the same
+    // search searches every move of those nodes to the full depth.
+    check_probcut_saves_nodes(
+        &positions::<Checkers>(6, 14),
+        checkers::LearnedEvaluation::shipped(),
+        9,
+    );
+    check_probcut_saves_nodes(
+        &positions::<International>(6, 10),
+        draughts::Evaluation::<draughts::InternationalRules>::new(),
+        7,
+    );
+    // Breakthrough's and Antidraughts' values move in other steps: no margin.
+    assert_eq!(
+        draughts::Evaluation::<draughts::BreakthroughRules>::new().probcut_margin(),
+        None
+    );
+    assert_eq!(
+        draughts::Evaluation::<draughts::AntidraughtsRules>::new().probcut_margin(),
+        None
+    );
+}
+
+/// `eval` suggests a ProbCut margin, and searching `games` (at least four)
+/// to `depth` with it takes fewer nodes in all than without, each search
+/// completing the depth with a legal move.
+fn check_probcut_saves_nodes<G: Game, E: Evaluator<G> + Copy>(games: &[G], eval: E, depth: u32) {
+    assert!(eval.probcut_margin().is_some());
     assert!(games.len() >= 4);
     let mut nodes = [0, 0];
-    for game in &games {
-        for (total, margin) in nodes.iter_mut().zip([None, learned.probcut_margin()]) {
-            let mut search = AlphaBeta::with_table_bytes(learned, TABLE_BYTES).with_probcut(margin);
-            let result = search.search(game, Limits::depth(9));
-            assert_eq!(result.depth, 9, "{game:?}");
+    for game in games {
+        for (total, margin) in nodes.iter_mut().zip([None, eval.probcut_margin()]) {
+            let mut search = AlphaBeta::with_table_bytes(eval, TABLE_BYTES).with_probcut(margin);
+            let result = search.search(game, Limits::depth(depth));
+            assert_eq!(result.depth, depth, "{game:?}");
             assert!(game.legal_moves().contains(&result.best_move.unwrap()));
             *total += result.nodes;
         }
