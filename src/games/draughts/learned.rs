@@ -186,6 +186,13 @@ impl<R: Rules> Evaluator<Draughts<R>> for LearnedEvaluation<R> {
     fn aspiration_window(&self) -> Option<i32> {
         Some(ASPIRATION_WINDOW)
     }
+
+    /// The hand-set [`Evaluation`]'s margin (0.3 of a man where the last
+    /// player to move wins; none in Breakthrough and Antidraughts): the
+    /// learned values are on the same scale, hundredths of a man.
+    fn probcut_margin(&self) -> Option<i32> {
+        Evaluation::<R>::new().probcut_margin()
+    }
 }
 
 #[cfg(test)]
@@ -247,6 +254,22 @@ mod tests {
             correction.evaluate(&position),
             whole.evaluate(&position) + hand.evaluate(&position)
         );
+    }
+
+    #[test]
+    fn probcut_asks_the_hand_set_margin() {
+        use crate::draughts::{AntidraughtsRules, BreakthroughRules};
+        fn margin<R: Rules>() -> Option<i32> {
+            let weights = random_weights::<R>(true);
+            LearnedEvaluation::<R>::from_bytes(weights)
+                .unwrap()
+                .probcut_margin()
+        }
+        let hand = Evaluation::<InternationalRules>::new().probcut_margin();
+        assert!(hand.is_some());
+        assert_eq!(margin::<InternationalRules>(), hand);
+        assert_eq!(margin::<BreakthroughRules>(), None);
+        assert_eq!(margin::<AntidraughtsRules>(), None);
     }
 
     #[test]

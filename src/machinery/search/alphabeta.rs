@@ -571,6 +571,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             2
         };
 
+        // ProbCut's conditions hold for every move of the node or for none
+        // (beta does not change in the loop).
+        let probcut = self.probcut.filter(|_| {
+            !is_pv && depth >= PROBCUT_MIN_DEPTH && !Score::from_value(beta).is_decisive()
+        });
         self.path.push(key);
         let alpha_start = alpha;
         let mut best_value = -INFINITY;
@@ -595,9 +600,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 reversible.saturating_add(1)
             };
             let tactical = game.is_tactical(mv);
-            if let Some(margin) = self.probcut.filter(|_| {
-                !is_pv && depth >= PROBCUT_MIN_DEPTH && !Score::from_value(beta).is_decisive()
-            }) {
+            if let Some(margin) = probcut {
                 let cut = self.probcut_move(
                     deeper,
                     &child,
