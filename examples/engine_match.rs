@@ -129,7 +129,7 @@ games: {games}
 players: random | greedy | level:N | time:MS | nodes:N | depth:N | mcts:N | hub:N:PROGRAM
   an engine player ending in +nobook (last) leaves out the opening book
   an engine player may end in @hand or @learned (checkers, draughts): its
-  evaluation, the hand-set or the shipped learned one (checkers), instead of
+  evaluation, the hand-set or the shipped learned one (checkers, International), instead of
   the level's own; @weights=FILE: the learned one with the weights FILE (made
   by the trainer; checkers or draughts); hub: players play draughts variants
   --games N          games to play (default 10; pairs with colours swapped)
@@ -389,7 +389,8 @@ fn checkers_extras() -> Extras<Checkers> {
     }
 }
 
-/// A draughts variant: the hand-set and a trained evaluation, Hub, and
+/// A draughts variant: the hand-set, the shipped learned (International)
+/// and a trained evaluation, Hub, and
 /// the variant's endgame databases.
 fn draughts_extras<R: draughts::Rules>() -> Extras<Draughts<R>> {
     Extras {
@@ -397,12 +398,15 @@ fn draughts_extras<R: draughts::Rules>() -> Extras<Draughts<R>> {
             match eval {
                 Eval::Level => draughts::engine::<R>(level),
                 Eval::Hand => draughts::engine_with(level, draughts::Evaluation::<R>::new()),
-                Eval::Learned => {
-                    return Err(format!(
-                        "the crate ships no learned weights for {}: use @weights=FILE",
-                        R::NAME
-                    ))
-                }
+                Eval::Learned => match draughts::LearnedEvaluation::<R>::shipped() {
+                    Some(learned) => draughts::engine_with(level, learned),
+                    None => {
+                        return Err(format!(
+                            "the crate ships no learned weights for {}: use @weights=FILE",
+                            R::NAME
+                        ))
+                    }
+                },
                 Eval::Weights(bytes) => draughts::engine_with(
                     level,
                     draughts::LearnedEvaluation::<R>::from_bytes(bytes)

@@ -462,13 +462,14 @@ fn hot_paths_do_not_allocate() {
         checkers[1],
         checkers::LearnedEvaluation::shipped(),
     );
-    type Learned = LearnedEvaluation<InternationalRules>;
-    let count = Learned::feature_count();
-    let weights: Vec<i32> = (0..count).map(|f| (f * 37 % 101) as i32 - 50).collect();
-    let bytes = Learned::encode_weights(&weights, &weights, true).unwrap();
     check_search(
         "international, learned",
         middle_game(International::default(), 20),
-        Learned::from_bytes(Box::leak(bytes.into_boxed_slice())).unwrap(),
+        LearnedEvaluation::<InternationalRules>::shipped().unwrap(),
+    );
+    check_search(
+        "international, the engines' evaluation",
+        middle_game(International::default(), 20),
+        rulebook::draughts::EngineEvaluation::<InternationalRules>::new(),
     );
 }

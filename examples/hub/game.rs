@@ -37,10 +37,10 @@ pub trait HubGame:
 }
 
 impl<R: Rules> HubGame for Draughts<R> {
-    type Eval = draughts::Evaluation<R>;
+    type Eval = draughts::EngineEvaluation<R>;
     const DRAW_RULES: DrawRules = R::DRAW_RULES;
     fn evaluation() -> Self::Eval {
-        draughts::Evaluation::new()
+        draughts::EngineEvaluation::new()
     }
     fn parse_hub_position(text: &str) -> Result<Self, HubError> {
         draughts::parse_hub_position::<R>(text)

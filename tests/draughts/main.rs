@@ -20,6 +20,7 @@ mod frisian_kings;
 mod hops;
 mod hub;
 mod international_variants;
+mod learned_eval;
 mod loop_notation;
 mod notation;
 mod pdn;

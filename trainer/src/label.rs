@@ -163,11 +163,17 @@ mod tests {
         }
         // The two evaluations judge the start differently.
         assert_ne!(scores[0], scores[1]);
-        // International ships no learned evaluation: a clear refusal.
-        assert!(labelling_engine::<International>(true)
-            .err()
-            .is_some_and(|e| e.contains("no learned evaluation")));
-        let international = labelling_engine::<International>(false).unwrap();
-        assert!(international.book().is_none());
+        // International's shipped weights judge it otherwise too.
+        let international = rulebook::draughts::International::default();
+        let mut scores = Vec::new();
+        for learned in [false, true] {
+            let mut engine = labelling_engine::<International>(learned).unwrap();
+            assert!(engine.book().is_none());
+            engine.set_limits(Limits::depth(4));
+            let result = engine.think(international);
+            assert_eq!(result.depth, 4);
+            scores.push(result.score.value());
+        }
+        assert_ne!(scores[0], scores[1]);
     }
 }

@@ -22,7 +22,7 @@
 //!
 //! `label` scores quiet positions with a fixed-depth search of the
 //! hand-set engine (`--engine learned`: of the engine with the shipped
-//! learned evaluation, checkers only), without the opening book; `fit
+//! learned evaluation), without the opening book; `fit
 //! --input labels` fits on those scores (through the hand-set evaluation's
 //! fitted scale), blended with the games' results by `--blend W` (1: the
 //! scores only).
@@ -422,8 +422,10 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
              with its game's result for the side to move (1 won, 0.5 drawn, 0 lost)\n",
             V::NAME
         );
+        // The game's result, also when the fit's labels are a search's
+        // scores: what a test of the weights can check without a search.
         for s in data.held_out.iter().step_by(step).take(count) {
-            text.push_str(&format!("{} {}\n", s.label, V::fen(&s.position)));
+            text.push_str(&format!("{} {}\n", s.result, V::fen(&s.position)));
         }
         std::fs::write(sample, text).map_err(|e| format!("{sample}: {e}"))?;
     }

@@ -170,12 +170,15 @@ impl Variant for International {
     }
     fn strongest_engine(learned: bool) -> Result<Engine<Self::Position>, String> {
         if learned {
-            return Err("international ships no learned evaluation: use --engine hand".into());
+            let shipped = LearnedEvaluation::<InternationalRules>::shipped()
+                .ok_or("the crate ships no International weights")?;
+            draughts::engine_with(draughts::MAX_LEVEL, shipped)
+        } else {
+            draughts::engine_with::<InternationalRules, _>(
+                draughts::MAX_LEVEL,
+                draughts::Evaluation::new(),
+            )
         }
-        draughts::engine_with::<InternationalRules, _>(
-            draughts::MAX_LEVEL,
-            draughts::Evaluation::new(),
-        )
         .map_err(|e| e.to_string())
     }
 }

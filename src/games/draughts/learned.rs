@@ -1,8 +1,9 @@
 //! [`LearnedEvaluation`]: the draughts family's evaluation learned from
 //! games (pattern weights fitted by logistic regression, in the manner of
-//! Scan). The crate ships no weights for a draughts variant yet: those
-//! fitted on self-play lost to the hand-set evaluation
-//! (`docs/learned-eval.md`).
+//! Scan), and the weights the crate ships (International's, a correction
+//! to the hand-set evaluation fitted on positions of self-play games
+//! labelled by a deeper search; `docs/learned-eval.md` has the command
+//! that makes them and what they were measured to do).
 
 use core::marker::PhantomData;
 
@@ -15,6 +16,9 @@ use super::rules::Rules;
 use crate::search::Evaluator;
 
 pub use super::patterns::WeightsError;
+
+/// International's shipped weights (`docs/learned-eval.md`, "Round 3").
+const INTERNATIONAL_WEIGHTS: &[u8] = include_bytes!("weights/international.rbpw");
 
 /// The 8x8 boards (Brazilian, Russian, pool, Italian, Spanish, Czech,
 /// English on this engine).
@@ -96,6 +100,25 @@ impl<R: Rules> LearnedEvaluation<R> {
             weights: PatternWeights::new(bytes, Self::shape())?,
             variant: PhantomData,
         })
+    }
+
+    /// The evaluation with the weights the crate ships for `R`, if there
+    /// are any: International's (a correction added to the hand-set
+    /// [`Evaluation`]); `None` for the other variants.
+    ///
+    /// ```
+    /// use rulebook::draughts::{InternationalRules, LearnedEvaluation, RussianRules};
+    ///
+    /// assert!(LearnedEvaluation::<InternationalRules>::shipped().is_some());
+    /// assert!(LearnedEvaluation::<RussianRules>::shipped().is_none());
+    /// ```
+    pub fn shipped() -> Option<LearnedEvaluation<R>> {
+        let bytes = match R::NAME {
+            "international" => INTERNATIONAL_WEIGHTS,
+            _ => return None,
+        };
+        // Checked by the tests: the shipped bytes read.
+        LearnedEvaluation::from_bytes(bytes).ok()
     }
 
     /// The weights file holding `opening` and `ending`, one weight per

@@ -1,6 +1,7 @@
 //! Levels of play for every draughts variant: [`engine`] builds the
 //! computer player of level 1 (weakest) to [`MAX_LEVEL`].
 
+use super::engine_eval::EngineEvaluation;
 use super::eval::Evaluation;
 use super::position::Draughts;
 use super::rules::Rules;
@@ -41,8 +42,11 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 /// The computer player of variant `R` at level `level` (1 is the weakest,
 /// [`MAX_LEVEL`] the strongest): alpha-beta with the draughts
 /// [`Evaluation`] (with its ProbCut margin, which levels 1 and 2 search
-/// too shallow to use), the level's node or depth limit, a draw margin of
-/// [`DRAW_MARGIN`], and [`Evaluation::is_dead_draw`] for draw offers.
+/// too shallow to use), from level [`FIRST_LEARNED_LEVEL`] on the
+/// [`EngineEvaluation`] (the learned evaluation where the crate ships
+/// weights: International), the level's node or depth limit, a draw
+/// margin of [`DRAW_MARGIN`], and [`Evaluation::is_dead_draw`] for draw
+/// offers.
 ///
 /// From level [`FIRST_BOOK_LEVEL`] on, in the variants with a shipped
 /// opening book ([`shipped_book`]: International and Russian), it plays
@@ -66,8 +70,18 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 ///
 /// [`LevelError`] when `level` is not in `1..=MAX_LEVEL`.
 pub fn engine<R: Rules>(level: u32) -> Result<Engine<Draughts<R>>, LevelError> {
-    engine_with(level, Evaluation::<R>::new())
+    if level < FIRST_LEARNED_LEVEL {
+        engine_with(level, Evaluation::<R>::new())
+    } else {
+        engine_with(level, EngineEvaluation::<R>::new())
+    }
 }
+
+/// The first level whose engine judges with the [`EngineEvaluation`]: the
+/// learned evaluation in the variants with shipped weights
+/// (International); levels 1 and 2, made for beginners, keep the hand-set
+/// one and play as they always did.
+pub const FIRST_LEARNED_LEVEL: u32 = 3;
 
 /// The computer player of variant `R` at level `level` as [`engine`]
 /// builds it, but judging positions with `evaluation`: to compare

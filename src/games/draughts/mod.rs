@@ -61,6 +61,7 @@
 mod distinct;
 mod dxp;
 mod engine;
+mod engine_eval;
 mod environment;
 pub(crate) mod eval;
 mod fen;
@@ -82,6 +83,7 @@ mod variant;
 
 pub use distinct::{DistinctRoutes, EveryRoute};
 pub use dxp::{DxpError, DxpMessage, DXP_MAX_LENGTH, DXP_NAME_WIDTH, DXP_TERMINATOR, DXP_VERSION};
+pub use engine_eval::EngineEvaluation;
 pub use environment::HopByHop;
 pub use eval::{
     king_value, Evaluation, FLYING_KING_VALUE, INTERNATIONAL_KING_VALUE, MAN_VALUE,
@@ -94,7 +96,7 @@ pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubErr
 pub use learned::{LearnedEvaluation, WeightsError};
 pub use levels::{
     engine, engine_with, level_limits, shipped_book, BOOK_SEED, DEFAULT_LEVEL, DRAW_MARGIN,
-    FIRST_BOOK_LEVEL, MAX_LEVEL,
+    FIRST_BOOK_LEVEL, FIRST_LEARNED_LEVEL, MAX_LEVEL,
 };
 pub(crate) use moves::split_squares;
 pub use moves::{
