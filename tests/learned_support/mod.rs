@@ -1,6 +1,10 @@
 //! Shared by the learned-evaluation tests of `checkers` and `draughts`:
-//! labelled positions from `tests/data/learned_*_sample.txt` and the log
-//! loss of an evaluation on them, with its best scale.
+//! labelled positions from `tests/data/learned_*_sample.txt`, the log
+//! loss of an evaluation on them with its best scale, and the check that a
+//! learned evaluation's loss beats the hand-set one's.
+
+use rulebook::search::Evaluator;
+use rulebook::Game;
 
 /// The lines of a sample file: `(label, fen)`, after its `# Source:` line.
 pub fn read_sample(text: &str) -> Vec<(f64, &str)> {
@@ -41,4 +45,37 @@ pub fn best_log_loss(values: &[i32], labels: &[f64]) -> f64 {
         }
     }
     loss(((low + high) / 2.0).exp())
+}
+
+/// Checks a shipped learned evaluation's claim on the sample file `text`
+/// (at least 1,000 positions, read by `parse`): every position is quiet,
+/// and `learned` predicts the labels with a lower log loss than `hand`,
+/// each with its best scale.
+pub fn check_learned_beats_hand_set<G: Game>(
+    text: &str,
+    parse: impl Fn(&str) -> G,
+    learned: &dyn Evaluator<G>,
+    hand: &dyn Evaluator<G>,
+) {
+    let sample = read_sample(text);
+    assert!(sample.len() >= 1000);
+    let positions: Vec<G> = sample.iter().map(|(_, fen)| parse(fen)).collect();
+    let labels: Vec<f64> = sample.iter().map(|&(label, _)| label).collect();
+    // The sample holds quiet positions only.
+    for position in &positions {
+        assert!(position.outcome().is_none());
+        assert!(!position
+            .legal_moves()
+            .iter()
+            .any(|&mv| position.is_tactical(mv)));
+    }
+    let values = |eval: &dyn Evaluator<G>| -> Vec<i32> {
+        positions.iter().map(|p| eval.evaluate(p)).collect()
+    };
+    let learned_loss = best_log_loss(&values(learned), &labels);
+    let hand_loss = best_log_loss(&values(hand), &labels);
+    assert!(
+        learned_loss < hand_loss,
+        "learned {learned_loss:.5}, hand-set {hand_loss:.5}"
+    );
 }

@@ -148,32 +148,32 @@ mod tests {
     use crate::variant::{English, International};
     use rulebook::checkers::Checkers;
 
+    /// The depth-4 scores of `position` by the labelling engines with the
+    /// hand-set and the learned evaluation, each searched without the
+    /// book.
+    fn hand_and_learned_scores<V: Variant>(position: V::Position) -> Vec<i32> {
+        [false, true]
+            .into_iter()
+            .map(|learned| {
+                let mut engine = labelling_engine::<V>(learned).unwrap();
+                assert!(engine.book().is_none());
+                engine.set_limits(Limits::depth(4));
+                let result = engine.think(position);
+                assert_eq!(result.depth, 4);
+                result.score.value()
+            })
+            .collect()
+    }
+
     #[test]
     fn labelling_engines_search_without_the_book_and_with_the_evaluation_asked_for() {
-        // The start is in the book: labels need a search of it.
-        let start = Checkers::default();
-        let mut scores = Vec::new();
-        for learned in [false, true] {
-            let mut engine = labelling_engine::<English>(learned).unwrap();
-            assert!(engine.book().is_none());
-            engine.set_limits(Limits::depth(4));
-            let result = engine.think(start);
-            assert_eq!(result.depth, 4);
-            scores.push(result.score.value());
-        }
-        // The two evaluations judge the start differently.
+        // The starts are in the books: labels need a search of them. The
+        // two evaluations judge them differently (International's shipped
+        // weights too).
+        let scores = hand_and_learned_scores::<English>(Checkers::default());
         assert_ne!(scores[0], scores[1]);
-        // International's shipped weights judge it otherwise too.
-        let international = rulebook::draughts::International::default();
-        let mut scores = Vec::new();
-        for learned in [false, true] {
-            let mut engine = labelling_engine::<International>(learned).unwrap();
-            assert!(engine.book().is_none());
-            engine.set_limits(Limits::depth(4));
-            let result = engine.think(international);
-            assert_eq!(result.depth, 4);
-            scores.push(result.score.value());
-        }
+        let scores =
+            hand_and_learned_scores::<International>(rulebook::draughts::International::default());
         assert_ne!(scores[0], scores[1]);
     }
 }
