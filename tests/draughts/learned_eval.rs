@@ -1,33 +1,69 @@
-//! What the shipped learned International evaluation claims: on quiet
+//! What the shipped learned draughts evaluations claim: on quiet
 //! positions of held-out self-play games
-//! (`tests/data/learned_international_sample.txt`, written by the trainer
-//! with the command that made the weights, docs/learned-eval.md "Round
-//! 3"), it predicts the games' results better than the hand-set
-//! evaluation, each with its best scale; and the engines of level 3 and
-//! up judge with it.
+//! (`tests/data/learned_<variant>_sample.txt`, each written by the trainer
+//! with the command that made the weights, docs/learned-eval.md "Round 3"
+//! and "The 8x8 variants"), each predicts the games' results better than
+//! the hand-set evaluation, each with its best scale; and the engines of
+//! level 3 and up judge with it, in exactly the variants that ship
+//! weights.
 
 #[path = "../learned_support/mod.rs"]
 mod learned_support;
 
 use rulebook::draughts::{
-    EngineEvaluation, Evaluation, International, InternationalRules, LearnedEvaluation,
-    RussianRules,
+    Draughts, EngineEvaluation, Evaluation, LearnedEvaluation, Rules, RulesVisitor, Variant,
 };
 
-#[test]
-fn the_learned_evaluation_predicts_the_sample_results_better_than_the_hand_set_one() {
-    learned_support::check_learned_beats_hand_set(
-        include_str!("../data/learned_international_sample.txt"),
-        |fen| International::from_fen(fen).expect("a position"),
-        &LearnedEvaluation::<InternationalRules>::shipped().expect("shipped weights"),
-        &Evaluation::<InternationalRules>::new(),
-    );
+/// `(name, its sample's text)`.
+macro_rules! sample {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(concat!("../data/learned_", $name, "_sample.txt")),
+        )
+    };
+}
+
+/// The sample of each variant with shipped weights, by name.
+const SAMPLES: &[(&str, &str)] = &[
+    sample!("international"),
+    sample!("russian"),
+    sample!("brazilian"),
+    sample!("pool"),
+    sample!("italian"),
+    sample!("spanish"),
+    sample!("czech"),
+];
+
+/// Checks a variant's shipped weights against its sample, or that it has
+/// neither.
+struct CheckShipped;
+
+impl RulesVisitor for CheckShipped {
+    type Output = ();
+    fn visit<R: Rules>(self) {
+        let sample = SAMPLES.iter().find(|(name, _)| *name == R::NAME);
+        match (LearnedEvaluation::<R>::shipped(), sample) {
+            (Some(learned), Some((_, text))) => {
+                learned_support::check_learned_beats_hand_set(
+                    text,
+                    |fen| Draughts::<R>::from_fen(fen).expect("a position"),
+                    &learned,
+                    &Evaluation::<R>::new(),
+                );
+                assert!(EngineEvaluation::<R>::new().is_learned(), "{}", R::NAME);
+            }
+            (None, None) => assert!(!EngineEvaluation::<R>::new().is_learned(), "{}", R::NAME),
+            _ => panic!("{}: shipped weights come with a sample", R::NAME),
+        }
+    }
 }
 
 #[test]
-fn international_engines_judge_with_the_learned_evaluation_from_level_3() {
-    assert!(EngineEvaluation::<InternationalRules>::new().is_learned());
-    // No weights ship for the other variants.
-    assert!(!EngineEvaluation::<RussianRules>::new().is_learned());
-    assert!(LearnedEvaluation::<RussianRules>::shipped().is_none());
+fn shipped_weights_predict_their_sample_results_better_than_the_hand_set_evaluation() {
+    for variant in Variant::ALL {
+        variant.visit_rules(CheckShipped);
+    }
+    // International and the six 8x8 variants.
+    assert_eq!(SAMPLES.len(), 7);
 }

@@ -236,9 +236,9 @@ fn options_of_some_games_only_are_refused_by_the_others() {
         errors.contains("Othello has no endgame databases"),
         "{errors}"
     );
-    // Russian has no shipped learned weights (International has): it says
-    // what to use.
-    let errors = refused(&["russian", "level:1@learned", "random"]);
+    // Frisian has no shipped learned weights (International and the 8x8
+    // variants have): it says what to use.
+    let errors = refused(&["frisian", "level:1@learned", "random"]);
     assert!(errors.contains("@weights=FILE"), "{errors}");
     // An unknown game lists the registry's.
     let errors = refused(&["chess", "random", "random"]);

@@ -7,18 +7,22 @@
 //! evaluation's with only its scale fitted.
 //!
 //! ```text
-//! cargo run --release -p rulebook-trainer -- selfplay [checkers|international] \
+//! cargo run --release -p rulebook-trainer -- selfplay [checkers|VARIANT] \
 //!     --games N --seed S --depth D --opening-plies K [--threads T] \
 //!     [--engine hand|learned] [--balanced M] --out GAMES.pdn
-//! cargo run --release -p rulebook-trainer -- fit <checkers|international> \
+//! cargo run --release -p rulebook-trainer -- fit <checkers|VARIANT> \
 //!     PDN... --seed S --out WEIGHTS [--epochs E] [--batch B] [--lr R] \
 //!     [--l2 L] [--held-out PERCENT] [--skip-plies K] [--sample FILE N] \
 //!     [--base none|hand] [--learn all|patterns] [--min-count N] \
 //!     [--input pdn|labels] [--blend W] [--runs K] [--threads T]
-//! cargo run --release -p rulebook-trainer -- label <checkers|international> \
+//! cargo run --release -p rulebook-trainer -- label <checkers|VARIANT> \
 //!     PDN... --depth D --out LABELS [--every K] [--skip-plies K] [--threads T] \
 //!     [--engine hand|learned]
 //! ```
+//!
+//! `checkers` is English checkers; `VARIANT` is any draughts variant of
+//! the library by its name (`international`, `russian`, `brazilian`,
+//! `pool`, `italian`, `spanish`, `czech`, ...).
 //!
 //! `label` scores quiet positions with a fixed-depth search of the
 //! hand-set engine (`--engine learned`: of the engine with the shipped
@@ -54,19 +58,21 @@ mod variant;
 
 use std::process::ExitCode;
 
-use variant::{English, International, Variant};
+use rulebook::draughts::{self, Rules, RulesVisitor};
+use variant::{DraughtsVariant, English, International, Variant};
 
 const USAGE: &str = "\
-usage: rulebook-trainer selfplay [checkers|international] --games N --seed S --depth D
+usage: rulebook-trainer selfplay [checkers|VARIANT] --games N --seed S --depth D
                         --opening-plies K [--threads T] [--engine hand|learned] [--balanced M]
                         --out GAMES.pdn
-       rulebook-trainer fit <checkers|international> PDN... --seed S --out WEIGHTS
+       rulebook-trainer fit <checkers|VARIANT> PDN... --seed S --out WEIGHTS
                         [--epochs E] [--batch B] [--lr R] [--l2 L]
                         [--held-out PERCENT] [--skip-plies K] [--sample FILE N]
                         [--base none|hand] [--learn all|patterns] [--min-count N]
                         [--input pdn|labels] [--blend W] [--runs K] [--threads T]
-       rulebook-trainer label <checkers|international> PDN... --depth D --out LABELS
-                        [--every K] [--skip-plies K] [--threads T] [--engine hand|learned]";
+       rulebook-trainer label <checkers|VARIANT> PDN... --depth D --out LABELS
+                        [--every K] [--skip-plies K] [--threads T] [--engine hand|learned]
+VARIANT: a draughts variant by name (international, russian, brazilian, pool, ...)";
 
 /// The parsed options of a command: `--name value` pairs and the rest.
 struct Options {
@@ -119,28 +125,23 @@ impl Options {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("selfplay") => Options::parse(&args[1..]).and_then(|o| {
-            // The game is optional here: International before checkers could play itself.
-            match o.positional.first().map(String::as_str) {
-                Some(English::NAME) => selfplay::<English>(&o),
-                None | Some(International::NAME) => selfplay::<International>(&o),
-                other => Err(format!("selfplay: unknown game {other:?}")),
-            }
-        }),
-        Some("label") => Options::parse(&args[1..]).and_then(|o| {
-            match o.positional.first().map(String::as_str) {
-                Some(English::NAME) => label::<English>(&o),
-                Some(International::NAME) => label::<International>(&o),
-                other => Err(format!("label: unknown game {other:?}")),
-            }
-        }),
-        Some("fit") => Options::parse(&args[1..]).and_then(|o| {
-            match o.positional.first().map(String::as_str) {
-                Some(English::NAME) => fit::<English>(&o),
-                Some(International::NAME) => fit::<International>(&o),
-                other => Err(format!("fit: unknown game {other:?}")),
-            }
-        }),
+        Some(command @ ("selfplay" | "label" | "fit")) => {
+            Options::parse(&args[1..]).and_then(|o| {
+                let command = match command {
+                    "selfplay" => Command::Selfplay,
+                    "label" => Command::Label,
+                    _ => Command::Fit,
+                };
+                // The game is optional for selfplay only: International before
+                // the others could play themselves.
+                let game = match (o.positional.first(), command) {
+                    (Some(game), _) => game.as_str(),
+                    (None, Command::Selfplay) => International::NAME,
+                    (None, _) => return Err(format!("{}: which game?", command.name())),
+                };
+                command.run_for(game, &o)
+            })
+        }
         Some("--help" | "-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -153,6 +154,70 @@ fn main() -> ExitCode {
             eprintln!("error: {message}\n\n{USAGE}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// A command of the trainer that works on one game.
+#[derive(Clone, Copy)]
+enum Command {
+    Selfplay,
+    Label,
+    Fit,
+}
+
+impl Command {
+    fn name(self) -> &'static str {
+        match self {
+            Command::Selfplay => "selfplay",
+            Command::Label => "label",
+            Command::Fit => "fit",
+        }
+    }
+
+    /// Runs the command for variant `V`.
+    fn run<V: Variant>(self, options: &Options) -> Result<(), String> {
+        match self {
+            Command::Selfplay => selfplay::<V>(options),
+            Command::Label => label::<V>(options),
+            Command::Fit => fit::<V>(options),
+        }
+    }
+
+    /// Runs the command for the game named `game`: English checkers
+    /// (`checkers`) or any draughts variant of the library, by its name.
+    fn run_for(self, game: &str, options: &Options) -> Result<(), String> {
+        if game == English::NAME {
+            return self.run::<English>(options);
+        }
+        let variant: draughts::Variant = game
+            .parse()
+            .map_err(|_| format!("{}: unknown game {game:?}", self.name()))?;
+        if variant == draughts::Variant::English {
+            // The draughts engine's English has no learned evaluation of
+            // its own: the checkers module's is the one to train.
+            return Err(format!(
+                "{}: English checkers is trained as `{}`",
+                self.name(),
+                English::NAME
+            ));
+        }
+        variant.visit_rules(RunCommand {
+            command: self,
+            options,
+        })
+    }
+}
+
+/// [`Command::run`] for the draughts variant a user named.
+struct RunCommand<'a> {
+    command: Command,
+    options: &'a Options,
+}
+
+impl RulesVisitor for RunCommand<'_> {
+    type Output = Result<(), String>;
+    fn visit<R: Rules>(self) -> Self::Output {
+        self.command.run::<DraughtsVariant<R>>(self.options)
     }
 }
 
@@ -488,6 +553,55 @@ mod tests {
         fit::<English>(&fit_args(&pdn, &out, &["--held-out", "0"])).unwrap();
         assert!(out.exists());
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// `args` parsed.
+    fn options(args: &[&str]) -> Options {
+        Options::parse(&args.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn any_draughts_variant_is_trained_by_name() {
+        let dir =
+            std::env::temp_dir().join(format!("rulebook-trainer-by-name-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let pdn = dir.join("russian.pdn").to_string_lossy().into_owned();
+        let weights = dir.join("russian.rbpw");
+        let weights_text = weights.to_string_lossy().into_owned();
+        let selfplay = ["russian", "--games", "6", "--seed", "1", "--depth", "2"];
+        let selfplay = [&selfplay[..], &["--opening-plies", "4", "--out", &pdn]].concat();
+        Command::Selfplay
+            .run_for("russian", &options(&selfplay))
+            .unwrap();
+        let fit = [
+            "russian",
+            &pdn,
+            "--seed",
+            "1",
+            "--epochs",
+            "1",
+            "--held-out",
+            "0",
+        ];
+        let fit = [&fit[..], &["--out", &weights_text]].concat();
+        Command::Fit.run_for("russian", &options(&fit)).unwrap();
+        // The weights are Russian's: the library reads them for its 8x8
+        // board and refuses them for International's 10x10.
+        let bytes: &'static [u8] = Box::leak(std::fs::read(&weights).unwrap().into_boxed_slice());
+        assert!(draughts::LearnedEvaluation::<draughts::RussianRules>::from_bytes(bytes).is_ok());
+        assert!(
+            draughts::LearnedEvaluation::<draughts::InternationalRules>::from_bytes(bytes).is_err()
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn an_unknown_game_or_the_draughts_english_is_refused() {
+        let args = options(&["--seed", "1"]);
+        let error = Command::Fit.run_for("chess", &args).unwrap_err();
+        assert!(error.contains("unknown game \"chess\""), "{error}");
+        let error = Command::Label.run_for("english", &args).unwrap_err();
+        assert!(error.contains("trained as `checkers`"), "{error}");
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! What the trainer needs to know about a game: its positions, its
 //! features, its hand-set evaluation and its learned one.
 
+use core::marker::PhantomData;
+
 use rulebook::checkers::{self, Checkers};
 use rulebook::draughts::{self, Draughts, InternationalRules, LearnedEvaluation, Rules};
 use rulebook::pdn::Recorded;
@@ -120,27 +122,32 @@ impl Variant for English {
     }
 }
 
-/// International draughts.
-pub struct International;
+/// A draughts variant of the library (any [`Rules`]: International, the
+/// 8x8 variants, ...), its learned evaluation the library's
+/// [`LearnedEvaluation`] of `R`.
+pub struct DraughtsVariant<R>(PhantomData<fn() -> R>);
 
-impl Variant for International {
-    type Position = Draughts<InternationalRules>;
-    const NAME: &'static str = "international";
-    const DRAW_RULES: DrawRules = InternationalRules::DRAW_RULES;
+/// International draughts.
+pub type International = DraughtsVariant<InternationalRules>;
+
+impl<R: Rules> Variant for DraughtsVariant<R> {
+    type Position = Draughts<R>;
+    const NAME: &'static str = R::NAME;
+    const DRAW_RULES: DrawRules = R::DRAW_RULES;
     fn flipped(position: &Self::Position) -> Self::Position {
         Draughts::from_fen(&flip_fen(&position.to_fen())).unwrap_or(*position)
     }
     fn features(position: &Self::Position, visit: impl FnMut(usize, i32)) {
-        LearnedEvaluation::<InternationalRules>::for_each_feature(position, visit)
+        LearnedEvaluation::<R>::for_each_feature(position, visit)
     }
     fn feature_count() -> usize {
-        LearnedEvaluation::<InternationalRules>::feature_count()
+        LearnedEvaluation::<R>::feature_count()
     }
     fn pattern_feature_count() -> usize {
-        LearnedEvaluation::<InternationalRules>::pattern_feature_count()
+        LearnedEvaluation::<R>::pattern_feature_count()
     }
     fn start_pieces() -> i32 {
-        LearnedEvaluation::<InternationalRules>::start_pieces()
+        LearnedEvaluation::<R>::start_pieces()
     }
     fn pieces(position: &Self::Position) -> i32 {
         let white = position.squares_of(draughts::Color::White).count();
@@ -148,19 +155,17 @@ impl Variant for International {
         (white + black) as i32
     }
     fn hand_set(position: &Self::Position) -> i32 {
-        draughts::Evaluation::new().evaluate(position)
+        draughts::Evaluation::<R>::new().evaluate(position)
     }
     fn encode(opening: &[i32], ending: &[i32], base: bool) -> Result<Vec<u8>, String> {
-        LearnedEvaluation::<InternationalRules>::encode_weights(opening, ending, base)
-            .map_err(|e| e.to_string())
+        LearnedEvaluation::<R>::encode_weights(opening, ending, base).map_err(|e| e.to_string())
     }
     fn learned(bytes: &'static [u8]) -> Result<BoxedEval<Self::Position>, String> {
-        let eval = LearnedEvaluation::<InternationalRules>::from_bytes(bytes)
-            .map_err(|e| e.to_string())?;
+        let eval = LearnedEvaluation::<R>::from_bytes(bytes).map_err(|e| e.to_string())?;
         Ok(Box::new(move |position| eval.evaluate(position)))
     }
     fn replay(game: &rulebook::pdn::PdnGame) -> Result<Match<Self::Position>, String> {
-        draughts::pdn::replay::<InternationalRules>(game).map_err(|e| e.to_string())
+        draughts::pdn::replay::<R>(game).map_err(|e| e.to_string())
     }
     fn fen(position: &Self::Position) -> String {
         position.to_fen()
@@ -170,14 +175,11 @@ impl Variant for International {
     }
     fn strongest_engine(learned: bool) -> Result<Engine<Self::Position>, String> {
         if learned {
-            let shipped = LearnedEvaluation::<InternationalRules>::shipped()
-                .ok_or("the crate ships no International weights")?;
+            let shipped = LearnedEvaluation::<R>::shipped()
+                .ok_or_else(|| format!("the crate ships no weights for {}", R::NAME))?;
             draughts::engine_with(draughts::MAX_LEVEL, shipped)
         } else {
-            draughts::engine_with::<InternationalRules, _>(
-                draughts::MAX_LEVEL,
-                draughts::Evaluation::new(),
-            )
+            draughts::engine_with::<R, _>(draughts::MAX_LEVEL, draughts::Evaluation::new())
         }
         .map_err(|e| e.to_string())
     }

@@ -13,15 +13,16 @@ use crate::search::Evaluator;
 
 /// The strongest evaluation the crate has for variant `R`: the
 /// [`LearnedEvaluation`] with the shipped weights
-/// ([`LearnedEvaluation::shipped`]: International), or else the hand-set
+/// ([`LearnedEvaluation::shipped`]: International and the 8x8 variants),
+/// or else the hand-set
 /// [`Evaluation`]. It answers every question of [`Evaluator`] as the
 /// evaluation it holds does.
 ///
 /// ```
-/// use rulebook::draughts::{EngineEvaluation, InternationalRules, RussianRules};
+/// use rulebook::draughts::{EngineEvaluation, FrisianRules, InternationalRules};
 ///
 /// assert!(EngineEvaluation::<InternationalRules>::new().is_learned());
-/// assert!(!EngineEvaluation::<RussianRules>::new().is_learned());
+/// assert!(!EngineEvaluation::<FrisianRules>::new().is_learned());
 /// ```
 pub enum EngineEvaluation<R> {
     /// The hand-set evaluation: no weights ship for the variant.
@@ -100,7 +101,7 @@ impl<R: Rules> Evaluator<Draughts<R>> for EngineEvaluation<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::{International, InternationalRules, Russian, RussianRules};
+    use crate::draughts::{Frisian, FrisianRules, International, InternationalRules};
 
     #[test]
     fn it_judges_as_the_evaluation_it_holds() {
@@ -112,10 +113,10 @@ mod tests {
             learned.evaluate(&international)
         );
         assert_eq!(engine.probcut_margin(), learned.probcut_margin());
-        let russian = Russian::from_fen("W:W21,22,K28:B5,K9,12").unwrap();
-        let hand = Evaluation::<RussianRules>::new();
-        let engine = EngineEvaluation::<RussianRules>::new();
-        assert_eq!(engine.evaluate(&russian), hand.evaluate(&russian));
+        let frisian = Frisian::from_fen("W:W31,32,K44,45:B5,K12,20").unwrap();
+        let hand = Evaluation::<FrisianRules>::new();
+        let engine = EngineEvaluation::<FrisianRules>::new();
+        assert_eq!(engine.evaluate(&frisian), hand.evaluate(&frisian));
         assert_eq!(engine.aspiration_window(), hand.aspiration_window());
     }
 }

@@ -1,9 +1,10 @@
 //! [`LearnedEvaluation`]: the draughts family's evaluation learned from
 //! games (pattern weights fitted by logistic regression, in the manner of
-//! Scan), and the weights the crate ships (International's, a correction
-//! to the hand-set evaluation fitted on positions of self-play games
-//! labelled by a deeper search; `docs/learned-eval.md` has the command
-//! that makes them and what they were measured to do).
+//! Scan), and the weights the crate ships (International's and the 8x8
+//! variants', each a correction to the hand-set evaluation fitted on
+//! positions of self-play games labelled by a deeper search;
+//! `docs/learned-eval.md` has the commands that make them and what they
+//! were measured to do).
 
 use core::marker::PhantomData;
 
@@ -17,8 +18,21 @@ use crate::search::Evaluator;
 
 pub use super::patterns::WeightsError;
 
-/// International's shipped weights (`docs/learned-eval.md`, "Round 3").
-const INTERNATIONAL_WEIGHTS: &[u8] = include_bytes!("weights/international.rbpw");
+/// The weights the crate ships, by variant name: International's
+/// (`docs/learned-eval.md`, "Round 3") and the 8x8 variants'
+/// ("The 8x8 variants"), each a correction to the hand-set evaluation.
+const SHIPPED_WEIGHTS: &[(&str, &[u8])] = &[
+    (
+        "international",
+        include_bytes!("weights/international.rbpw"),
+    ),
+    ("russian", include_bytes!("weights/russian.rbpw")),
+    ("brazilian", include_bytes!("weights/brazilian.rbpw")),
+    ("pool", include_bytes!("weights/pool.rbpw")),
+    ("italian", include_bytes!("weights/italian.rbpw")),
+    ("spanish", include_bytes!("weights/spanish.rbpw")),
+    ("czech", include_bytes!("weights/czech.rbpw")),
+];
 
 /// The 8x8 boards (Brazilian, Russian, pool, Italian, Spanish, Czech,
 /// English on this engine).
@@ -103,20 +117,20 @@ impl<R: Rules> LearnedEvaluation<R> {
     }
 
     /// The evaluation with the weights the crate ships for `R`, if there
-    /// are any: International's (a correction added to the hand-set
-    /// [`Evaluation`]); `None` for the other variants.
+    /// are any: International's and the 8x8 variants' (Russian,
+    /// Brazilian, Pool, Italian, Spanish, Czech), each a correction added
+    /// to the hand-set [`Evaluation`]; `None` for the others (Frisian,
+    /// Frysk!, Killer, Breakthrough, Antidraughts, English on this engine).
     ///
     /// ```
-    /// use rulebook::draughts::{InternationalRules, LearnedEvaluation, RussianRules};
+    /// use rulebook::draughts::{FrisianRules, InternationalRules, LearnedEvaluation, RussianRules};
     ///
     /// assert!(LearnedEvaluation::<InternationalRules>::shipped().is_some());
-    /// assert!(LearnedEvaluation::<RussianRules>::shipped().is_none());
+    /// assert!(LearnedEvaluation::<RussianRules>::shipped().is_some());
+    /// assert!(LearnedEvaluation::<FrisianRules>::shipped().is_none());
     /// ```
     pub fn shipped() -> Option<LearnedEvaluation<R>> {
-        let bytes = match R::NAME {
-            "international" => INTERNATIONAL_WEIGHTS,
-            _ => return None,
-        };
+        let &(_, bytes) = SHIPPED_WEIGHTS.iter().find(|(name, _)| *name == R::NAME)?;
         // Checked by the tests: the shipped bytes read.
         LearnedEvaluation::from_bytes(bytes).ok()
     }

@@ -44,9 +44,9 @@ pub fn level_limits(level: u32) -> Result<Limits, LevelError> {
 /// [`Evaluation`] (with its ProbCut margin, which levels 1 and 2 search
 /// too shallow to use), from level [`FIRST_LEARNED_LEVEL`] on the
 /// [`EngineEvaluation`] (the learned evaluation where the crate ships
-/// weights: International), the level's node or depth limit, a draw
-/// margin of [`DRAW_MARGIN`], and [`Evaluation::is_dead_draw`] for draw
-/// offers.
+/// weights: International and the 8x8 variants), the level's node or
+/// depth limit, a draw margin of [`DRAW_MARGIN`], and
+/// [`Evaluation::is_dead_draw`] for draw offers.
 ///
 /// From level [`FIRST_BOOK_LEVEL`] on, in the variants with a shipped
 /// opening book ([`shipped_book`]: International and Russian), it plays
@@ -79,8 +79,8 @@ pub fn engine<R: Rules>(level: u32) -> Result<Engine<Draughts<R>>, LevelError> {
 
 /// The first level whose engine judges with the [`EngineEvaluation`]: the
 /// learned evaluation in the variants with shipped weights
-/// (International); levels 1 and 2, made for beginners, keep the hand-set
-/// one and play as they always did.
+/// (International and the 8x8 variants); levels 1 and 2, made for
+/// beginners, keep the hand-set one and play as they always did.
 pub const FIRST_LEARNED_LEVEL: u32 = 3;
 
 /// The computer player of variant `R` at level `level` as [`engine`]
