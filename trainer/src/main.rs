@@ -125,13 +125,12 @@ impl Options {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some(command @ ("selfplay" | "label" | "fit")) => {
-            Options::parse(&args[1..]).and_then(|o| {
-                let command = match command {
-                    "selfplay" => Command::Selfplay,
-                    "label" => Command::Label,
-                    _ => Command::Fit,
-                };
+        Some("--help" | "-h") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        first => match first.and_then(Command::from_name) {
+            Some(command) => Options::parse(&args[1..]).and_then(|o| {
                 // The game is optional for selfplay only: International before
                 // the others could play themselves.
                 let game = match (o.positional.first(), command) {
@@ -140,13 +139,9 @@ fn main() -> ExitCode {
                     (None, _) => return Err(format!("{}: which game?", command.name())),
                 };
                 command.run_for(game, &o)
-            })
-        }
-        Some("--help" | "-h") => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        _ => Err("expected a command".to_owned()),
+            }),
+            None => Err("expected a command".to_owned()),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -166,6 +161,15 @@ enum Command {
 }
 
 impl Command {
+    const ALL: [Command; 3] = [Command::Selfplay, Command::Label, Command::Fit];
+
+    /// The command named `name` on the command line.
+    fn from_name(name: &str) -> Option<Command> {
+        Command::ALL
+            .into_iter()
+            .find(|command| command.name() == name)
+    }
+
     fn name(self) -> &'static str {
         match self {
             Command::Selfplay => "selfplay",
