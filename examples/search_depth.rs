@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release --example search_depth -- <international|checkers> [--time-ms T | --nodes N | --depth D]
-//!     [--positions K] [--hub]
+//!     [--positions K] [--eval hand|learned] [--hub]
 //! ```
 //!
 //! The positions (K, default 20) come from the game records in
@@ -15,7 +15,9 @@
 //! positions), skipping games too short. Each
 //! search starts with an empty transposition table, with the engine's
 //! evaluation and a 16 MiB table (the `hub` example's default), on one
-//! thread.
+//! thread. The evaluation is the hand-set one (as when the figures in
+//! docs/ were first measured); `--eval learned` searches with the
+//! shipped learned one, which the engines judge with from level 3.
 //!
 //! Prints one line per position (its number, completed depth, nodes,
 //! time, nodes per second) and a summary: the median and mean depth and
@@ -38,7 +40,8 @@ use rulebook::search::{AlphaBeta, Evaluator, Limits, Searcher};
 use rulebook::Game;
 
 const USAGE: &str = "\
-usage: search_depth <international|checkers> [--time-ms T | --nodes N | --depth D] [--positions K] [--hub]";
+usage: search_depth <international|checkers> [--time-ms T | --nodes N | --depth D] [--positions K]
+    [--eval hand|learned] [--hub]";
 
 /// The transposition table of every search: the `hub` example's default.
 const TABLE_BYTES: usize = 16 << 20;
@@ -54,6 +57,9 @@ struct Options {
     game: String,
     limits: Limits,
     positions: usize,
+    /// Search with the hand-set evaluation rather than the shipped
+    /// learned one.
+    hand: bool,
     hub: bool,
 }
 
@@ -64,6 +70,7 @@ fn options() -> Result<Options, String> {
         game,
         limits: Limits::time(DEFAULT_TIME),
         positions: 20,
+        hand: true,
         hub: false,
     };
     while let Some(arg) = args.next() {
@@ -78,6 +85,11 @@ fn options() -> Result<Options, String> {
             "--depth" => options.limits = Limits::depth(number()? as u32),
             "--positions" => options.positions = number()? as usize,
             "--hub" => options.hub = true,
+            "--eval" => match args.next().as_deref() {
+                Some("hand") => options.hand = true,
+                Some("learned") => options.hand = false,
+                other => return Err(format!("--eval takes hand or learned, not {other:?}")),
+            },
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
@@ -162,8 +174,11 @@ fn main() -> ExitCode {
                 for position in &positions {
                     println!("{}", hub_position(position));
                 }
-            } else {
+            } else if options.hand {
                 let evaluation = draughts::Evaluation::<InternationalRules>::new();
+                measure(&positions, evaluation, options.limits);
+            } else {
+                let evaluation = draughts::EngineEvaluation::<InternationalRules>::new();
                 measure(&positions, evaluation, options.limits);
             }
         }
@@ -173,7 +188,15 @@ fn main() -> ExitCode {
                 eprintln!("search_depth: --hub is for International");
                 return ExitCode::from(2);
             }
-            measure(&positions, checkers::Evaluation::new(), options.limits);
+            if options.hand {
+                measure(&positions, checkers::Evaluation::new(), options.limits);
+            } else {
+                measure(
+                    &positions,
+                    checkers::LearnedEvaluation::shipped(),
+                    options.limits,
+                );
+            }
         }
         other => {
             eprintln!("search_depth: unknown game `{other}`\n{USAGE}");

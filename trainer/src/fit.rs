@@ -24,8 +24,17 @@ pub struct Table {
 
 impl Table {
     /// The features of `samples`, with the hand-set evaluation divided by
-    /// `base_scale` as a fixed part of the value when given.
-    pub fn new<V: Variant>(samples: &[Sample<V::Position>], base_scale: Option<f64>) -> Table {
+    /// `base_scale` as a fixed part of the value when given. When
+    /// `symmetric`, each feature comes with its mirror
+    /// ([`Variant::mirror`]) counted negatively, so that the model is
+    /// `(w - mirror(w)) . x`: the same value, negated, for the other side to
+    /// move on the same board ([`antisymmetric`] gives the weights to
+    /// encode).
+    pub fn new<V: Variant>(
+        samples: &[Sample<V::Position>],
+        base_scale: Option<f64>,
+        symmetric: bool,
+    ) -> Table {
         let mut table = Table {
             starts: Vec::with_capacity(samples.len() + 1),
             features: Vec::new(),
@@ -40,6 +49,10 @@ impl Table {
             V::features(&sample.position, |feature, count| {
                 table.features.push(feature as u32);
                 table.counts.push(count as i8);
+                if symmetric {
+                    table.features.push(V::mirror(feature) as u32);
+                    table.counts.push(-count as i8);
+                }
             });
             table
                 .phases
@@ -89,6 +102,19 @@ impl Table {
             .sum();
         total / self.len().max(1) as f64
     }
+}
+
+/// The weights (opening then ending, `features` each) that give a
+/// position the value a model fitted on a symmetric [`Table`] gives it:
+/// each weight less its mirror's.
+pub fn antisymmetric<V: Variant>(weights: &[f32], features: usize) -> Vec<f32> {
+    let mut tied = vec![0f32; weights.len()];
+    for phase in [0, features] {
+        for f in 0..features {
+            tied[phase + f] = weights[phase + f] - weights[phase + V::mirror(f)];
+        }
+    }
+    tied
 }
 
 /// A mean loss over `samples` positions as the reports print it: five
@@ -353,7 +379,7 @@ mod tests {
                 score: None,
             })
             .collect();
-        let table = Table::new::<English>(&samples, None);
+        let table = Table::new::<English>(&samples, None, false);
         let features = English::feature_count();
         let initial = vec![0f32; 2 * features];
         let settings = Settings {

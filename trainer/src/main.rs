@@ -14,7 +14,7 @@
 //!     PDN... --seed S --out WEIGHTS [--epochs E] [--batch B] [--lr R] \
 //!     [--l2 L] [--held-out PERCENT] [--skip-plies K] [--sample FILE N] \
 //!     [--base none|hand] [--learn all|patterns] [--min-count N] \
-//!     [--input pdn|labels] [--blend W] [--runs K] [--threads T]
+//!     [--input pdn|labels] [--blend W] [--runs K] [--threads T] [--symmetric yes|no]
 //! cargo run --release -p rulebook-trainer -- label <checkers|VARIANT> \
 //!     PDN... --depth D --out LABELS [--every K] [--skip-plies K] [--threads T] \
 //!     [--engine hand|learned]
@@ -37,7 +37,11 @@
 //! hand-set man without a base); `--min-count N` sets to 0 the weight of
 //! every pattern state seen in fewer than N training positions (a weight
 //! fitted on a handful of positions is noise that a search would steer
-//! into).
+//! into). `--symmetric yes` ties each weight to its mirror's (the feature
+//! with the other side to move), so that the learned part gives the same
+//! board the same value, negated, whoever is to move: no bonus for having
+//! the move, which a search would see rise and fall between odd and even
+//! depths.
 //!
 //! `--runs K` fits K times, run k shuffling the samples with seed S + k
 //! (the held-out games are those of seed S for every run), on up to
@@ -70,6 +74,7 @@ usage: rulebook-trainer selfplay [checkers|VARIANT] --games N --seed S --depth D
                         [--held-out PERCENT] [--skip-plies K] [--sample FILE N]
                         [--base none|hand] [--learn all|patterns] [--min-count N]
                         [--input pdn|labels] [--blend W] [--runs K] [--threads T]
+                        [--symmetric yes|no]
        rulebook-trainer label <checkers|VARIANT> PDN... --depth D --out LABELS
                         [--every K] [--skip-plies K] [--threads T] [--engine hand|learned]
 VARIANT: a draughts variant by name (international, russian, brazilian, pool, ...)";
@@ -385,8 +390,13 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         other => return Err(format!("--learn: {other:?} is not all or patterns")),
     };
     let base_scale = base.then_some(scale);
-    let train = fit::Table::new::<V>(&data.train, base_scale);
-    let held_out = fit::Table::new::<V>(&data.held_out, base_scale);
+    let symmetric = match options.text("symmetric").unwrap_or("no") {
+        "no" => false,
+        "yes" => true,
+        other => return Err(format!("--symmetric: {other:?} is not yes or no")),
+    };
+    let train = fit::Table::new::<V>(&data.train, base_scale, symmetric);
+    let held_out = fit::Table::new::<V>(&data.held_out, base_scale, symmetric);
     // Without a base, start from material only: a man is worth a hand-set
     // man.
     let mut initial = vec![0f32; 2 * features];
@@ -443,6 +453,9 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         );
     }
 
+    if symmetric {
+        weights = fit::antisymmetric::<V>(&weights, features);
+    }
     // Quantised to hundredths of a man on the hand-set evaluation's scale.
     let quantise = |phase: usize| -> Vec<i32> {
         (0..features)
@@ -596,6 +609,43 @@ mod tests {
         assert!(
             draughts::LearnedEvaluation::<draughts::InternationalRules>::from_bytes(bytes).is_err()
         );
+        use rulebook::search::Evaluator;
+        use rulebook::Game;
+        // Fitted symmetric, they give every board the same value, negated,
+        // with the other side to move (the free fit does not).
+        let symmetric_text = dir.join("symmetric.rbpw").to_string_lossy().into_owned();
+        let free_text = dir.join("free.rbpw").to_string_lossy().into_owned();
+        let longer = [&fit[..], &["--epochs", "20"]].concat();
+        let free = [&longer[..], &["--out", &free_text]].concat();
+        Command::Fit.run_for("russian", &options(&free)).unwrap();
+        let symmetric = [
+            &longer[..],
+            &["--symmetric", "yes", "--out", &symmetric_text],
+        ]
+        .concat();
+        Command::Fit
+            .run_for("russian", &options(&symmetric))
+            .unwrap();
+        let read = |path: &str| {
+            let bytes: &'static [u8] = Box::leak(std::fs::read(path).unwrap().into_boxed_slice());
+            draughts::LearnedEvaluation::<draughts::RussianRules>::from_bytes(bytes).unwrap()
+        };
+        let bonus = |eval: &draughts::LearnedEvaluation<draughts::RussianRules>| {
+            let mut position = draughts::Draughts::<draughts::RussianRules>::new();
+            let mut bonus = Vec::new();
+            for ply in 0..30 {
+                let flipped = DraughtsVariant::<draughts::RussianRules>::flipped(&position);
+                bonus.push(eval.evaluate(&position) + eval.evaluate(&flipped));
+                let moves = position.legal_moves();
+                let Some(&mv) = moves.get(ply % moves.len().max(1)) else {
+                    break;
+                };
+                position.apply_unchecked(mv);
+            }
+            bonus
+        };
+        assert!(bonus(&read(&symmetric_text)).iter().all(|&b| b == 0));
+        assert!(bonus(&read(&free_text)).iter().any(|&b| b != 0));
         std::fs::remove_dir_all(dir).unwrap();
     }
 

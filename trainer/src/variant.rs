@@ -28,6 +28,9 @@ pub trait Variant {
     fn feature_count() -> usize;
     /// Pattern features (the first ones, stored as `i8`).
     fn pattern_feature_count() -> usize;
+    /// The feature `feature` (below [`feature_count`](Variant::feature_count))
+    /// becomes with the other side to move on the same board.
+    fn mirror(feature: usize) -> usize;
     /// Pieces at the start.
     fn start_pieces() -> i32;
     /// Pieces on the board.
@@ -84,6 +87,9 @@ impl Variant for English {
     }
     fn pattern_feature_count() -> usize {
         checkers::LearnedEvaluation::pattern_feature_count()
+    }
+    fn mirror(feature: usize) -> usize {
+        checkers::LearnedEvaluation::mirror_feature(feature).unwrap_or(feature)
     }
     fn start_pieces() -> i32 {
         checkers::LearnedEvaluation::start_pieces()
@@ -145,6 +151,9 @@ impl<R: Rules> Variant for DraughtsVariant<R> {
     }
     fn pattern_feature_count() -> usize {
         LearnedEvaluation::<R>::pattern_feature_count()
+    }
+    fn mirror(feature: usize) -> usize {
+        LearnedEvaluation::<R>::mirror_feature(feature).unwrap_or(feature)
     }
     fn start_pieces() -> i32 {
         LearnedEvaluation::<R>::start_pieces()

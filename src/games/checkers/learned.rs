@@ -105,6 +105,17 @@ impl LearnedEvaluation {
         SHAPE.features()
     }
 
+    /// The feature that `feature` becomes when the other side is to move
+    /// on the same board, or `None` when `feature` is not below
+    /// [`feature_count`](LearnedEvaluation::feature_count). Mirroring
+    /// twice gives the feature back. A trainer ties each weight to its
+    /// mirror's (the same weight, negated) to fit an evaluation that
+    /// gives no side a bonus for having the move, which a search between
+    /// odd and even depths needs (see docs/learned-eval.md).
+    pub fn mirror_feature(feature: usize) -> Option<usize> {
+        (feature < SHAPE.features()).then(|| SHAPE.mirror(feature))
+    }
+
     /// How many of them are patterns (the first ones).
     pub fn pattern_feature_count() -> usize {
         SHAPE.pattern_features()

@@ -158,6 +158,17 @@ impl<R: Rules> LearnedEvaluation<R> {
         Self::shape().features()
     }
 
+    /// The feature that `feature` becomes when the other side is to move
+    /// on the same board, or `None` when `feature` is not below
+    /// [`feature_count`](LearnedEvaluation::feature_count). Mirroring
+    /// twice gives the feature back. A trainer ties each weight to its
+    /// mirror's (the same weight, negated) to fit an evaluation that
+    /// gives no side a bonus for having the move, which a search between
+    /// odd and even depths needs (see docs/learned-eval.md).
+    pub fn mirror_feature(feature: usize) -> Option<usize> {
+        (feature < Self::shape().features()).then(|| Self::shape().mirror(feature))
+    }
+
     /// How many of them are patterns (the first ones).
     pub fn pattern_feature_count() -> usize {
         Self::shape().pattern_features()

@@ -34,6 +34,9 @@ const _: () = assert!(3usize.pow(PATTERN_SQUARES) == PATTERN_STATES);
 /// Features after the patterns and the king squares: own men, opponent's
 /// men, own kings, opponent's kings (counts), and the tempo (always 1).
 const SCALAR_FEATURES: usize = 5;
+/// The last features (the mover's men, the opponent's men, the mover's
+/// kings, the opponent's kings, one) with the other side to move.
+const MIRRORED_SCALARS: [usize; SCALAR_FEATURES] = [1, 0, 3, 2, 4];
 /// The game phases a weight is given for: the opening and the ending.
 const PHASES: usize = 2;
 /// The first bytes of a weights file: a magic number and the format's
@@ -177,6 +180,54 @@ impl Shape {
                 | ((set >> rows[3]) & 3) << 6) as usize
         };
         TERNARY[gather(own)] as usize + 2 * TERNARY[gather(opp)] as usize
+    }
+
+    /// The feature that `feature` becomes when the other side is to move
+    /// on the same board: the board turned half a turn with the mover's
+    /// and the opponent's pieces swapped. An involution: mirroring twice
+    /// gives `feature` back.
+    ///
+    /// Precondition: `feature < self.features()`.
+    pub(crate) fn mirror(&self, feature: usize) -> usize {
+        debug_assert!(feature < self.features());
+        let patterns = self.pattern_features();
+        if feature < patterns {
+            let (region, mut state) = (feature / PATTERN_STATES, feature % PATTERN_STATES);
+            let bits = |region: usize| {
+                let rows = &self.rows[region];
+                core::array::from_fn::<u32, 8, _>(|k| rows[k / 2] as u32 + (k % 2) as u32)
+            };
+            let turned = bits(region).map(|bit| self.top - bit);
+            // The regions are listed row block by row block, left to right
+            // within a block, on a grid that a half turn maps onto itself
+            // in reverse order.
+            let image = self.regions - 1 - region;
+            let image_bits = bits(image);
+            debug_assert!(turned.iter().all(|bit| image_bits.contains(bit)));
+            let mut mirrored = 0;
+            for &bit in &turned {
+                // Digit k of the region: 0 empty, 1 the mover's, 2 the
+                // opponent's; after the swap the owners trade places.
+                let digit = state % 3;
+                state /= 3;
+                let swapped = [0, 2, 1][digit];
+                let position = image_bits.iter().position(|&b| b == bit);
+                debug_assert!(position.is_some(), "bit {bit} is in region {image}");
+                let position = position.unwrap_or(0);
+                mirrored += swapped * 3usize.pow(position as u32);
+            }
+            return image * PATTERN_STATES + mirrored;
+        }
+        let king_square = |dense: usize| self.dense(self.top - self.bit_of[dense] as u32);
+        let scalar = feature - patterns;
+        let squares = self.squares;
+        if scalar < squares {
+            patterns + squares + king_square(scalar)
+        } else if scalar < 2 * squares {
+            patterns + king_square(scalar - squares)
+        } else {
+            patterns + 2 * squares + MIRRORED_SCALARS[scalar - 2 * squares]
+        }
     }
 
     /// The dense index of bit `bit`.
@@ -454,25 +505,80 @@ mod tests {
         assert_eq!(TERNARY[255] as usize, (PATTERN_STATES - 1) / 2);
     }
 
-    #[test]
-    fn regions_cover_every_square() {
-        for shape in [
+    /// The shapes of checkers' and the draughts family's boards.
+    fn every_shape() -> [Shape; 3] {
+        [
             Shape::new(8, fn_table::BitOf::Dense, 24),
             Shape::new(8, fn_table::BitOf::Padded, 24),
             Shape::new(10, fn_table::BitOf::Padded, 40),
-        ] {
+        ]
+    }
+
+    /// The bits of every dark square of `shape`.
+    fn every_square(shape: &Shape) -> u64 {
+        shape.bit_of[..shape.squares]
+            .iter()
+            .fold(0u64, |set, &bit| set | 1 << bit)
+    }
+
+    #[test]
+    fn regions_cover_every_square() {
+        for shape in every_shape() {
             let mut covered = 0u64;
             for region in 0..shape.regions {
                 for &bit in &shape.rows[region] {
                     covered |= 3 << bit;
                 }
             }
-            let all = shape.bit_of[..shape.squares]
-                .iter()
-                .fold(0u64, |set, &bit| set | 1 << bit);
+            let all = every_square(&shape);
             assert_eq!(covered, all, "{}", shape.size);
             // A half turn maps the squares onto themselves.
             assert_eq!(shape.turn(all), all);
+        }
+    }
+
+    /// The features of a board with the other side to move are the
+    /// mirrors of its features, and mirroring twice changes nothing.
+    #[test]
+    fn mirror_is_the_other_side_to_move() {
+        for shape in every_shape() {
+            for feature in 0..shape.features() {
+                assert_eq!(shape.mirror(shape.mirror(feature)), feature);
+            }
+            let all = every_square(&shape);
+            // A fixed pseudo-random stream of boards (xorshift).
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            let mut next = || {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed & all
+            };
+            for _ in 0..500 {
+                let (a, b, k) = (next(), next(), next());
+                let board = Oriented {
+                    own: a & !b,
+                    opp: b & !a,
+                    kings: k & (a ^ b),
+                };
+                let other = Oriented {
+                    own: shape.turn(board.opp),
+                    opp: shape.turn(board.own),
+                    kings: shape.turn(board.kings),
+                };
+                let features = |board: &Oriented| {
+                    let mut list = Vec::new();
+                    shape.for_each_feature(board, |feature, count| list.push((feature, count)));
+                    list.sort_unstable();
+                    list
+                };
+                let mut mirrored: Vec<_> = features(&board)
+                    .into_iter()
+                    .map(|(feature, count)| (shape.mirror(feature), count))
+                    .collect();
+                mirrored.sort_unstable();
+                assert_eq!(mirrored, features(&other), "{}", shape.size);
+            }
         }
     }
 }
