@@ -197,24 +197,21 @@ impl Shape {
                 let rows = &self.rows[region];
                 core::array::from_fn::<u32, 8, _>(|k| rows[k / 2] as u32 + (k % 2) as u32)
             };
-            let turned = bits(region).map(|bit| self.top - bit);
             // The regions are listed row block by row block, left to right
             // within a block, on a grid that a half turn maps onto itself
-            // in reverse order.
+            // in reverse order; within a region it reverses the order of
+            // the squares too (row by row, left square first).
             let image = self.regions - 1 - region;
-            let image_bits = bits(image);
-            debug_assert!(turned.iter().all(|bit| image_bits.contains(bit)));
+            let (from, to) = (bits(region), bits(image));
             let mut mirrored = 0;
-            for &bit in &turned {
+            for (digit_at, &bit) in from.iter().enumerate() {
+                let turned_at = PATTERN_SQUARES as usize - 1 - digit_at;
+                debug_assert_eq!(to[turned_at], self.top - bit);
                 // Digit k of the region: 0 empty, 1 the mover's, 2 the
                 // opponent's; after the swap the owners trade places.
                 let digit = state % 3;
                 state /= 3;
-                let swapped = [0, 2, 1][digit];
-                let position = image_bits.iter().position(|&b| b == bit);
-                debug_assert!(position.is_some(), "bit {bit} is in region {image}");
-                let position = position.unwrap_or(0);
-                mirrored += swapped * 3usize.pow(position as u32);
+                mirrored += [0, 2, 1][digit] * 3usize.pow(turned_at as u32);
             }
             return image * PATTERN_STATES + mirrored;
         }
