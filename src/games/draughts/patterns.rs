@@ -73,6 +73,17 @@ const TERNARY: [u16; 256] = {
 
 /// The most regions of any board (10x10).
 const MAX_REGIONS: usize = 16;
+/// The most blocks of four rows that regions start on (10x10: rows 0, 2,
+/// 4 and 6).
+const MAX_BLOCKS: usize = 4;
+/// The two lowest bits of each of four bytes.
+const BYTE_PAIRS: u64 = 0x0303_0303;
+/// Multiplying four 2-bit fields at bits 0, 8, 16 and 24 by this puts
+/// them side by side at bits 18-25 with no carry (the other products land
+/// on bits of their own, below 18 or above 25).
+const GATHER_PAIRS: u64 = 1 | 1 << 6 | 1 << 12 | 1 << 18;
+/// Where [`GATHER_PAIRS`] puts the gathered fields.
+const GATHERED_AT: u32 = 18;
 
 /// The geometry a learned evaluation needs for one board: its regions as
 /// bit positions of the board's bitboards, and how to turn the board.
@@ -89,6 +100,13 @@ pub(crate) struct Shape {
     /// Per region, the bit of the left square of each of its four rows (the
     /// right square is the next bit).
     pub(crate) rows: [[u8; 4]; MAX_REGIONS],
+    /// Blocks of four rows that regions start on (every second row).
+    blocks: usize,
+    /// Per block, the bit of the first dark square of each of its four
+    /// rows: a row's dark squares are consecutive bits, left to right, so
+    /// region `column` of the block (from the left) starts `column` bits
+    /// further on every row.
+    block_rows: [[u8; 4]; MAX_BLOCKS],
     /// The bit of each dark square, by dense index (0 = square 1).
     pub(crate) bit_of: [u8; 50],
     /// The dense index of each bit (ghost bits: 0, never asked).
@@ -112,10 +130,30 @@ impl Shape {
             dense_of[bits[i] as usize] = i as u8;
             i += 1;
         }
+        let mut row = 0;
+        while row < size {
+            let mut j = 1;
+            while j < h {
+                assert!(
+                    bits[row * h + j] == bits[row * h] + j as u8,
+                    "a row is consecutive bits"
+                );
+                j += 1;
+            }
+            row += 1;
+        }
         let mut rows = [[0u8; 4]; MAX_REGIONS];
+        let mut block_rows = [[0u8; 4]; MAX_BLOCKS];
         let mut regions = 0;
+        let mut blocks = 0;
         let mut top = 0;
         while top + 4 <= size {
+            let mut r = 0;
+            while r < 4 {
+                block_rows[blocks][r] = bits[(top + r) * h];
+                r += 1;
+            }
+            blocks += 1;
             let mut left = 0;
             while left + 4 <= size {
                 let mut r = 0;
@@ -136,6 +174,8 @@ impl Shape {
             all_pieces,
             regions,
             rows,
+            blocks,
+            block_rows,
             bit_of: bits,
             dense_of,
             top: bits[squares - 1] as u32,
@@ -169,8 +209,10 @@ impl Shape {
     }
 
     /// The state index of region `region` with the mover's men `own` and
-    /// the opponent's `opp` (oriented bitboards).
-    #[inline]
+    /// the opponent's `opp` (oriented bitboards), square by square: the
+    /// definition [`for_each_state`](Self::for_each_state) is checked
+    /// against.
+    #[cfg(test)]
     fn state(&self, region: usize, own: u64, opp: u64) -> usize {
         let rows = &self.rows[region];
         let gather = |set: u64| {
@@ -180,6 +222,39 @@ impl Shape {
                 | ((set >> rows[3]) & 3) << 6) as usize
         };
         TERNARY[gather(own)] as usize + 2 * TERNARY[gather(opp)] as usize
+    }
+
+    /// Calls `visit(region, state)` for every region, in order, with the
+    /// mover's men `own` and the opponent's `opp` (oriented bitboards).
+    ///
+    /// A block's four rows are copied one row a byte; each region of the
+    /// block is then two bits of every byte, gathered by one
+    /// multiplication into the region's eight digits (row by row, left
+    /// square first).
+    #[inline]
+    fn for_each_state(&self, own: u64, opp: u64, mut visit: impl FnMut(usize, usize)) {
+        let row_mask = (1u64 << (self.size / 2)) - 1;
+        let columns = self.size / 2 - 1;
+        let mut region = 0;
+        for rows in &self.block_rows[..self.blocks] {
+            let bytes = |set: u64| {
+                (set >> rows[0]) & row_mask
+                    | ((set >> rows[1]) & row_mask) << 8
+                    | ((set >> rows[2]) & row_mask) << 16
+                    | ((set >> rows[3]) & row_mask) << 24
+            };
+            let (own_rows, opp_rows) = (bytes(own), bytes(opp));
+            for column in 0..columns {
+                let digits = |rows: u64| {
+                    let pairs = (rows >> column) & BYTE_PAIRS;
+                    TERNARY[(pairs.wrapping_mul(GATHER_PAIRS) >> GATHERED_AT) as usize & 0xFF]
+                        as usize
+                };
+                visit(region, digits(own_rows) + 2 * digits(opp_rows));
+                region += 1;
+            }
+        }
+        debug_assert_eq!(region, self.regions);
     }
 
     /// The feature that `feature` becomes when the other side is to move
@@ -241,12 +316,9 @@ impl Shape {
     pub(crate) fn for_each_feature(&self, board: &Oriented, mut visit: impl FnMut(usize, i32)) {
         let own_men = board.own & !board.kings;
         let opp_men = board.opp & !board.kings;
-        for region in 0..self.regions {
-            visit(
-                region * PATTERN_STATES + self.state(region, own_men, opp_men),
-                1,
-            );
-        }
+        self.for_each_state(own_men, opp_men, |region, state| {
+            visit(region * PATTERN_STATES + state, 1);
+        });
         let base = self.pattern_features();
         let mut own_kings = board.own & board.kings;
         while own_kings != 0 {
@@ -462,7 +534,7 @@ impl PatternWeights {
     }
 
     /// The weight of `feature` in phase `phase` (0 opening, 1 ending).
-    #[inline]
+    #[cfg(test)]
     fn weight(&self, phase: usize, feature: usize) -> i32 {
         let patterns = self.shape.pattern_features();
         if feature < patterns {
@@ -476,15 +548,52 @@ impl PatternWeights {
 
     /// The value of `board` for the mover, in hundredths of a man: the
     /// opening and ending sums mixed by the pieces on the board.
+    ///
+    /// The sum of [`Shape::for_each_feature`]'s features weighed by
+    /// [`weight`](Self::weight) (`by_features` in the tests), read here
+    /// straight from the weights' tables: this is the search's hot path.
     #[inline]
     pub(crate) fn evaluate(&self, board: &Oriented) -> i32 {
+        let shape = self.shape;
+        let patterns = shape.pattern_features();
+        let scalars = shape.scalar_features();
+        let (pattern_bytes, scalar_bytes) = self.bytes[HEADER_BYTES..].split_at(PHASES * patterns);
+        let (opening_patterns, ending_patterns) = pattern_bytes.split_at(patterns);
+        let (opening_scalars, ending_scalars) = scalar_bytes.split_at(2 * scalars);
+        let word = |table: &[u8], scalar: usize| {
+            i16::from_le_bytes([table[2 * scalar], table[2 * scalar + 1]]) as i32
+        };
         let mut opening = 0;
         let mut ending = 0;
-        self.shape.for_each_feature(board, |feature, count| {
-            opening += count * self.weight(0, feature);
-            ending += count * self.weight(1, feature);
+        let mut add = |scalar: usize, count: i32| {
+            opening += count * word(opening_scalars, scalar);
+            ending += count * word(ending_scalars, scalar);
+        };
+        let own_men = board.own & !board.kings;
+        let opp_men = board.opp & !board.kings;
+        let mut own_kings = board.own & board.kings;
+        let mut opp_kings = board.opp & board.kings;
+        let count = |set: u64| set.count_ones() as i32;
+        let material = 2 * shape.squares;
+        add(material, count(own_men));
+        add(material + 1, count(opp_men));
+        add(material + 2, count(own_kings));
+        add(material + 3, count(opp_kings));
+        add(material + 4, 1);
+        while own_kings != 0 {
+            add(shape.dense(own_kings.trailing_zeros()), 1);
+            own_kings &= own_kings - 1;
+        }
+        while opp_kings != 0 {
+            add(shape.squares + shape.dense(opp_kings.trailing_zeros()), 1);
+            opp_kings &= opp_kings - 1;
+        }
+        shape.for_each_state(own_men, opp_men, |region, state| {
+            let at = region * PATTERN_STATES + state;
+            opening += opening_patterns[at] as i8 as i32;
+            ending += ending_patterns[at] as i8 as i32;
         });
-        let all = self.shape.all_pieces;
+        let all = shape.all_pieces;
         let pieces = ((board.own | board.opp).count_ones() as i32).min(all);
         (opening * pieces + ending * (all - pieces)) / all
     }
@@ -518,6 +627,98 @@ mod tests {
             .fold(0u64, |set, &bit| set | 1 << bit)
     }
 
+    /// A fixed pseudo-random stream (xorshift), never zero.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// 500 fixed pseudo-random boards of `shape`, kings among them.
+    fn random_boards(shape: &Shape) -> Vec<Oriented> {
+        let all = every_square(shape);
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || next() & all;
+        (0..500)
+            .map(|_| {
+                let (a, b, k) = (next(), next(), next());
+                Oriented {
+                    own: a & !b,
+                    opp: b & !a,
+                    kings: k & (a ^ b),
+                }
+            })
+            .collect()
+    }
+
+    /// The value of `board` by the definition: every feature's count times
+    /// its weight, the two phases mixed by the pieces on the board.
+    fn by_features(weights: &PatternWeights, board: &Oriented) -> i32 {
+        let (mut opening, mut ending) = (0, 0);
+        weights.shape.for_each_feature(board, |feature, count| {
+            opening += count * weights.weight(0, feature);
+            ending += count * weights.weight(1, feature);
+        });
+        let all = weights.shape.all_pieces;
+        let pieces = ((board.own | board.opp).count_ones() as i32).min(all);
+        (opening * pieces + ending * (all - pieces)) / all
+    }
+
+    /// The hot path's sum is the definition's, on random weights (every
+    /// field's whole range) and random boards of every shape.
+    #[test]
+    fn evaluate_weighs_every_feature() {
+        for shape in every_shape() {
+            let shape: &'static Shape = Box::leak(Box::new(shape));
+            let mut next = xorshift(0x2545_F491_4F6C_DD1D);
+            let patterns = shape.pattern_features();
+            let mut weights = || -> Vec<i32> {
+                (0..shape.features())
+                    .map(|feature| {
+                        let word = next() as u16 as i16;
+                        if feature < patterns {
+                            i32::from(word as i8)
+                        } else {
+                            i32::from(word)
+                        }
+                    })
+                    .collect()
+            };
+            let (opening, ending) = (weights(), weights());
+            let bytes = PatternWeights::encode(shape, &opening, &ending, false).unwrap();
+            let weights = PatternWeights::new(Box::leak(bytes.into_boxed_slice()), shape).unwrap();
+            for board in random_boards(shape) {
+                assert_eq!(
+                    weights.evaluate(&board),
+                    by_features(&weights, &board),
+                    "{}",
+                    shape.size
+                );
+            }
+        }
+    }
+
+    /// The states gathered a block at a time are the regions' digits read
+    /// square by square.
+    #[test]
+    fn states_are_the_regions_digits() {
+        for shape in every_shape() {
+            for board in random_boards(&shape) {
+                let (own, opp) = (board.own & !board.kings, board.opp & !board.kings);
+                let mut regions = 0;
+                shape.for_each_state(own, opp, |region, state| {
+                    assert_eq!(region, regions);
+                    assert_eq!(state, shape.state(region, own, opp), "{}", shape.size);
+                    regions += 1;
+                });
+                assert_eq!(regions, shape.regions);
+            }
+        }
+    }
+
     #[test]
     fn regions_cover_every_square() {
         for shape in every_shape() {
@@ -542,22 +743,7 @@ mod tests {
             for feature in 0..shape.features() {
                 assert_eq!(shape.mirror(shape.mirror(feature)), feature);
             }
-            let all = every_square(&shape);
-            // A fixed pseudo-random stream of boards (xorshift).
-            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-            let mut next = || {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                seed & all
-            };
-            for _ in 0..500 {
-                let (a, b, k) = (next(), next(), next());
-                let board = Oriented {
-                    own: a & !b,
-                    opp: b & !a,
-                    kings: k & (a ^ b),
-                };
+            for board in random_boards(&shape) {
                 let other = Oriented {
                     own: shape.turn(board.opp),
                     opp: shape.turn(board.own),
