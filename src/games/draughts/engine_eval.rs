@@ -9,7 +9,7 @@ use super::learned::LearnedEvaluation;
 use super::moves::Move;
 use super::position::Draughts;
 use super::rules::Rules;
-use crate::search::Evaluator;
+use crate::search::{Evaluator, Reductions};
 
 /// The strongest evaluation the crate has for variant `R`: the
 /// [`LearnedEvaluation`] with the shipped weights
@@ -96,6 +96,13 @@ impl<R: Rules> Evaluator<Draughts<R>> for EngineEvaluation<R> {
             EngineEvaluation::Learned(eval) => eval.probcut_margin(),
         }
     }
+
+    fn reductions(&self) -> Reductions {
+        match self {
+            EngineEvaluation::Hand(eval) => eval.reductions(),
+            EngineEvaluation::Learned(eval) => eval.reductions(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -113,10 +120,12 @@ mod tests {
             learned.evaluate(&international)
         );
         assert_eq!(engine.probcut_margin(), learned.probcut_margin());
+        assert_eq!(engine.reductions(), learned.reductions());
         let frisian = Frisian::from_fen("W:W31,32,K44,45:B5,K12,20").unwrap();
         let hand = Evaluation::<FrisianRules>::new();
         let engine = EngineEvaluation::<FrisianRules>::new();
         assert_eq!(engine.evaluate(&frisian), hand.evaluate(&frisian));
         assert_eq!(engine.aspiration_window(), hand.aspiration_window());
+        assert_eq!(engine.reductions(), hand.reductions());
     }
 }

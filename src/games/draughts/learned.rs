@@ -14,7 +14,7 @@ use super::patterns::{fn_table::BitOf, Oriented, PatternWeights, Shape};
 use super::piece::Color;
 use super::position::Draughts;
 use super::rules::Rules;
-use crate::search::Evaluator;
+use crate::search::{Evaluator, Reductions};
 
 pub use super::patterns::WeightsError;
 
@@ -240,6 +240,13 @@ impl<R: Rules> Evaluator<Draughts<R>> for LearnedEvaluation<R> {
     /// learned values are on the same scale, hundredths of a man.
     fn probcut_margin(&self) -> Option<i32> {
         Evaluation::<R>::new().probcut_margin()
+    }
+
+    /// [`Reductions::DEEP`], as Scan 2.0 reduces: measured with the
+    /// International weights (docs/draughts-engine.md, "Deeper
+    /// reductions").
+    fn reductions(&self) -> Reductions {
+        Reductions::DEEP
     }
 }
 

@@ -9,7 +9,10 @@ use super::limits::Clock;
 use super::ordering::{history_slot, sort_by_score, MoveFacts, MoveOrder};
 use super::score::raw::{self, INFINITY};
 use super::table::{Bound, TranspositionTable};
-use super::{Evaluator, Limits, Oracle, Progress, Root, Score, SearchResult, Searcher, StopSignal};
+use super::{
+    Evaluator, Limits, Oracle, Progress, Reductions, Root, Score, SearchResult, Searcher,
+    StopSignal,
+};
 use crate::{Game, PlayerOutcome};
 
 /// The transposition table size of [`AlphaBeta::new`]: 16 MiB.
@@ -21,12 +24,6 @@ pub const MAX_DEPTH: u32 = 96;
 /// The deepest ply below the root, quiescence included; a node there is
 /// evaluated as it stands. Above [`MAX_DEPTH`] so that quiescence has room.
 const MAX_PLY: usize = 128;
-
-/// Late moves of a node at least this deep are searched one ply shallower
-/// first (late move reductions).
-const REDUCTION_MIN_DEPTH: i32 = 3;
-/// Moves from this index on are "late".
-const REDUCTION_MIN_INDEX: usize = 3;
 
 /// With aspiration windows on, iterations from this depth on search a
 /// window around the last iteration's value.
@@ -55,7 +52,8 @@ const PROBCUT_REDUCTION: i32 = 3;
 ///   ([`Game::is_tactical`], ordered by [`Evaluator::move_hint`]), killers,
 ///   then history.
 /// - **Late move reductions** for quiet moves late in the order (searched
-///   again at full depth when they turn out good).
+///   again at full depth when they turn out good), as
+///   [`Evaluator::reductions`] schedules them ([`Reductions`]).
 /// - **ProbCut**, when the evaluator suggests a margin
 ///   ([`Evaluator::probcut_margin`]) or the caller asks
 ///   ([`with_probcut`](AlphaBeta::with_probcut)): off the principal
@@ -115,7 +113,8 @@ pub struct AlphaBeta<G: Game, E> {
     /// and line: the answer if the limits stop the iteration.
     root_best: Option<(G::Move, i32)>,
     root_pv: Vec<G::Move>,
-    reductions: bool,
+    /// The late move reductions, if they are on.
+    reductions: Option<Reductions>,
     /// The half-width of the aspiration window, if any.
     aspiration: Option<i32>,
     /// ProbCut's margin, if it is on.
@@ -144,6 +143,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     pub fn with_table_bytes(evaluator: E, bytes: usize) -> Self {
         let aspiration = evaluator.aspiration_window().filter(|&width| width > 0);
         let probcut = evaluator.probcut_margin().filter(|&margin| margin > 0);
+        let reductions = Some(evaluator.reductions());
         AlphaBeta {
             evaluator,
             table: TranspositionTable::new(bytes),
@@ -156,7 +156,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             root_move: None,
             root_best: None,
             root_pv: Vec::with_capacity(MAX_PLY),
-            reductions: true,
+            reductions,
             aspiration,
             probcut,
             stop: None,
@@ -170,7 +170,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// value at a given depth is exactly the minimax value (with
     /// [ProbCut](AlphaBeta::with_probcut) off too).
     pub fn with_reductions(mut self, on: bool) -> Self {
-        self.reductions = on;
+        self.reductions = on.then(|| self.evaluator.reductions());
+        self
+    }
+
+    /// This search with the late move reductions `schedule` (the default
+    /// is [`Evaluator::reductions`]).
+    pub fn with_reduction_schedule(mut self, schedule: Reductions) -> Self {
+        self.reductions = Some(schedule);
         self
     }
 
@@ -642,13 +649,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                     child_reversible,
                 )
             } else {
-                let reduce = self.reductions
-                    && !is_pv
-                    && depth >= REDUCTION_MIN_DEPTH
-                    && index >= REDUCTION_MIN_INDEX
-                    && !tactical
-                    && self.order.killer_rank(ply, mv) == 0;
-                let reduced_depth = depth - 1 - i32::from(reduce);
+                let reduction = match self.reductions {
+                    Some(schedule) if !tactical && self.order.killer_rank(ply, mv) == 0 => {
+                        schedule.plies(depth, index, is_pv)
+                    }
+                    _ => 0,
+                };
+                let reduce = reduction > 0;
+                let reduced_depth = depth - 1 - reduction;
                 let mut value = -self.negamax(
                     deeper,
                     &child,

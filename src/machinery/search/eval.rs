@@ -1,6 +1,7 @@
 //! [`Evaluator`]: the caller's judgement of a position, which alpha-beta
 //! search needs at its leaves.
 
+use super::Reductions;
 use crate::Game;
 
 /// A heuristic judgement of positions of game `G`, for
@@ -62,6 +63,14 @@ pub trait Evaluator<G: Game> {
     /// prunes nothing that way.
     fn probcut_margin(&self) -> Option<i32> {
         None
+    }
+
+    /// The late move reductions that suit this evaluation, for a search
+    /// that has not been told otherwise
+    /// ([`AlphaBeta::with_reduction_schedule`](super::AlphaBeta::with_reduction_schedule)).
+    /// The default is [`Reductions::ONE_PLY`].
+    fn reductions(&self) -> Reductions {
+        Reductions::ONE_PLY
     }
 }
 
