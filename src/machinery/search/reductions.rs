@@ -9,8 +9,9 @@
 ///
 /// Moves are counted from 0 in the order searched (the table's move first).
 ///
-/// Invariant: `two_plies_from >= from` when both are set (a move reduced
-/// by two plies is one reduced by one).
+/// The constants keep `two_plies_from`, when set, at least `from` (a move
+/// reduced by two plies is one that would be reduced by one); a schedule
+/// that does not is still searched, as [`plies`](Reductions::plies) says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reductions {
     /// Nodes at least this many plies deep reduce; shallower ones search
