@@ -320,26 +320,35 @@ impl Shape {
             visit(region * PATTERN_STATES + state, 1);
         });
         let base = self.pattern_features();
+        self.for_each_scalar(board, |scalar, count| visit(base + scalar, count));
+    }
+
+    /// Calls `visit(scalar, count)` for every feature after the patterns
+    /// present in the oriented board, `scalar` counted from the first of
+    /// them: the mover's kings' squares, the opponent's, the mover's men,
+    /// the opponent's men, the mover's kings, the opponent's kings (counts)
+    /// and the tempo (1).
+    #[inline]
+    fn for_each_scalar(&self, board: &Oriented, mut visit: impl FnMut(usize, i32)) {
+        let own_men = board.own & !board.kings;
+        let opp_men = board.opp & !board.kings;
         let mut own_kings = board.own & board.kings;
         while own_kings != 0 {
-            visit(base + self.dense(own_kings.trailing_zeros()), 1);
+            visit(self.dense(own_kings.trailing_zeros()), 1);
             own_kings &= own_kings - 1;
         }
         let mut opp_kings = board.opp & board.kings;
         while opp_kings != 0 {
-            visit(
-                base + self.squares + self.dense(opp_kings.trailing_zeros()),
-                1,
-            );
+            visit(self.squares + self.dense(opp_kings.trailing_zeros()), 1);
             opp_kings &= opp_kings - 1;
         }
-        let scalars = base + 2 * self.squares;
+        let counts = 2 * self.squares;
         let count = |set: u64| set.count_ones() as i32;
-        visit(scalars, count(own_men));
-        visit(scalars + 1, count(opp_men));
-        visit(scalars + 2, count(board.own & board.kings));
-        visit(scalars + 3, count(board.opp & board.kings));
-        visit(scalars + 4, 1);
+        visit(counts, count(own_men));
+        visit(counts + 1, count(opp_men));
+        visit(counts + 2, count(board.own & board.kings));
+        visit(counts + 3, count(board.opp & board.kings));
+        visit(counts + 4, 1);
     }
 }
 
@@ -565,29 +574,12 @@ impl PatternWeights {
         };
         let mut opening = 0;
         let mut ending = 0;
-        let mut add = |scalar: usize, count: i32| {
+        shape.for_each_scalar(board, |scalar, count| {
             opening += count * word(opening_scalars, scalar);
             ending += count * word(ending_scalars, scalar);
-        };
+        });
         let own_men = board.own & !board.kings;
         let opp_men = board.opp & !board.kings;
-        let mut own_kings = board.own & board.kings;
-        let mut opp_kings = board.opp & board.kings;
-        let count = |set: u64| set.count_ones() as i32;
-        let material = 2 * shape.squares;
-        add(material, count(own_men));
-        add(material + 1, count(opp_men));
-        add(material + 2, count(own_kings));
-        add(material + 3, count(opp_kings));
-        add(material + 4, 1);
-        while own_kings != 0 {
-            add(shape.dense(own_kings.trailing_zeros()), 1);
-            own_kings &= own_kings - 1;
-        }
-        while opp_kings != 0 {
-            add(shape.squares + shape.dense(opp_kings.trailing_zeros()), 1);
-            opp_kings &= opp_kings - 1;
-        }
         shape.for_each_state(own_men, opp_men, |region, state| {
             let at = region * PATTERN_STATES + state;
             opening += opening_patterns[at] as i8 as i32;
