@@ -19,7 +19,7 @@ use crate::search::{Evaluator, Reductions};
 pub use super::patterns::WeightsError;
 
 /// The weights the crate ships, by variant name: International's
-/// (`docs/learned-eval.md`, "Round 4") and the 8x8 variants'
+/// (`docs/learned-eval.md`, "Round 5") and the 8x8 variants'
 /// ("The 8x8 variants"), each a correction to the hand-set evaluation.
 const SHIPPED_WEIGHTS: &[(&str, &[u8])] = &[
     (
